@@ -1,0 +1,282 @@
+//! The computer player: alpha-beta search with iterative deepening and a
+//! capture search at the leaves. Its evaluation needs nothing from the game
+//! file but the rules: a piece is worth its average mobility on an empty
+//! board, and a piece that promotes gains part of the difference as it
+//! approaches the promotion squares. End rules score as wins, losses, draws.
+
+use crate::bits::Bits;
+use crate::engine::{Engine, GenKind, MoveBuf};
+use crate::game::{on_pos, Position};
+use crate::moves::Move;
+use crate::state::{code_piece, code_player, State, EMPTY};
+
+/// How hard the computer player thinks.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Deepest full-width search, in plies.
+    pub max_depth: u32,
+    /// Node budget per move; the search stops deepening past it.
+    pub max_nodes: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            max_depth: 6,
+            max_nodes: 60_000,
+        }
+    }
+}
+
+const WIN: i32 = 1_000_000;
+
+/// Piece values derived from the rules, in hundredths.
+pub fn piece_values(pos: &Position) -> Vec<i32> {
+    on_pos!(&pos.0, |e, _s, _h| values(e))
+}
+
+fn values<B: Bits>(e: &Engine<B>) -> Vec<i32> {
+    let n = e.squares() as u32;
+    let mut v = vec![0i32; e.model.pieces.len()];
+    for (p, val) in v.iter_mut().enumerate() {
+        let mut total = 0f64;
+        for g in e.gens[0].iter().filter(|g| g.piece as usize == p) {
+            let mut reach = 0u32;
+            for sq in 0..n as u8 {
+                reach += match &g.kind {
+                    GenKind::Leap(t) => t[sq as usize].count(),
+                    _ => e.reach(g, sq, B::ZERO).count(),
+                };
+            }
+            let avg = f64::from(reach) / f64::from(n);
+            // Moves that cannot capture count half.
+            total += match g.target {
+                crate::compile::model::Target::Empty => avg * 0.5,
+                _ => avg,
+            };
+        }
+        *val = (total * 100.0) as i32 + 50;
+    }
+    v
+}
+
+/// The computer's move, or `None` if there is none. `rng` breaks ties.
+pub fn choose(pos: &Position, settings: Settings, rng: &mut fastrand::Rng) -> Option<Move> {
+    on_pos!(&pos.0, |e, s, h| {
+        let mut search = Search::new(e, settings, h.clone());
+        search.best(s, rng)
+    })
+}
+
+struct Search<'a, B: Bits> {
+    e: &'a Engine<B>,
+    values: Vec<i32>,
+    /// For each piece and player, a bonus per square (promotion progress, centre).
+    place: Vec<Vec<i32>>,
+    settings: Settings,
+    hist: Vec<u64>,
+    nodes: u64,
+    bufs: Vec<MoveBuf>,
+}
+
+impl<'a, B: Bits> Search<'a, B> {
+    fn new(e: &'a Engine<B>, settings: Settings, hist: Vec<u64>) -> Self {
+        let values = values(e);
+        let b = e.board();
+        let n = e.squares();
+        let mut place = Vec::new();
+        for piece in 0..e.model.pieces.len() {
+            for player in 0..e.players() as usize {
+                let mut row = vec![0i32; n];
+                for (sq, cell) in row.iter_mut().enumerate() {
+                    let c = b.cell(sq as u8);
+                    // A little for the centre.
+                    let dx = (2 * c.x as i32 - (b.width as i32 - 1)).abs();
+                    let dy = (2 * c.y as i32 - (b.height as i32 - 1)).abs();
+                    *cell = 6 - (dx + dy);
+                    // Progress towards promotion.
+                    if let Some(p) = &e.promos[piece] {
+                        let zone = p.zone[player];
+                        if let Some(best) = p.to.iter().map(|&t| values[t as usize]).max() {
+                            let gain = (best - values[piece]).max(0);
+                            let dist = zone
+                                .iter()
+                                .map(|z| {
+                                    let zc = b.cell(z);
+                                    (zc.x as i32 - c.x as i32)
+                                        .abs()
+                                        .max((zc.y as i32 - c.y as i32).abs())
+                                })
+                                .min()
+                                .unwrap_or(0);
+                            let span = b.height.max(b.width) as i32;
+                            let progress = (span - dist).max(0);
+                            *cell += gain * progress * progress / (span * span * 3);
+                        }
+                    }
+                }
+                place.push(row);
+            }
+        }
+        Search {
+            e,
+            values,
+            place,
+            settings,
+            hist,
+            nodes: 0,
+            bufs: Vec::new(),
+        }
+    }
+
+    fn eval(&self, st: &State<B>) -> i32 {
+        let mut score = 0;
+        let players = self.e.players() as usize;
+        for sq in 0..self.e.squares() as u8 {
+            let c = st.at(sq);
+            if c == EMPTY {
+                continue;
+            }
+            let (piece, owner) = (code_piece(c) as usize, code_player(c) as usize);
+            let royal = self.e.royal & (1 << piece) != 0;
+            let v = if royal { 0 } else { self.values[piece] }
+                + self.place[piece * players + owner][sq as usize];
+            if owner == st.side as usize {
+                score += v;
+            } else {
+                score -= v;
+            }
+        }
+        score
+    }
+
+    fn terminal(&self, st: &State<B>, has_moves: bool, ply: i32) -> Option<i32> {
+        self.e
+            .ending(st, &self.hist, Some(has_moves))
+            .map(|(o, _)| match o.winner() {
+                Some(w) if w == st.side as usize => WIN - ply,
+                Some(_) => -WIN + ply,
+                None => 0,
+            })
+    }
+
+    fn buf(&mut self, ply: usize) -> MoveBuf {
+        while self.bufs.len() <= ply {
+            self.bufs.push(MoveBuf::new());
+        }
+        std::mem::take(&mut self.bufs[ply])
+    }
+
+    fn order(&self, st: &State<B>, moves: &mut [Move]) {
+        moves.sort_by_key(|m| {
+            let victim = st.at(m.to);
+            let gain = if victim == EMPTY {
+                0
+            } else {
+                self.values[code_piece(victim) as usize] * 16
+                    - self.values[code_piece(st.at(m.from)) as usize]
+            };
+            let promo = m.promotion().map_or(0, |p| self.values[p] * 8);
+            -(gain + promo)
+        });
+    }
+
+    fn negamax(&mut self, st: &State<B>, depth: u32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        let mut moves = self.buf(ply as usize);
+        self.e.legal_moves(st, &self.hist, &mut moves);
+        if let Some(t) = self.terminal(st, !moves.is_empty(), ply) {
+            self.bufs[ply as usize] = moves;
+            return t;
+        }
+        if depth == 0 {
+            self.bufs[ply as usize] = moves;
+            return self.quiesce(st, ply, alpha, beta, 4);
+        }
+        self.order(st, &mut moves);
+        let mut best = -WIN - 1;
+        self.hist.push(st.hash);
+        for &m in &moves {
+            let mut child = *st;
+            self.e.make(&mut child, m);
+            let v = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
+            if v > best {
+                best = v;
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.hist.pop();
+        self.bufs[ply as usize] = moves;
+        best
+    }
+
+    fn quiesce(&mut self, st: &State<B>, ply: i32, mut alpha: i32, beta: i32, left: u32) -> i32 {
+        self.nodes += 1;
+        let stand = self.eval(st);
+        if stand >= beta || left == 0 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves = self.buf(ply as usize);
+        self.e.legal_moves(st, &self.hist, &mut moves);
+        moves.retain(|m| st.at(m.to) != EMPTY || m.promotion().is_some());
+        self.order(st, &mut moves);
+        let mut best = stand;
+        self.hist.push(st.hash);
+        for &m in &moves {
+            let mut child = *st;
+            self.e.make(&mut child, m);
+            let v = -self.quiesce(&child, ply + 1, -beta, -alpha, left - 1);
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.hist.pop();
+        self.bufs[ply as usize] = moves;
+        best
+    }
+
+    fn best(&mut self, st: &State<B>, rng: &mut fastrand::Rng) -> Option<Move> {
+        let mut root = Vec::new();
+        self.e.legal_moves(st, &self.hist, &mut root);
+        if root.is_empty() {
+            return None;
+        }
+        rng.shuffle(&mut root);
+        self.order(st, &mut root);
+        let mut best_moves = vec![root[0]];
+        for depth in 1..=self.settings.max_depth {
+            let mut scored: Vec<(i32, Move)> = Vec::with_capacity(root.len());
+            let mut alpha = -WIN - 1;
+            self.hist.push(st.hash);
+            for &m in &root {
+                let mut child = *st;
+                self.e.make(&mut child, m);
+                // A window one wider than alpha, so equal moves are kept.
+                let v = -self.negamax(&child, depth - 1, 1, -WIN - 1, -(alpha - 1));
+                alpha = alpha.max(v);
+                scored.push((v, m));
+            }
+            self.hist.pop();
+            scored.sort_by_key(|(v, _)| -v);
+            let top = scored[0].0;
+            best_moves = scored
+                .iter()
+                .take_while(|(v, _)| *v == top)
+                .map(|(_, m)| *m)
+                .collect();
+            root = scored.into_iter().map(|(_, m)| m).collect();
+            if top.abs() > WIN / 2 || self.nodes > self.settings.max_nodes {
+                break;
+            }
+        }
+        Some(best_moves[rng.usize(..best_moves.len())])
+    }
+}

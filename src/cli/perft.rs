@@ -1,0 +1,35 @@
+//! `lud perft FILE DEPTH [--position P] [--divide]`
+
+use std::path::Path;
+use std::time::Instant;
+
+use super::{load, start_position, EXIT_OK};
+
+pub(super) fn run(file: &Path, depth: u32, position: Option<&str>, divide: bool) -> i32 {
+    let game = match load(file) {
+        Ok(g) => g,
+        Err(c) => return c,
+    };
+    let pos = match start_position(&game, position) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    let t = Instant::now();
+    let nodes = if divide {
+        let rows = crate::perft::divide(&pos, depth);
+        for (m, n) in &rows {
+            println!("{m}: {n}");
+        }
+        println!();
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        crate::perft::perft(&pos, depth)
+    };
+    let secs = t.elapsed().as_secs_f64();
+    println!("{nodes}");
+    eprintln!(
+        "depth {depth}: {nodes} nodes in {secs:.3} s ({:.1} M nodes/s)",
+        nodes as f64 / secs.max(1e-9) / 1e6
+    );
+    EXIT_OK
+}

@@ -1,0 +1,124 @@
+//! `lud show FILE`: the game at a glance.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::{load, EXIT_OK};
+use crate::compile::graph::{describe_cond, describe_move, describe_outcome};
+use crate::game::Game;
+
+pub(super) fn run(file: &Path) -> i32 {
+    match load(file) {
+        Ok(g) => {
+            print!("{}", render(&g));
+            EXIT_OK
+        }
+        Err(c) => c,
+    }
+}
+
+/// Wraps text at `width` columns, each line indented by `indent`.
+fn wrap(text: &str, indent: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for w in text.split_whitespace() {
+        if !line.is_empty() && indent.len() + line.len() + 1 + w.len() > width {
+            let _ = writeln!(out, "{indent}{line}");
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(w);
+    }
+    if !line.is_empty() {
+        let _ = writeln!(out, "{indent}{line}");
+    }
+    out
+}
+
+/// The text `lud show` prints.
+pub(super) fn render(game: &Game) -> String {
+    let m = game.model();
+    let mut s = String::new();
+    let _ = writeln!(s, "{}", m.name);
+    if let Some(x) = &m.info.source {
+        let _ = writeln!(s, "  source: {x}");
+    }
+    if let Some(x) = &m.info.date {
+        let _ = writeln!(s, "  date:   {x}");
+    }
+    if let Some(x) = &m.info.description {
+        s.push_str(&wrap(x, "  ", 78));
+    }
+    s.push('\n');
+    let players: Vec<String> = m
+        .players
+        .iter()
+        .map(|p| format!("{} (forward {})", p.name, p.forward.name()))
+        .collect();
+    let _ = writeln!(s, "Players, in turn order: {}", players.join(", "));
+    let _ = writeln!(
+        s,
+        "Board: {}×{} ({} squares{})",
+        m.board.width,
+        m.board.height,
+        m.board.len(),
+        if m.board.marked.iter().any(|&x| x) {
+            ", marked squares in [brackets]"
+        } else {
+            ""
+        }
+    );
+    s.push('\n');
+    let start = game.start();
+    s.push_str(&crate::draw::board(&start));
+    let _ = writeln!(s, "{start}");
+    s.push_str("\nPieces:\n");
+    for p in &m.pieces {
+        let _ = writeln!(
+            s,
+            "  {} {}{}",
+            p.letter,
+            p.name,
+            if p.royal { " (royal)" } else { "" }
+        );
+        for &mi in &p.moves {
+            let md = &m.moves[mi];
+            let _ = writeln!(
+                s,
+                "      {:<36} {} to {}",
+                md.text,
+                describe_move(m, mi),
+                match md.target {
+                    crate::compile::model::Target::Empty => "an empty square",
+                    crate::compile::model::Target::Enemy => "an enemy piece",
+                    crate::compile::model::Target::NotFriend => "an empty or enemy square",
+                }
+            );
+        }
+        if let Some(pr) = &p.promotion {
+            let to: Vec<&str> = pr.to.iter().map(|&t| m.pieces[t].name.as_str()).collect();
+            let _ = writeln!(s, "      {:<36} becomes {}", pr.text, to.join(" or "));
+        }
+    }
+    if !m.forbids.is_empty() {
+        s.push_str("\nA move is illegal if afterwards:\n");
+        for f in &m.forbids {
+            let _ = writeln!(s, "  {:<40} {}", f.text, describe_cond(m, &f.cond));
+        }
+    }
+    if !m.ends.is_empty() {
+        s.push_str("\nThe game ends (judged in order before each turn):\n");
+        for (i, e) in m.ends.iter().enumerate() {
+            let _ = writeln!(s, "  {}. {}", i + 1, e.text);
+            let _ = writeln!(
+                s,
+                "     if {} then {}",
+                describe_cond(m, &e.cond),
+                describe_outcome(m, &e.outcome)
+            );
+        }
+    }
+    s
+}

@@ -1,0 +1,211 @@
+//! The board graph: one node per square, edges labelled by direction. Boards
+//! of other shapes only need another constructor; everything else (rays,
+//! leaps, regions) is derived from the graph.
+
+use petgraph::graph::{DiGraph, NodeIndex};
+use petgraph::visit::EdgeRef;
+
+/// One of the eight directions of a square board, clockwise from North:
+/// 0 = N, 1 = NE, 2 = E, 3 = SE, 4 = S, 5 = SW, 6 = W, 7 = NW.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Dir(pub u8);
+
+impl Dir {
+    /// All eight, from North clockwise.
+    pub const ALL: [Dir; 8] = [
+        Dir(0),
+        Dir(1),
+        Dir(2),
+        Dir(3),
+        Dir(4),
+        Dir(5),
+        Dir(6),
+        Dir(7),
+    ];
+
+    /// The direction `eighths` steps of 45° clockwise from this one.
+    #[must_use]
+    pub fn rotate(self, eighths: i32) -> Dir {
+        Dir(((i32::from(self.0) + eighths).rem_euclid(8)) as u8)
+    }
+
+    /// The opposite direction.
+    #[must_use]
+    pub fn opposite(self) -> Dir {
+        self.rotate(4)
+    }
+
+    /// The change in (file, rank) of one step.
+    pub fn delta(self) -> (i32, i32) {
+        [
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+        ][self.0 as usize]
+    }
+
+    /// Whether it is one of N, E, S, W.
+    pub fn is_orthogonal(self) -> bool {
+        self.0 % 2 == 0
+    }
+
+    /// Its compass name.
+    pub fn name(self) -> &'static str {
+        ["N", "NE", "E", "SE", "S", "SW", "W", "NW"][self.0 as usize]
+    }
+
+    /// The direction with this compass name.
+    pub fn from_name(s: &str) -> Option<Dir> {
+        Dir::ALL.into_iter().find(|d| d.name() == s)
+    }
+}
+
+/// A square of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// File, 0 for a.
+    pub x: u32,
+    /// Rank, 0 for 1.
+    pub y: u32,
+}
+
+/// The board: its squares as a graph, and a neighbour table derived from it.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Files.
+    pub width: u32,
+    /// Ranks.
+    pub height: u32,
+    /// Squares and their direction-labelled links; node `i` is square `i`.
+    pub graph: DiGraph<Cell, Dir>,
+    /// `next[sq][dir]`: the neighbour of `sq` in `dir`, derived from the graph.
+    next: Vec<[Option<u8>; 8]>,
+    /// Squares carrying a mark (drawn with the board).
+    pub marked: Vec<bool>,
+}
+
+impl Board {
+    /// A rectangular board of `width` × `height` squares, each linked to its
+    /// (up to) eight neighbours. Square `i` is file `i % width`, rank `i / width`.
+    pub fn rectangle(width: u32, height: u32) -> Board {
+        let mut graph = DiGraph::new();
+        for y in 0..height {
+            for x in 0..width {
+                graph.add_node(Cell { x, y });
+            }
+        }
+        for y in 0..height {
+            for x in 0..width {
+                for d in Dir::ALL {
+                    let (dx, dy) = d.delta();
+                    let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+                    if nx >= 0 && ny >= 0 && (nx as u32) < width && (ny as u32) < height {
+                        let a = NodeIndex::new((y * width + x) as usize);
+                        let b = NodeIndex::new((ny as u32 * width + nx as u32) as usize);
+                        graph.add_edge(a, b, d);
+                    }
+                }
+            }
+        }
+        let mut board = Board {
+            width,
+            height,
+            next: Vec::new(),
+            marked: vec![false; graph.node_count()],
+            graph,
+        };
+        board.next = board.derive_neighbours();
+        board
+    }
+
+    fn derive_neighbours(&self) -> Vec<[Option<u8>; 8]> {
+        let mut next = vec![[None; 8]; self.graph.node_count()];
+        for e in self.graph.edge_references() {
+            next[e.source().index()][e.weight().0 as usize] = Some(e.target().index() as u8);
+        }
+        next
+    }
+
+    /// Number of squares.
+    pub fn len(&self) -> usize {
+        self.graph.node_count()
+    }
+
+    /// Whether the board has no squares.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The neighbour of `sq` in `dir`.
+    pub fn step(&self, sq: u8, dir: Dir) -> Option<u8> {
+        self.next[sq as usize][dir.0 as usize]
+    }
+
+    /// Walks `n` steps in `dir` from `sq`, if every step stays on the board.
+    pub fn walk(&self, mut sq: u8, dir: Dir, n: u32) -> Option<u8> {
+        for _ in 0..n {
+            sq = self.step(sq, dir)?;
+        }
+        Some(sq)
+    }
+
+    /// The squares from `sq` in `dir`, nearest first, to the edge.
+    pub fn ray(&self, sq: u8, dir: Dir) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut cur = sq;
+        while let Some(n) = self.step(cur, dir) {
+            out.push(n);
+            cur = n;
+        }
+        out
+    }
+
+    /// File and rank of a square.
+    pub fn cell(&self, sq: u8) -> Cell {
+        self.graph[NodeIndex::new(sq as usize)]
+    }
+
+    /// The square at file `x`, rank `y`.
+    pub fn at(&self, x: u32, y: u32) -> Option<u8> {
+        (x < self.width && y < self.height).then(|| (y * self.width + x) as u8)
+    }
+
+    /// The square's name: `a1`.
+    pub fn name(&self, sq: u8) -> String {
+        let c = self.cell(sq);
+        format!("{}{}", char::from(b'a' + c.x as u8), c.y + 1)
+    }
+
+    /// The square named `s`.
+    pub fn parse(&self, s: &str) -> Option<u8> {
+        let (x, y) = super::decls::parse_square(s)?;
+        self.at(x, y)
+    }
+
+    /// The name of file `x`: `a`.
+    pub fn file_name(x: u32) -> char {
+        char::from(b'a' + x as u8)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbours_follow_the_graph() {
+        let b = Board::rectangle(8, 8);
+        assert_eq!(b.len(), 64);
+        let a1 = b.parse("a1").unwrap();
+        assert_eq!(b.step(a1, Dir(0)).map(|s| b.name(s)), Some("a2".into()));
+        assert_eq!(b.step(a1, Dir(1)).map(|s| b.name(s)), Some("b2".into()));
+        assert_eq!(b.step(a1, Dir(6)), None);
+        assert_eq!(b.ray(a1, Dir(2)).len(), 7);
+        assert_eq!(b.graph.edge_count(), 4 * 7 * 8 + 2 * 7 * 7 * 2);
+    }
+}

@@ -1,0 +1,30 @@
+//! The checks a game file goes through before it is compiled, one per file.
+//! Each adds every problem it finds; none stops at the first.
+
+mod letters;
+mod names;
+mod ranges;
+mod royal;
+mod sections;
+mod signatures;
+mod squares;
+mod start;
+pub(crate) mod top_level;
+
+use super::decls::Decls;
+use crate::diagnostics::Problem;
+use crate::syntax::ast::Node;
+
+/// Runs every check over the `(game ...)` node.
+pub(crate) fn run(game: &Node, decls: &Decls) -> Vec<Problem> {
+    let mut out = Vec::new();
+    signatures::check(game, &mut out);
+    sections::check(game, &mut out);
+    names::check(game, decls, &mut out);
+    letters::check(game, &mut out);
+    ranges::check(game, &mut out);
+    squares::check(game, decls, &mut out);
+    start::check(game, decls, &mut out);
+    royal::check(game, &mut out);
+    out
+}

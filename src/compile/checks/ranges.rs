@@ -1,0 +1,97 @@
+//! Numbers are within what their ludeme allows: board sizes, ranks and files,
+//! leaps, slide limits, repetition counts.
+
+use crate::compile::bind::{bind, ludeme_of};
+use crate::compile::decls::Decls;
+use crate::diagnostics::{OutOfRange, Problem};
+use crate::syntax::ast::{Node, NodeKind};
+
+pub(super) fn check(game: &Node, out: &mut Vec<Problem>) {
+    let board = Decls::collect(game).board;
+    visit(game, board, out);
+}
+
+fn visit(n: &Node, board: Option<(u32, u32)>, out: &mut Vec<Problem>) {
+    match &n.kind {
+        NodeKind::Form(f) => {
+            if let Some(l) = ludeme_of(f) {
+                let (b, _) = bind(f, l);
+                let int = |name: &str| b.one(name).and_then(|x| x.as_int().map(|v| (x, v)));
+                let mut need = |name: &str, lo: i64, hi: i64, what: &str| {
+                    if let Some((node, v)) = int(name) {
+                        if v < lo || v > hi {
+                            out.push(
+                                OutOfRange::new(node.span, v.to_string(), what.to_string())
+                                    .origin(node.origin.as_ref())
+                                    .help(format!("use a number from {lo} to {hi}")),
+                            );
+                        }
+                    }
+                };
+                match l.name {
+                    "square" => need(
+                        "size",
+                        1,
+                        11,
+                        "a square board has 1 to 11 squares a side (at most 128 squares)",
+                    ),
+                    "rectangle" => {
+                        need("width", 1, 26, "a board has 1 to 26 files");
+                        need("height", 1, 26, "a board has 1 to 26 ranks");
+                        if let (Some((_, w)), Some((_, h))) = (int("width"), int("height")) {
+                            if (1..=26).contains(&w) && (1..=26).contains(&h) && w * h > 128 {
+                                out.push(
+                                    OutOfRange::new(
+                                        n.span,
+                                        format!("{w}×{h} = {} squares", w * h),
+                                        "a board has at most 128 squares".to_string(),
+                                    )
+                                    .origin(n.origin.as_ref())
+                                    .help("make the board smaller"),
+                                );
+                            }
+                        }
+                    }
+                    "rank" => need(
+                        "number",
+                        1,
+                        board.map_or(26, |b| i64::from(b.1)),
+                        "not a rank of this board",
+                    ),
+                    "file" => need(
+                        "number",
+                        1,
+                        board.map_or(26, |b| i64::from(b.0)),
+                        "not a file of this board",
+                    ),
+                    "leap" => {
+                        need("across", 0, 25, "a leap goes 0 to 25 squares each way");
+                        need("ahead", 0, 25, "a leap goes 0 to 25 squares each way");
+                        if int("across").map(|x| x.1) == Some(0)
+                            && int("ahead").map(|x| x.1) == Some(0)
+                        {
+                            out.push(
+                                OutOfRange::new(
+                                    n.span,
+                                    "(leap 0 0)".to_string(),
+                                    "a leap must go somewhere".to_string(),
+                                )
+                                .origin(n.origin.as_ref())
+                                .help("give at least one of the two distances a value above 0"),
+                            );
+                        }
+                    }
+                    "slide" => need("max", 1, 25, "a slide goes at least 1 square"),
+                    "repeated" => need("times", 2, 100, "a position occurs 2 to 100 times"),
+                    _ => {}
+                }
+            }
+            for a in &f.args {
+                visit(a, board, out);
+            }
+        }
+        NodeKind::List(items) => items.iter().for_each(|i| visit(i, board, out)),
+        NodeKind::Named(nm) => visit(&nm.value, board, out),
+        _ => {}
+    }
+}

@@ -1,0 +1,208 @@
+//! Every form names a ludeme of the catalogue and gives it the arguments its
+//! signature asks for, each of the right type.
+
+use crate::compile::bind::{bind, BindError};
+use crate::compile::ludemes::{describe_ty, lookup, Arity, Cat, Ty, EVENTS, LUDEMES};
+use crate::diagnostics::{
+    suggest, DuplicateNamedArgument, ExtraArgument, MissingArgument, Problem, UnknownConstant,
+    UnknownLudeme, UnknownNamedArgument, WrongType,
+};
+use crate::source::Span;
+use crate::syntax::ast::{Form, HeadKind, Node, NodeKind};
+
+pub(super) fn check(game: &Node, out: &mut Vec<Problem>) {
+    visit(game, out);
+}
+
+fn visit(node: &Node, out: &mut Vec<Problem>) {
+    match &node.kind {
+        NodeKind::Form(f) => {
+            check_form(node, f, out);
+            for a in &f.args {
+                visit(a, out);
+            }
+        }
+        NodeKind::List(items) => items.iter().for_each(|i| visit(i, out)),
+        NodeKind::Named(nm) => visit(&nm.value, out),
+        _ => {}
+    }
+}
+
+fn check_form(node: &Node, f: &Form, out: &mut Vec<Problem>) {
+    if f.head_kind == HeadKind::Macro {
+        return; // an unknown macro, already reported
+    }
+    let Some(l) = lookup(&f.head) else {
+        out.push(
+            UnknownLudeme::new(f.head_span, f.head.clone())
+                .origin(node.origin.as_ref())
+                .maybe_help(
+                    suggest(&f.head, LUDEMES.iter().map(|l| l.name))
+                        .or_else(|| Some("see `lud doc` for every ludeme".into())),
+                ),
+        );
+        return;
+    };
+    let (bound, errors) = bind(f, l);
+    for e in errors {
+        out.push(match e {
+            BindError::Missing(i) => {
+                let p = &l.params[i];
+                let end = node.span.end as usize;
+                MissingArgument::new(
+                    Span::new(end.saturating_sub(1), end),
+                    l.name,
+                    format!("<{}>, {}", p.name, describe_ty(p.ty)),
+                )
+                .origin(node.origin.as_ref())
+                .note(f.head_span, format!("`{}` takes {}", l.name, l.signature()))
+                .help(format!("add {}: {}", p.name, p.doc))
+            }
+            BindError::Extra(n) => ExtraArgument::new(n.span, l.name, n.describe())
+                .origin(n.origin.as_ref())
+                .help(format!(
+                    "`{}` takes {}; remove this argument",
+                    l.name,
+                    l.signature()
+                )),
+            BindError::UnknownKey(n) => {
+                let key = match &n.kind {
+                    NodeKind::Named(nm) => nm.key.clone(),
+                    _ => String::new(),
+                };
+                let keys = l.params.iter().filter(|p| p.named).map(|p| p.name);
+                let help = suggest(&key, keys.clone()).map_or_else(
+                    || {
+                        let ks: Vec<_> = keys.map(|k| format!("`{k}:`")).collect();
+                        if ks.is_empty() {
+                            format!("`{}` takes no named argument", l.name)
+                        } else {
+                            format!("`{}` takes {}", l.name, ks.join(", "))
+                        }
+                    },
+                    |s| format!("{s} (`{}` takes {})", l.name, l.signature()),
+                );
+                let span = match &n.kind {
+                    NodeKind::Named(nm) => nm.key_span,
+                    _ => n.span,
+                };
+                UnknownNamedArgument::new(span, l.name, key)
+                    .origin(n.origin.as_ref())
+                    .help(help)
+            }
+            BindError::DuplicateKey(n) => {
+                let (key, span) = match &n.kind {
+                    NodeKind::Named(nm) => (nm.key.clone(), nm.key_span),
+                    _ => (String::new(), n.span),
+                };
+                DuplicateNamedArgument::new(span, key)
+                    .origin(n.origin.as_ref())
+                    .help("give each named argument once; remove one of them")
+            }
+        });
+    }
+    for (p, slot) in l.params.iter().zip(&bound.slots) {
+        for n in slot {
+            if p.arity == Arity::List {
+                if let NodeKind::List(items) = &n.kind {
+                    for it in items {
+                        check_type(it, p.ty, out);
+                    }
+                    continue;
+                }
+            }
+            check_type(n, p.ty, out);
+        }
+    }
+}
+
+/// Checks that `n` is a value of type `ty` (the node's own insides are
+/// checked when the walk reaches them).
+pub(super) fn check_type(n: &Node, ty: Ty, out: &mut Vec<Problem>) {
+    let wrong = |out: &mut Vec<Problem>| {
+        out.push(
+            WrongType::new(n.span, describe_ty(ty), n.describe())
+                .origin(n.origin.as_ref())
+                .maybe_help(type_help(n, ty)),
+        );
+    };
+    match (&n.kind, ty) {
+        (NodeKind::Form(f), _) if f.head_kind == HeadKind::Macro => {}
+        (NodeKind::Form(f), _) => {
+            let Some(l) = lookup(&f.head) else { return }; // reported as unknown
+            let ok = match ty {
+                Ty::Of(cats) => cats.contains(&l.cat),
+                Ty::Int => l.cat == Cat::Int,
+                Ty::Sites => l.cat == Cat::Sites,
+                Ty::Event => l.cat == Cat::Event,
+                _ => false,
+            };
+            if !ok {
+                wrong(out);
+            }
+        }
+        (NodeKind::Int(_), Ty::Int | Ty::Num) | (NodeKind::Dec(_), Ty::Num) => {}
+        (NodeKind::Str(_), Ty::Str | Ty::PieceName | Ty::Sites) => {}
+        (NodeKind::Ident(s), Ty::Bool) => constant(
+            n,
+            s,
+            &["True", "False"],
+            "`True` or `False`",
+            "truth value",
+            out,
+        ),
+        (NodeKind::Ident(s), Ty::Const(c)) => constant(
+            n,
+            s,
+            c.values,
+            &describe_ty(ty),
+            c.what.trim_start_matches("a ").trim_start_matches("an "),
+            out,
+        ),
+        (NodeKind::Ident(s), Ty::Event) => constant(n, s, EVENTS, &describe_ty(ty), "event", out),
+        (NodeKind::Ident(_), Ty::Player | Ty::Sites) => {} // checked by `names` and `squares`
+        (NodeKind::List(items), Ty::Sites) => {
+            for it in items {
+                check_type(it, Ty::Sites, out);
+            }
+        }
+        _ => wrong(out),
+    }
+}
+
+fn constant(
+    n: &Node,
+    s: &str,
+    values: &[&str],
+    expected: &str,
+    what: &str,
+    out: &mut Vec<Problem>,
+) {
+    if !values.contains(&s) {
+        out.push(
+            UnknownConstant::new(n.span, s, expected, what)
+                .origin(n.origin.as_ref())
+                .maybe_help(
+                    suggest(s, values.iter().copied())
+                        .or_else(|| Some(format!("use one of `{}`", values.join("`, `")))),
+                ),
+        );
+    }
+}
+
+fn type_help(n: &Node, ty: Ty) -> Option<String> {
+    match (&n.kind, ty) {
+        (NodeKind::Ident(s), Ty::Str | Ty::PieceName) => Some(format!("put it in quotes: \"{s}\"")),
+        (NodeKind::Str(s), Ty::Int) if s.parse::<i64>().is_ok() => {
+            Some(format!("write the number without quotes: {s}"))
+        }
+        (NodeKind::Str(s), Ty::Player | Ty::Const(_) | Ty::Bool) => {
+            Some(format!("write it without quotes: {s}"))
+        }
+        (NodeKind::List(_), _) => Some("this argument takes one value, not a list".into()),
+        (NodeKind::Form(f), Ty::Of(cats)) if cats.contains(&Cat::Move) && f.head == "promote" => {
+            None
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,114 @@
+//! The names a game file declares (pieces, players, regions) and its board
+//! size, gathered once for the checks and the lowering.
+
+use super::bind::{bind, forms_of};
+use super::ludemes::{lookup, Cat};
+use crate::source::Span;
+use crate::syntax::ast::Node;
+
+/// One declared name.
+#[derive(Clone, Debug)]
+pub struct Decl {
+    /// The name.
+    pub name: String,
+    /// Where the name is written.
+    pub span: Span,
+}
+
+/// Everything the file declares.
+#[derive(Clone, Debug, Default)]
+pub struct Decls {
+    /// Pieces, in order.
+    pub pieces: Vec<Decl>,
+    /// Players, in turn order.
+    pub players: Vec<Decl>,
+    /// Regions.
+    pub regions: Vec<Decl>,
+    /// The board's width and height, if the board form is readable.
+    pub board: Option<(u32, u32)>,
+}
+
+impl Decls {
+    /// Gathers the declarations under the `(game ...)` node.
+    pub fn collect(game: &Node) -> Decls {
+        let mut d = Decls::default();
+        for (cat, list) in [
+            (Cat::Piece, &mut d.pieces),
+            (Cat::Player, &mut d.players),
+            (Cat::Region, &mut d.regions),
+        ] {
+            for (form, _) in forms_of(game, cat) {
+                let Some(l) = lookup(&form.head) else {
+                    continue;
+                };
+                let (b, _) = bind(form, l);
+                if let Some(n) = b.one("name") {
+                    if let Some(s) = n.as_str() {
+                        list.push(Decl {
+                            name: s.to_string(),
+                            span: n.span,
+                        });
+                    }
+                }
+            }
+        }
+        for (form, _) in forms_of(game, Cat::Shape) {
+            let Some(l) = lookup(&form.head) else {
+                continue;
+            };
+            let (b, _) = bind(form, l);
+            let dims = match form.head.as_str() {
+                "square" => b.one("size").and_then(Node::as_int).map(|s| (s, s)),
+                "rectangle" => b
+                    .one("width")
+                    .and_then(Node::as_int)
+                    .zip(b.one("height").and_then(Node::as_int)),
+                _ => None,
+            };
+            if let Some((w, h)) = dims {
+                if (1..=26).contains(&w) && (1..=26).contains(&h) && w * h <= 128 {
+                    d.board = Some((w as u32, h as u32));
+                }
+            }
+        }
+        d
+    }
+
+    /// The index of the piece named `name`.
+    pub fn piece(&self, name: &str) -> Option<usize> {
+        self.pieces.iter().position(|p| p.name == name)
+    }
+
+    /// The index of the player named `name`.
+    pub fn player(&self, name: &str) -> Option<usize> {
+        self.players.iter().position(|p| p.name == name)
+    }
+
+    /// The index of the region named `name`.
+    pub fn region(&self, name: &str) -> Option<usize> {
+        self.regions.iter().position(|p| p.name == name)
+    }
+}
+
+/// Parses a square name such as `a1` or `c10` into (file, rank), 0-based.
+pub fn parse_square(s: &str) -> Option<(u32, u32)> {
+    let mut chars = s.chars();
+    let f = chars.next()?;
+    if !f.is_ascii_lowercase() {
+        return None;
+    }
+    let rest: String = chars.collect();
+    if rest.is_empty() || !rest.chars().all(|c| c.is_ascii_digit()) || rest.starts_with('0') {
+        return None;
+    }
+    let r: u32 = rest.parse().ok()?;
+    Some((f as u32 - 'a' as u32, r - 1))
+}
+
+/// Whether an identifier has the shape of a square name (a letter, then digits).
+pub fn looks_like_square(s: &str) -> bool {
+    let mut c = s.chars();
+    matches!(c.next(), Some(f) if f.is_ascii_lowercase())
+        && s.len() > 1
+        && s[1..].chars().all(|c| c.is_ascii_digit())
+}

@@ -1,0 +1,591 @@
+//! Every problem `lud` reports about a game file, one type per problem.
+//!
+//! Each problem has a stable code (`lud::compile::unknown_ludeme`), a label on
+//! the exact span naming what was found, and a help line saying what to do.
+//! Problems are collected into [`Diagnostics`], which renders them all.
+//!
+//! ```text
+//! Error: lud::compile::unknown_ludeme
+//!
+//!   × unknown ludeme `slyde`
+//!    ╭─[games/x.lud:4:28]
+//!  4 │     (piece "Rook" "R" (slyde Orthogonal))
+//!    ·                        ──┬──
+//!    ·                          ╰── `slyde` is not in the ludeme catalogue
+//!    ╰────
+//!   help: did you mean `slide`?
+//! ```
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, Severity, SourceSpan,
+};
+
+use crate::source::{SourceFile, Span};
+use crate::syntax::ast::Origin;
+
+macro_rules! problems {
+    ($(
+        $(#[doc = $doc:literal])+
+        $name:ident [$($code:ident)::+] $(severity($sev:ident))? {
+            message: $msg:literal,
+            label: $label:literal,
+            $(fields: { $($f:ident : $t:ty),* $(,)? },)?
+        }
+    )*) => {
+        $(
+            $(#[doc = $doc])+
+            #[derive(Debug, Clone, thiserror::Error, Diagnostic)]
+            #[error($msg)]
+            #[diagnostic(code($($code)::+) $(, severity($sev))?)]
+            pub struct $name {
+                $($(
+                    #[doc = "A detail named in the message or label."]
+                    pub $f: $t,
+                )*)?
+                /// The exact text the problem is about.
+                #[label($label)]
+                pub span: SourceSpan,
+                /// What to do about it.
+                #[help]
+                pub help: Option<String>,
+                /// Further places: the macro use that produced the text, the first definition, ...
+                #[label(collection)]
+                pub notes: Vec<LabeledSpan>,
+            }
+
+            impl $name {
+                /// The problem at `span`, with no help and no notes yet.
+                #[allow(clippy::new_ret_no_self, clippy::too_many_arguments)]
+                pub fn new(span: Span $($(, $f: impl Into<$t>)*)?) -> Problem {
+                    Problem::$name(Box::new($name {
+                        $($($f: $f.into(),)*)?
+                        span: span.into(),
+                        help: None,
+                        notes: Vec::new(),
+                    }))
+                }
+            }
+        )*
+
+        /// Any one problem. Each variant wraps the type of that problem.
+        #[derive(Debug, Clone, thiserror::Error, Diagnostic)]
+        pub enum Problem {
+            $(
+                $(#[doc = $doc])+
+                #[error(transparent)]
+                #[diagnostic(transparent)]
+                $name(Box<$name>),
+            )*
+        }
+
+        impl Problem {
+            fn parts_mut(&mut self) -> (&mut Option<String>, &mut Vec<LabeledSpan>) {
+                match self {
+                    $(Problem::$name(p) => (&mut p.help, &mut p.notes),)*
+                }
+            }
+
+            /// The primary span, as a byte offset and length.
+            pub fn primary(&self) -> SourceSpan {
+                match self {
+                    $(Problem::$name(p) => p.span,)*
+                }
+            }
+
+            /// Every stable code, in declaration order (used by the docs and tests).
+            pub const CODES: &'static [&'static str] = &[$(stringify!($($code)::+),)*];
+        }
+    };
+}
+
+problems! {
+    // ---------------------------------------------------------------- input
+    /// The file is larger than `lud` reads.
+    TooLarge [lud::input::too_large] {
+        message: "the file is {size} bytes, more than the {limit} bytes a game file may have",
+        label: "the file starts here",
+        fields: { size: usize, limit: usize },
+    }
+    /// The file is not UTF-8 text (a binary file, or a text in another encoding).
+    NotText [lud::input::not_text] {
+        message: "the file is not UTF-8 text",
+        label: "{what}",
+        fields: { what: String },
+    }
+
+    // --------------------------------------------------------------- syntax
+    /// An opening bracket with no closing one.
+    Unclosed [lud::syntax::unclosed] {
+        message: "`{open}` is never closed",
+        label: "this `{open}` has no matching `{close}`",
+        fields: { open: char, close: char },
+    }
+    /// A closing bracket with no opening one.
+    UnexpectedClose [lud::syntax::unexpected_close] {
+        message: "`{close}` closes nothing",
+        label: "this `{close}` has no matching `{open}` before it",
+        fields: { open: char, close: char },
+    }
+    /// A bracket closed by the other kind of bracket.
+    MismatchedBracket [lud::syntax::mismatched_bracket] {
+        message: "`{open}` is closed by `{close}`",
+        label: "expected `{expected}` here",
+        fields: { open: char, close: char, expected: char },
+    }
+    /// A string with no closing quote on its line.
+    UnterminatedString [lud::syntax::unterminated_string] {
+        message: "this string is not closed",
+        label: "the string starts here and runs to the end of the line",
+        fields: {},
+    }
+    /// A `/*` comment with no `*/`.
+    UnterminatedComment [lud::syntax::unterminated_comment] {
+        message: "this comment is not closed",
+        label: "`/*` with no `*/` after it",
+        fields: {},
+    }
+    /// A backslash sequence a string cannot hold.
+    InvalidEscape [lud::syntax::invalid_escape] {
+        message: "unknown escape `{found}` in a string",
+        label: "not an escape",
+        fields: { found: String },
+    }
+    /// A character or word that is no part of the language.
+    InvalidToken [lud::syntax::invalid_token] {
+        message: "unexpected {found}",
+        label: "{found} cannot appear here",
+        fields: { found: String },
+    }
+    /// `()` with nothing inside.
+    EmptyForm [lud::syntax::empty_form] {
+        message: "empty form `()`",
+        label: "a form needs a ludeme name after `(`",
+        fields: {},
+    }
+    /// A form whose first item is not a ludeme name.
+    BadHead [lud::syntax::bad_head] {
+        message: "a form must start with a ludeme name, not {found}",
+        label: "expected a ludeme name here",
+        fields: { found: String },
+    }
+    /// `key: value` with a space after the colon, or a colon alone.
+    StrayColon [lud::syntax::stray_colon] {
+        message: "a `:` must join a name to its value with no space",
+        label: "this `:` stands alone",
+        fields: {},
+    }
+    /// A number too large to hold.
+    NumberTooLarge [lud::syntax::number_too_large] {
+        message: "the number {found} is too large",
+        label: "too large",
+        fields: { found: String },
+    }
+    /// A `key:value` pair outside a form.
+    NamedOutsideForm [lud::syntax::named_outside_form] {
+        message: "`{key}:` is a named argument outside any ludeme",
+        label: "a named argument must be inside `( ... )`",
+        fields: { key: String },
+    }
+
+    // --------------------------------------------------------------- define
+    /// A macro use `("Name" ...)` whose macro is not defined.
+    UnknownMacro [lud::define::unknown_macro] {
+        message: "no macro named \"{name}\"",
+        label: "used here, but never defined with `(define \"{name}\" ...)`",
+        fields: { name: String },
+    }
+    /// A macro defined twice.
+    DuplicateMacro [lud::define::duplicate_macro] {
+        message: "the macro \"{name}\" is defined twice",
+        label: "second definition",
+        fields: { name: String },
+    }
+    /// A macro body uses `#n` but the use gives fewer arguments.
+    MacroMissingArgument [lud::define::missing_argument] {
+        message: "the macro \"{name}\" uses #{index} but is given {given} argument(s)",
+        label: "this use gives {given} argument(s)",
+        fields: { name: String, index: u8, given: usize },
+    }
+    /// A macro use gives more arguments than the body uses.
+    MacroExtraArgument [lud::define::extra_argument] {
+        message: "the macro \"{name}\" takes {takes} argument(s) but is given {given}",
+        label: "argument {given} is never used by the macro",
+        fields: { name: String, takes: usize, given: usize },
+    }
+    /// A macro whose expansion uses itself.
+    RecursiveMacro [lud::define::recursive] {
+        message: "the macro \"{name}\" uses itself",
+        label: "this use expands \"{name}\" again",
+        fields: { name: String },
+    }
+    /// A `(define ...)` that is not `(define "Name" body)`.
+    BadDefine [lud::define::bad_define] {
+        message: "a define must be `(define \"Name\" body)`",
+        label: "{found}",
+        fields: { found: String },
+    }
+    /// `#n` outside a macro body.
+    ParamOutsideDefine [lud::define::param_outside_define] {
+        message: "the parameter #{index} is outside any `(define ...)`",
+        label: "only a macro body can use #{index}",
+        fields: { index: u8 },
+    }
+
+    // -------------------------------------------------------------- compile
+    /// The file has no `(game ...)` form, or more than one.
+    GameForm [lud::compile::game_form] {
+        message: "{found}",
+        label: "here",
+        fields: { found: String },
+    }
+    /// Something at the top level that is neither `(define ...)` nor `(game ...)`.
+    StrayTopLevel [lud::compile::stray_top_level] {
+        message: "{found} cannot stand at the top level",
+        label: "outside `(game ...)`",
+        fields: { found: String },
+    }
+    /// A form whose head is no ludeme of the catalogue.
+    UnknownLudeme [lud::compile::unknown_ludeme] {
+        message: "unknown ludeme `{name}`",
+        label: "`{name}` is not in the ludeme catalogue",
+        fields: { name: String },
+    }
+    /// A ludeme used without an argument it needs.
+    MissingArgument [lud::compile::missing_argument] {
+        message: "`({ludeme} ...)` needs {what}",
+        label: "{what} missing here",
+        fields: { ludeme: String, what: String },
+    }
+    /// More arguments than the ludeme takes.
+    ExtraArgument [lud::compile::extra_argument] {
+        message: "`({ludeme} ...)` takes no further argument",
+        label: "{found} is one argument too many",
+        fields: { ludeme: String, found: String },
+    }
+    /// An argument of the wrong kind.
+    WrongType [lud::compile::wrong_type] {
+        message: "expected {expected}, found {found}",
+        label: "this is {found}",
+        fields: { expected: String, found: String },
+    }
+    /// A `key:` the ludeme does not have.
+    UnknownNamedArgument [lud::compile::unknown_named_argument] {
+        message: "`({ludeme} ...)` has no argument `{key}:`",
+        label: "unknown argument name",
+        fields: { ludeme: String, key: String },
+    }
+    /// The same `key:` twice.
+    DuplicateNamedArgument [lud::compile::duplicate_named_argument] {
+        message: "`{key}:` is given twice",
+        label: "second `{key}:`",
+        fields: { key: String },
+    }
+    /// An identifier that is not one of the constants the argument takes.
+    UnknownConstant [lud::compile::unknown_constant] {
+        message: "`{found}` is not {expected}",
+        label: "unknown {what}",
+        fields: { found: String, expected: String, what: String },
+    }
+    /// A piece name that no `(piece ...)` defines.
+    UndefinedPiece [lud::compile::undefined_piece] {
+        message: "no piece named \"{name}\"",
+        label: "not defined by any `(piece ...)`",
+        fields: { name: String },
+    }
+    /// A player name that no `(player ...)` defines.
+    UndefinedPlayer [lud::compile::undefined_player] {
+        message: "no player named `{name}`",
+        label: "not a player of this game",
+        fields: { name: String },
+    }
+    /// A region name that no `(region ...)` defines.
+    UndefinedRegion [lud::compile::undefined_region] {
+        message: "no region named \"{name}\"",
+        label: "not defined by any `(region ...)`",
+        fields: { name: String },
+    }
+    /// A counter name that no `(counter ...)` defines.
+    UndefinedCounter [lud::compile::undefined_counter] {
+        message: "no counter named \"{name}\"",
+        label: "not defined by any `(counter ...)`",
+        fields: { name: String },
+    }
+    /// Two definitions of one name (piece, player, region, counter).
+    DuplicateDefinition [lud::compile::duplicate_definition] {
+        message: "the {what} \"{name}\" is defined twice",
+        label: "second definition",
+        fields: { what: String, name: String },
+    }
+    /// Two pieces with one letter.
+    DuplicateLetter [lud::compile::duplicate_letter] {
+        message: "the letter \"{letter}\" is used by two pieces",
+        label: "second use",
+        fields: { letter: String },
+    }
+    /// A piece letter that is not a single ASCII letter.
+    BadLetter [lud::compile::bad_letter] {
+        message: "a piece letter must be one ASCII letter, not \"{found}\"",
+        label: "not a single letter",
+        fields: { found: String },
+    }
+    /// A square name that is not on the board.
+    BadSquare [lud::compile::bad_square] {
+        message: "`{found}` is not a square of this {width}×{height} board",
+        label: "no such square",
+        fields: { found: String, width: u32, height: u32 },
+    }
+    /// A square given two pieces in the start position.
+    SquareTaken [lud::compile::square_taken] {
+        message: "the start position puts two pieces on {square}",
+        label: "second piece on {square}",
+        fields: { square: String },
+    }
+    /// A number outside what the argument allows.
+    OutOfRange [lud::compile::out_of_range] {
+        message: "{found} is out of range: {expected}",
+        label: "out of range",
+        fields: { found: String, expected: String },
+    }
+    /// A section the game needs is missing.
+    MissingSection [lud::compile::missing_section] {
+        message: "the game has no `({section} ...)`",
+        label: "this game",
+        fields: { section: String },
+    }
+    /// A section given twice.
+    DuplicateSection [lud::compile::duplicate_section] {
+        message: "`({section} ...)` is given twice",
+        label: "second `({section} ...)`",
+        fields: { section: String },
+    }
+    /// Check is asked about, but no piece is royal.
+    NoRoyal [lud::compile::no_royal] {
+        message: "`(inCheck ...)` needs a royal piece, and no piece is royal",
+        label: "check is used here",
+        fields: {},
+    }
+    /// A start-position string that cannot be read.
+    BadStart [lud::compile::bad_start] {
+        message: "the start position cannot be read: {reason}",
+        label: "{reason}",
+        fields: { reason: String },
+    }
+    /// A player ludeme used where no such player is meaningful.
+    BadPlayers [lud::compile::bad_players] {
+        message: "{reason}",
+        label: "here",
+        fields: { reason: String },
+    }
+    /// A direction that makes no move (for instance `Forward` with no forward).
+    BadDirection [lud::compile::bad_direction] {
+        message: "{reason}",
+        label: "here",
+        fields: { reason: String },
+    }
+    /// More pieces, players, flags or counters than the interpreter holds.
+    TooMany [lud::compile::too_many] {
+        message: "too many {what}: {found} (at most {limit})",
+        label: "one too many",
+        fields: { what: String, found: usize, limit: usize },
+    }
+}
+
+impl Problem {
+    /// Adds a help line (replacing any).
+    #[must_use]
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        *self.parts_mut().0 = Some(help.into());
+        self
+    }
+
+    /// Adds a help line if there is one.
+    #[must_use]
+    pub fn maybe_help(self, help: Option<String>) -> Self {
+        match help {
+            Some(h) => self.help(h),
+            None => self,
+        }
+    }
+
+    /// Adds a secondary label.
+    #[must_use]
+    pub fn note(mut self, span: Span, text: impl Into<String>) -> Self {
+        self.parts_mut()
+            .1
+            .push(LabeledSpan::new_with_span(Some(text.into()), span));
+        self
+    }
+
+    /// Adds labels for the chain of macro uses that produced the text.
+    #[must_use]
+    pub fn origin(mut self, origin: Option<&Arc<Origin>>) -> Self {
+        let mut cur = origin;
+        while let Some(o) = cur {
+            self = self.note(
+                o.use_span,
+                format!("in this use of the macro \"{}\"", o.name),
+            );
+            cur = o.parent.as_ref();
+        }
+        self
+    }
+
+    /// The stable code, `lud::compile::unknown_ludeme`.
+    pub fn code_str(&self) -> String {
+        self.code().map(|c| c.to_string()).unwrap_or_default()
+    }
+
+    /// Whether this is an error (not a warning).
+    pub fn is_error(&self) -> bool {
+        !matches!(self.severity(), Some(Severity::Warning | Severity::Advice))
+    }
+}
+
+/// Every problem found in one file, with the file.
+#[derive(Debug, Clone)]
+pub struct Diagnostics {
+    /// The file the problems are in.
+    pub source: SourceFile,
+    /// The problems, in the order of their position in the file.
+    pub problems: Vec<Problem>,
+}
+
+/// How to render diagnostics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Unicode boxes, no colour: deterministic (snapshots, pipes).
+    Plain,
+    /// Colours for a terminal.
+    Colour,
+}
+
+impl Diagnostics {
+    /// A set of problems in `source`, sorted by position.
+    pub fn new(source: SourceFile, mut problems: Vec<Problem>) -> Self {
+        problems.sort_by_key(|p| p.primary().offset());
+        Diagnostics { source, problems }
+    }
+
+    /// Whether any problem is an error.
+    pub fn has_errors(&self) -> bool {
+        self.problems.iter().any(Problem::is_error)
+    }
+
+    /// Number of errors.
+    pub fn error_count(&self) -> usize {
+        self.problems.iter().filter(|p| p.is_error()).count()
+    }
+
+    /// Every problem rendered, one after the other, `width` columns wide.
+    pub fn render(&self, style: Style, width: usize) -> String {
+        let theme = match style {
+            Style::Plain => GraphicalTheme::unicode_nocolor(),
+            Style::Colour => GraphicalTheme::unicode(),
+        };
+        let handler = GraphicalReportHandler::new_themed(theme).with_width(width);
+        let mut out = String::new();
+        let src = self.source.named_source();
+        for p in &self.problems {
+            let report = miette::Report::new(p.clone()).with_source_code(src.clone());
+            let mut one = String::new();
+            if handler.render_report(&mut one, report.as_ref()).is_err() {
+                let _ = writeln!(one, "{p}");
+            }
+            out.push_str(&one);
+            if !one.ends_with('\n') {
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// Plain rendering at width 80, as the tests snapshot it.
+    pub fn render_plain(&self) -> String {
+        self.render(Style::Plain, 80)
+    }
+}
+
+impl std::fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render_plain())
+    }
+}
+
+/// The nearest of `candidates` to `name` by edit distance, if near enough to
+/// be a likely typo. Case is ignored for the comparison.
+pub fn did_you_mean<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    let mut best: Option<(usize, &str)> = None;
+    for c in candidates {
+        let d = edit_distance(&lower, &c.to_lowercase());
+        let limit = (name.chars().count().max(c.chars().count()) / 3).max(1);
+        if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// "did you mean `x`?" for the nearest candidate, if any.
+pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    did_you_mean(name, candidates).map(|c| format!("did you mean `{c}`?"))
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    // Optimal string alignment: Levenshtein plus adjacent transpositions.
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions_pick_the_nearest_name() {
+        assert_eq!(
+            did_you_mean("slyde", ["step", "slide", "leap"]),
+            Some("slide")
+        );
+        assert_eq!(did_you_mean("xyz", ["step", "slide"]), None);
+        assert_eq!(
+            did_you_mean("orthogonl", ["Orthogonal", "Diagonal"]),
+            Some("Orthogonal")
+        );
+    }
+
+    #[test]
+    fn codes_are_unique() {
+        let mut c = Problem::CODES.to_vec();
+        c.sort_unstable();
+        let n = c.len();
+        c.dedup();
+        assert_eq!(n, c.len());
+    }
+}

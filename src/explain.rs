@@ -1,0 +1,161 @@
+//! Why a move is not legal, in words: no such piece, not yours, the piece
+//! does not move that way, the path is blocked, the rule cannot capture or
+//! only captures, a forbid rule (with its reason) refuses it.
+
+use crate::bits::Bits;
+use crate::compile::model::Target;
+use crate::engine::{Engine, GenKind};
+use crate::game::{on_pos, Position};
+use crate::state::{code_piece, code_player, State, EMPTY};
+
+/// The reason a move from `from` to `to` (promoting to `promo`) is refused,
+/// and what to do instead.
+pub(crate) fn why_not(
+    pos: &Position,
+    from: u8,
+    to: u8,
+    promo: Option<usize>,
+) -> (String, Option<String>) {
+    on_pos!(&pos.0, |e, s, h| why_not_in(e, s, h, from, to, promo))
+}
+
+fn why_not_in<B: Bits>(
+    e: &Engine<B>,
+    st: &State<B>,
+    hist: &[u64],
+    from: u8,
+    to: u8,
+    promo: Option<usize>,
+) -> (String, Option<String>) {
+    let model = &e.model;
+    let b = e.board();
+    let (fname, tname) = (b.name(from), b.name(to));
+    let side = st.side;
+    let side_name = &model.players[side as usize].name;
+    let c = st.at(from);
+    if c == EMPTY {
+        return (
+            format!("there is no piece on {fname}"),
+            Some(format!("move one of {side_name}'s pieces")),
+        );
+    }
+    let (piece, owner) = (code_piece(c), code_player(c));
+    let pname = &model.pieces[piece as usize].name;
+    if owner != side {
+        return (
+            format!(
+                "the {pname} on {fname} is {}'s, and it is {side_name}'s turn",
+                model.players[owner as usize].name
+            ),
+            Some(format!("move one of {side_name}'s pieces")),
+        );
+    }
+    if from == to {
+        return (
+            format!("a move must leave {fname}"),
+            Some("give two different squares".into()),
+        );
+    }
+    let mut pseudo = Vec::new();
+    e.pseudo_moves(st, &mut pseudo);
+    let here: Vec<_> = pseudo
+        .iter()
+        .copied()
+        .filter(|m| m.from == from && m.to == to)
+        .collect();
+    if !here.is_empty() {
+        if let Some(p) = promo {
+            if !here.iter().any(|m| m.promotion() == Some(p)) {
+                return (
+                    format!(
+                        "the {pname} cannot become a {} on {tname}",
+                        model.pieces[p].name
+                    ),
+                    None,
+                );
+            }
+        }
+        for m in here {
+            if promo.is_some() && m.promotion() != promo {
+                continue;
+            }
+            if let Some(i) = e.refusal(st, m, hist) {
+                let f = &model.forbids[i];
+                return (
+                    format!("{fname}{tname} is not allowed: {}", f.reason),
+                    Some(format!("the rule is {}", f.text)),
+                );
+            }
+        }
+        return (format!("{fname}{tname} is not legal here"), None);
+    }
+    let target = st.at(to);
+    if target != EMPTY && code_player(target) == side {
+        return (
+            format!(
+                "{tname} holds your own {}",
+                model.pieces[code_piece(target) as usize].name
+            ),
+            Some("a piece cannot capture a piece of its own side".into()),
+        );
+    }
+    let occ = st.occupied();
+    let mut texts = Vec::new();
+    for g in e.gens[side as usize].iter().filter(|g| g.piece == piece) {
+        let text = &model.moves[g.rule as usize].text;
+        texts.push(format!("`{text}`"));
+        if !e.reach(g, from, B::ZERO).has(to) {
+            continue;
+        }
+        if !e.reach(g, from, occ).has(to) {
+            if let GenKind::Slide(ds) | GenKind::SlideMax(ds, _) = &g.kind {
+                for &d in ds {
+                    if e.rays[from as usize][d as usize].has(to) {
+                        if let Some(blk) = e.first_blocker(from, d, occ) {
+                            let bc = st.at(blk);
+                            return (
+                                format!(
+                                    "the way from {fname} to {tname} is blocked by the {} on {}",
+                                    model.pieces[code_piece(bc) as usize].name,
+                                    b.name(blk)
+                                ),
+                                Some(format!("a {pname} cannot pass over pieces ({text})")),
+                            );
+                        }
+                    }
+                }
+            }
+            continue;
+        }
+        match g.target {
+            Target::Empty if target != EMPTY => {
+                return (
+                    format!(
+                        "the {pname} cannot capture on {tname}: `{text}` moves only to an empty square"
+                    ),
+                    None,
+                );
+            }
+            Target::Enemy if target == EMPTY => {
+                return (
+                    format!("{tname} is empty, and `{text}` only captures"),
+                    None,
+                );
+            }
+            _ => {}
+        }
+        if let Some(p) = e.promos[piece as usize].as_ref() {
+            if p.zone[side as usize].has(to) && p.to.is_empty() {
+                return (format!("the {pname} cannot promote on {tname}"), None);
+            }
+        }
+    }
+    (
+        format!("a {pname} cannot move from {fname} to {tname}"),
+        Some(if texts.is_empty() {
+            format!("a {pname} has no moves")
+        } else {
+            format!("a {pname} moves by {}", texts.join(", "))
+        }),
+    )
+}

@@ -1,0 +1,229 @@
+//! The public face of a compiled game: [`Game`] (immutable, cheap to share
+//! across threads) and [`Position`] (a state in play, with its history).
+//!
+//! A game on a board of at most 64 squares runs on `u64` square sets, a
+//! larger one on `u128`; both are hidden behind these two types.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::compile::graph::RuleGraph;
+use crate::compile::model::Model;
+use crate::engine::Engine;
+use crate::eval::Outcome;
+use crate::moves::Move;
+use crate::state::State;
+
+#[derive(Clone, Debug)]
+pub(crate) enum GameInner {
+    Small(Arc<Engine<u64>>),
+    Large(Arc<Engine<u128>>),
+}
+
+/// A compiled game.
+#[derive(Clone, Debug)]
+pub struct Game(pub(crate) GameInner);
+
+// Both variants carry a whole state inline: that is the point of a position.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub(crate) enum PosInner {
+    Small(Arc<Engine<u64>>, State<u64>, Vec<u64>),
+    Large(Arc<Engine<u128>>, State<u128>, Vec<u64>),
+}
+
+/// A position in a game: the state, and the positions that came before it
+/// (for repetition rules).
+#[derive(Clone, Debug)]
+pub struct Position(pub(crate) PosInner);
+
+/// Runs `$body` with the engine `$e`, state `$s` and history `$h` of a position,
+/// whatever its square-set width.
+macro_rules! on_pos {
+    ($pos:expr, |$e:ident, $s:ident, $h:ident| $body:expr) => {
+        match $pos {
+            $crate::game::PosInner::Small($e, $s, $h) => $body,
+            $crate::game::PosInner::Large($e, $s, $h) => $body,
+        }
+    };
+}
+pub(crate) use on_pos;
+
+macro_rules! on_game {
+    ($game:expr, |$e:ident| $body:expr) => {
+        match $game {
+            $crate::game::GameInner::Small($e) => $body,
+            $crate::game::GameInner::Large($e) => $body,
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use on_game;
+
+/// Why a move was not played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game has ended.
+    #[error("the game is over: {0}")]
+    GameOver(Outcome),
+    /// The move is not legal here.
+    #[error("{0}")]
+    Illegal(String),
+}
+
+impl Game {
+    pub(crate) fn new(model: Model, graph: RuleGraph) -> Game {
+        if model.board.len() <= 64 {
+            Game(GameInner::Small(Arc::new(Engine::build(model, graph))))
+        } else {
+            Game(GameInner::Large(Arc::new(Engine::build(model, graph))))
+        }
+    }
+
+    /// What the game file says, resolved.
+    pub fn model(&self) -> &Model {
+        on_game!(&self.0, |e| &e.model)
+    }
+
+    /// The rule graph.
+    pub fn graph(&self) -> &RuleGraph {
+        on_game!(&self.0, |e| &e.graph)
+    }
+
+    /// The game's name.
+    pub fn name(&self) -> &str {
+        &self.model().name
+    }
+
+    /// The start position.
+    pub fn start(&self) -> Position {
+        Position(match &self.0 {
+            GameInner::Small(e) => PosInner::Small(e.clone(), e.start, Vec::new()),
+            GameInner::Large(e) => PosInner::Large(e.clone(), e.start, Vec::new()),
+        })
+    }
+
+    /// The size of one game state in bytes (what a move copies).
+    pub fn state_size(&self) -> usize {
+        match &self.0 {
+            GameInner::Small(_) => std::mem::size_of::<State<u64>>(),
+            GameInner::Large(_) => std::mem::size_of::<State<u128>>(),
+        }
+    }
+
+    /// Whether the game runs on 64-bit square sets (else 128-bit).
+    pub fn is_small(&self) -> bool {
+        matches!(self.0, GameInner::Small(_))
+    }
+}
+
+impl Position {
+    /// The game this position belongs to.
+    pub fn game(&self) -> Game {
+        Game(match &self.0 {
+            PosInner::Small(e, ..) => GameInner::Small(e.clone()),
+            PosInner::Large(e, ..) => GameInner::Large(e.clone()),
+        })
+    }
+
+    /// The model of the game.
+    pub fn model(&self) -> &Model {
+        on_pos!(&self.0, |e, _s, _h| &e.model)
+    }
+
+    /// The player to move (0 for the first).
+    pub fn side_to_move(&self) -> usize {
+        on_pos!(&self.0, |_e, s, _h| s.side as usize)
+    }
+
+    /// Plies played since the start.
+    pub fn ply(&self) -> u32 {
+        on_pos!(&self.0, |_e, s, _h| s.ply)
+    }
+
+    /// The legal moves, in generation order (empty when the game is over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        self.rule_moves()
+    }
+
+    /// The moves the rules allow, ignoring whether the game has ended.
+    pub(crate) fn rule_moves(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        on_pos!(&self.0, |e, s, h| e.legal_moves(s, h, &mut v));
+        v
+    }
+
+    /// Whether the player to move is in check.
+    pub fn in_check(&self) -> bool {
+        on_pos!(&self.0, |e, s, _h| e.in_check(s, s.side))
+    }
+
+    /// The result, if an end rule holds.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.ending().map(|(o, _)| o)
+    }
+
+    /// The result and the index of the end rule that gave it.
+    pub fn ending(&self) -> Option<(Outcome, usize)> {
+        on_pos!(&self.0, |e, s, h| e.ending(s, h, None))
+    }
+
+    /// Plays a move after checking that it is legal here.
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::GameOver(o));
+        }
+        if !self.rule_moves().contains(&m) {
+            return Err(PlayError::Illegal(crate::notation::explain_refusal(
+                self, m,
+            )));
+        }
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays a move without checking it. It must be one of [`Position::legal_moves`].
+    pub fn play_unchecked(&mut self, m: Move) {
+        on_pos!(&mut self.0, |e, s, h| {
+            h.push(s.hash);
+            e.make(s, m);
+        });
+    }
+
+    /// What stands on a square: (kind of piece, owner).
+    pub fn piece_at(&self, sq: usize) -> Option<(usize, usize)> {
+        on_pos!(&self.0, |_e, s, _h| {
+            let c = s.at(sq as u8);
+            (c != crate::state::EMPTY).then(|| {
+                (
+                    crate::state::code_piece(c) as usize,
+                    crate::state::code_player(c) as usize,
+                )
+            })
+        })
+    }
+
+    /// The position's repetition key (board, player to move).
+    pub fn key(&self) -> u64 {
+        on_pos!(&self.0, |_e, s, _h| s.hash)
+    }
+
+    /// The value of the `i`-th `(pliesSince ...)` counter.
+    pub fn counter(&self, i: usize) -> u32 {
+        on_pos!(&self.0, |_e, s, _h| s
+            .counters
+            .get(i)
+            .copied()
+            .map_or(0, u32::from))
+    }
+}
+
+impl fmt::Display for Position {
+    /// The position string (see [`crate::position`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::position::to_text(self))
+    }
+}

@@ -1,0 +1,384 @@
+//! Position strings, FEN-like:
+//!
+//! ```text
+//! rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1
+//! ```
+//!
+//! Fields: the board from the last rank down, ranks separated by `/`, a
+//! number for a run of empty squares, a piece's letter in capitals for the
+//! first player and in small letters for the second; the player to move (the
+//! first letter of their name, or their number); castling and en-passant
+//! fields (`-`, kept for FEN compatibility); the first `(pliesSince ...)`
+//! counter (FEN's half-move clock); the move number. Further counters follow as
+//! `counters=a,b`. A plain FEN as Fairy-Stockfish writes it reads as long as
+//! the game's pieces use the same letters. Every field after the board may be
+//! left out.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use miette::{Diagnostic, NamedSource, SourceSpan};
+
+use crate::bits::Bits;
+use crate::compile::model::MAX_COUNTERS;
+use crate::engine::Engine;
+use crate::game::{on_pos, Game, GameInner, PosInner, Position};
+use crate::state::{code_piece, code_player, State, EMPTY};
+
+/// A position string that cannot be read.
+#[derive(Debug, Clone, thiserror::Error, Diagnostic)]
+#[error("bad position: {message}")]
+#[diagnostic(code(lud::position::invalid))]
+pub struct PositionError {
+    /// What is wrong.
+    pub message: String,
+    /// The position string.
+    #[source_code]
+    pub src: NamedSource<String>,
+    /// Where in it.
+    #[label("{label}")]
+    pub span: SourceSpan,
+    /// What the label says.
+    pub label: String,
+    /// What to do.
+    #[help]
+    pub help: Option<String>,
+}
+
+fn err(
+    text: &str,
+    at: (usize, usize),
+    message: impl Into<String>,
+    label: impl Into<String>,
+    help: impl Into<String>,
+) -> Box<PositionError> {
+    Box::new(PositionError {
+        message: message.into(),
+        src: NamedSource::new("position", text.to_string()),
+        span: SourceSpan::new(at.0.into(), at.1.saturating_sub(at.0)),
+        label: label.into(),
+        help: Some(help.into()),
+    })
+}
+
+/// The player-to-move token of player `p`.
+fn side_token<B: Bits>(e: &Engine<B>, p: u8) -> String {
+    let initials: Vec<char> = e
+        .model
+        .players
+        .iter()
+        .map(|pl| pl.name.chars().next().unwrap_or('?').to_ascii_lowercase())
+        .collect();
+    let unique = initials
+        .iter()
+        .enumerate()
+        .all(|(i, c)| !initials[..i].contains(c));
+    if unique && initials.iter().all(char::is_ascii_alphabetic) {
+        initials[p as usize].to_string()
+    } else {
+        (p + 1).to_string()
+    }
+}
+
+/// The position string of a position.
+pub fn to_text(pos: &Position) -> String {
+    on_pos!(&pos.0, |e, s, _h| text_of(e, s))
+}
+
+fn text_of<B: Bits>(e: &Engine<B>, s: &State<B>) -> String {
+    let b = e.board();
+    let mut out = String::new();
+    for y in (0..b.height).rev() {
+        let mut empty = 0;
+        for x in 0..b.width {
+            let sq = b.at(x, y).unwrap_or(0);
+            let c = s.at(sq);
+            if c == EMPTY {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            let letter = e.model.pieces[code_piece(c) as usize].letter;
+            out.push(if code_player(c) == 0 {
+                letter
+            } else {
+                letter.to_ascii_lowercase()
+            });
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if y > 0 {
+            out.push('/');
+        }
+    }
+    let n = e.counters.len();
+    let clock = if n > 0 { s.counters[0] } else { 0 };
+    let players = u32::from(e.players());
+    let _ = write!(
+        out,
+        " {} - - {} {}",
+        side_token(e, s.side),
+        clock,
+        s.ply / players + 1
+    );
+    if n > 1 {
+        let rest: Vec<String> = s.counters[1..n].iter().map(u16::to_string).collect();
+        let _ = write!(out, " counters={}", rest.join(","));
+    }
+    out
+}
+
+/// Reads a position string for a game.
+pub fn parse(game: &Game, text: &str) -> Result<Position, Box<PositionError>> {
+    Ok(Position(match &game.0 {
+        GameInner::Small(e) => {
+            let s = parse_state(e, text)?;
+            PosInner::Small(Arc::clone(e), s, Vec::new())
+        }
+        GameInner::Large(e) => {
+            let s = parse_state(e, text)?;
+            PosInner::Large(Arc::clone(e), s, Vec::new())
+        }
+    }))
+}
+
+impl Game {
+    /// Reads a position string (see [`crate::position`]).
+    pub fn position(&self, text: &str) -> Result<Position, Box<PositionError>> {
+        parse(self, text)
+    }
+}
+
+fn tokens(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        if c.is_whitespace() {
+            if let Some(s) = start.take() {
+                out.push((s, &text[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &text[s..]));
+    }
+    out
+}
+
+fn parse_state<B: Bits>(e: &Engine<B>, text: &str) -> Result<State<B>, Box<PositionError>> {
+    let b = e.board();
+    let toks = tokens(text);
+    let letters = || {
+        e.model
+            .pieces
+            .iter()
+            .map(|p| format!("{} ({})", p.letter, p.name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let Some(&(board_at, board)) = toks.first() else {
+        return Err(err(
+            text,
+            (0, text.len()),
+            "the position is empty",
+            "nothing here",
+            "write the board as in FEN, ranks from the last down separated by `/`",
+        ));
+    };
+    let mut st = State::<B>::empty(e.players());
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != b.height as usize {
+        return Err(err(
+            text,
+            (board_at, board_at + board.len()),
+            format!(
+                "the board has {} rank(s), this game's board has {}",
+                rows.len(),
+                b.height
+            ),
+            format!("{} rank(s)", rows.len()),
+            format!(
+                "give {} ranks separated by `/`, the last rank first",
+                b.height
+            ),
+        ));
+    }
+    let mut offset = board_at;
+    for (i, row) in rows.iter().enumerate() {
+        let y = b.height - 1 - i as u32;
+        let mut x = 0u32;
+        let mut chars = row.char_indices().peekable();
+        while let Some((j, c)) = chars.next() {
+            let at = offset + j;
+            if c.is_ascii_digit() {
+                let mut n = c.to_digit(10).unwrap_or(0);
+                while let Some(&(_, d)) = chars.peek() {
+                    if !d.is_ascii_digit() {
+                        break;
+                    }
+                    n = n * 10 + d.to_digit(10).unwrap_or(0);
+                    chars.next();
+                }
+                if n == 0 {
+                    return Err(err(
+                        text,
+                        (at, at + 1),
+                        "a run of 0 empty squares",
+                        "0",
+                        "count empty squares from 1",
+                    ));
+                }
+                x += n;
+            } else if c.is_ascii_alphabetic() {
+                let Some(piece) = e.model.piece_by_letter(c) else {
+                    return Err(err(
+                        text,
+                        (at, at + c.len_utf8()),
+                        format!("no piece has the letter '{c}'"),
+                        "unknown letter",
+                        format!(
+                            "the pieces are {}; capitals for the first player",
+                            letters()
+                        ),
+                    ));
+                };
+                if x >= b.width {
+                    x += 1;
+                    continue;
+                }
+                let player = u8::from(c.is_ascii_lowercase());
+                if let Some(sq) = b.at(x, y) {
+                    st.put(sq, piece as u8, player);
+                }
+                x += 1;
+            } else {
+                return Err(err(
+                    text,
+                    (at, at + c.len_utf8()),
+                    format!("'{c}' cannot stand in a rank"),
+                    "not a piece letter or a number",
+                    "a rank holds piece letters and numbers of empty squares",
+                ));
+            }
+        }
+        if x != b.width {
+            let rank_name = y + 1;
+            return Err(err(
+                text,
+                (offset, offset + row.len()),
+                format!(
+                    "rank {rank_name} has {x} squares, the board is {} wide",
+                    b.width
+                ),
+                format!("{x} squares"),
+                format!("make each rank add up to {} squares", b.width),
+            ));
+        }
+        offset += row.len() + 1;
+    }
+    // The player to move.
+    if let Some(&(at, tok)) = toks.get(1) {
+        let side = (0..e.players())
+            .find(|&p| side_token(e, p) == tok.to_ascii_lowercase() || (p + 1).to_string() == tok);
+        let Some(side) = side else {
+            let valid: Vec<String> = (0..e.players()).map(|p| side_token(e, p)).collect();
+            return Err(err(
+                text,
+                (at, at + tok.len()),
+                format!("`{tok}` is not a player"),
+                "expected the player to move",
+                format!("write {} for the player to move", valid.join(" or ")),
+            ));
+        };
+        st.side = side;
+        st.mover = (side + e.players() - 1) % e.players();
+    }
+    for (k, what) in [(2, "castling"), (3, "en passant")] {
+        if let Some(&(at, tok)) = toks.get(k) {
+            if tok != "-" {
+                return Err(err(
+                    text,
+                    (at, at + tok.len()),
+                    format!("this game keeps no {what} rights, so this field must be `-`"),
+                    format!("expected `-`, found `{tok}`"),
+                    "write `-`",
+                ));
+            }
+        }
+    }
+    if let Some(&(at, tok)) = toks.get(4) {
+        let Ok(v) = tok.parse::<u16>() else {
+            return Err(err(
+                text,
+                (at, at + tok.len()),
+                "the half-move clock is not a number",
+                "not a number",
+                "write a number, 0 if unsure",
+            ));
+        };
+        if !e.counters.is_empty() {
+            st.counters[0] = v;
+        }
+    }
+    if let Some(&(at, tok)) = toks.get(5) {
+        let Ok(v) = tok.parse::<u32>() else {
+            return Err(err(
+                text,
+                (at, at + tok.len()),
+                "the move number is not a number",
+                "not a number",
+                "write a number from 1",
+            ));
+        };
+        if v == 0 {
+            return Err(err(
+                text,
+                (at, at + tok.len()),
+                "move numbers start at 1",
+                "0",
+                "write 1 or more",
+            ));
+        }
+        st.ply = (v - 1) * u32::from(e.players()) + u32::from(st.side);
+    } else {
+        st.ply = u32::from(st.side);
+    }
+    for &(at, tok) in toks.iter().skip(6) {
+        if let Some(list) = tok.strip_prefix("counters=") {
+            for (i, v) in list.split(',').enumerate() {
+                let idx = i + 1;
+                match v.parse::<u16>() {
+                    Ok(v) if idx < MAX_COUNTERS && idx < e.counters.len() => st.counters[idx] = v,
+                    _ => {
+                        return Err(err(
+                            text,
+                            (at, at + tok.len()),
+                            format!("counter {} cannot be `{v}`", idx + 1),
+                            "bad counter",
+                            format!(
+                                "this game has {} counter(s) after the clock",
+                                e.counters.len().saturating_sub(1)
+                            ),
+                        ))
+                    }
+                }
+            }
+        } else {
+            return Err(err(
+                text,
+                (at, at + tok.len()),
+                format!("unknown field `{tok}`"),
+                "not a field of a position",
+                "after the move number only `counters=a,b` may follow",
+            ));
+        }
+    }
+    st.hash = e.hash_of(&st);
+    Ok(st)
+}

@@ -1,0 +1,182 @@
+//! Game records: tags and moves, PGN-like, replayable to the same position.
+//!
+//! ```text
+//! [Game "Shatranj"]
+//! [White "ai"]
+//! [Black "random"]
+//! [Result "1-0"]
+//! [Ending "White wins by checkmate"]
+//!
+//! 1. e2e3 e7e6 2. d1e2 d8e7 1-0
+//! ```
+
+use std::fmt::Write as _;
+
+use crate::game::{Game, Position};
+use crate::notation::{move_text, parse_move};
+
+/// A game record.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// `[Key "value"]` tags, in order.
+    pub tags: Vec<(String, String)>,
+    /// The moves in coordinate notation.
+    pub moves: Vec<String>,
+}
+
+/// A record that cannot be read or replayed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// A line of the record is malformed.
+    #[error("line {line}: {message}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The start position tag cannot be read.
+    #[error("the Position tag cannot be read: {0}")]
+    Position(String),
+    /// A move is not legal where it stands.
+    #[error("move {number} ({text}) cannot be played: {reason}")]
+    Move {
+        /// 1-based index of the move.
+        number: usize,
+        /// The move as written.
+        text: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+impl Record {
+    /// The value of a tag.
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag (replacing it if present).
+    pub fn set_tag(&mut self, key: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.tags.iter_mut().find(|(k, _)| k == key) {
+            Some(t) => t.1 = value,
+            None => self.tags.push((key.to_string(), value)),
+        }
+    }
+
+    /// Appends a move played in `pos` (before it is played).
+    pub fn push(&mut self, pos: &Position, m: crate::Move) {
+        self.moves.push(move_text(pos, m));
+    }
+
+    /// The record as text. `first_player` is who moved first (for numbering).
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        for (k, v) in &self.tags {
+            let _ = writeln!(
+                s,
+                "[{k} \"{}\"]",
+                v.replace('\\', "\\\\").replace('"', "\\\"")
+            );
+        }
+        s.push('\n');
+        let first_side = self
+            .tag("FirstSide")
+            .and_then(|v| v.parse::<usize>().ok())
+            .unwrap_or(0);
+        let mut line = String::new();
+        let mut number = 1;
+        for (i, m) in self.moves.iter().enumerate() {
+            let side = (i + first_side) % 2;
+            if side == 0 {
+                let _ = write!(line, "{number}. ");
+            } else if i == 0 {
+                let _ = write!(line, "{number}... ");
+            }
+            line.push_str(m);
+            line.push(' ');
+            if side == 1 {
+                number += 1;
+            }
+            if line.len() > 72 {
+                s.push_str(line.trim_end());
+                s.push('\n');
+                line.clear();
+            }
+        }
+        if let Some(r) = self.tag("Result") {
+            line.push_str(r);
+        }
+        if !line.trim().is_empty() {
+            s.push_str(line.trim_end());
+            s.push('\n');
+        }
+        s
+    }
+
+    /// Reads a record.
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let mut r = Record::default();
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with(';') {
+                continue;
+            }
+            if let Some(inner) = line.strip_prefix('[') {
+                let inner = inner.strip_suffix(']').ok_or_else(|| RecordError::Syntax {
+                    line: i + 1,
+                    message: "a tag must end with `]`".into(),
+                })?;
+                let (k, v) = inner.split_once(' ').ok_or_else(|| RecordError::Syntax {
+                    line: i + 1,
+                    message: "a tag is `[Key \"value\"]`".into(),
+                })?;
+                let v = v.trim();
+                let v = v
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .ok_or_else(|| RecordError::Syntax {
+                        line: i + 1,
+                        message: "a tag's value is in double quotes".into(),
+                    })?;
+                r.tags
+                    .push((k.to_string(), v.replace("\\\"", "\"").replace("\\\\", "\\")));
+                continue;
+            }
+            for tok in line.split_whitespace() {
+                let t = tok.trim_start_matches(|c: char| c.is_ascii_digit());
+                if t.starts_with('.') && t.trim_start_matches('.').is_empty() {
+                    continue; // a move number
+                }
+                if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*") {
+                    continue;
+                }
+                r.moves.push(tok.to_string());
+            }
+        }
+        Ok(r)
+    }
+
+    /// Plays the record's moves from its start position, each checked.
+    pub fn replay(&self, game: &Game) -> Result<Position, RecordError> {
+        let mut pos = match self.tag("Position") {
+            Some(p) => game
+                .position(p)
+                .map_err(|e| RecordError::Position(e.message))?,
+            None => game.start(),
+        };
+        for (i, text) in self.moves.iter().enumerate() {
+            let m = parse_move(&pos, text).map_err(|e| RecordError::Move {
+                number: i + 1,
+                text: text.clone(),
+                reason: e.message,
+            })?;
+            pos.play_unchecked(m);
+        }
+        Ok(pos)
+    }
+}

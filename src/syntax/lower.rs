@@ -1,0 +1,328 @@
+//! pest pairs → owned [`Ast`] nodes, reporting each syntax error at its bytes.
+
+use pest::iterators::Pair;
+use pest::Parser as _;
+
+use super::ast::{Ast, Comment, Form, HeadKind, Named, Node, NodeKind};
+use super::{LudParser, Rule};
+use crate::diagnostics::{
+    BadHead, EmptyForm, InvalidEscape, InvalidToken, MismatchedBracket, NamedOutsideForm,
+    NumberTooLarge, Problem, StrayColon, Unclosed, UnexpectedClose, UnterminatedComment,
+    UnterminatedString,
+};
+use crate::source::{SourceFile, Span};
+
+struct Lowerer {
+    problems: Vec<Problem>,
+    comments: Vec<Comment>,
+}
+
+pub(super) fn parse(source: &SourceFile) -> (Ast, Vec<Problem>) {
+    let text = source.text();
+    let mut l = Lowerer {
+        problems: Vec::new(),
+        comments: Vec::new(),
+    };
+    let mut items = Vec::new();
+    match LudParser::parse(Rule::file, text) {
+        Ok(mut pairs) => {
+            if let Some(file) = pairs.next() {
+                for p in file.into_inner() {
+                    match p.as_rule() {
+                        Rule::EOI => {}
+                        Rule::stray_close => {
+                            let c = p.as_str().chars().next().unwrap_or(')');
+                            l.problems
+                                .push(UnexpectedClose::new(span_of(&p), opening(c), c).help(
+                                    "remove it, or add the opening bracket it was meant to close",
+                                ));
+                        }
+                        _ => {
+                            if let Some(n) = l.value(p, false) {
+                                items.push(n);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Err(e) => {
+            // The grammar matches any text, so this is not expected; report
+            // pest's own position and expectation all the same.
+            let (start, end) = match e.location {
+                pest::error::InputLocation::Pos(p) => (p, p),
+                pest::error::InputLocation::Span((s, e)) => (s, e),
+            };
+            l.problems.push(InvalidToken::new(
+                Span::new(start, end.max(start)),
+                format!("text ({})", e.variant.message()),
+            ));
+        }
+    }
+    l.comments.sort_by_key(|c| c.span.start);
+    (
+        Ast {
+            items,
+            comments: l.comments,
+        },
+        l.problems,
+    )
+}
+
+fn span_of(p: &Pair<'_, Rule>) -> Span {
+    let s = p.as_span();
+    Span::new(s.start(), s.end())
+}
+
+fn opening(close: char) -> char {
+    if close == '}' {
+        '{'
+    } else {
+        '('
+    }
+}
+
+fn closing(open: char) -> char {
+    if open == '{' {
+        '}'
+    } else {
+        ')'
+    }
+}
+
+impl Lowerer {
+    /// Lowers one value; `None` for tokens that were errors (already reported)
+    /// and for comments (collected aside).
+    fn value(&mut self, p: Pair<'_, Rule>, in_form: bool) -> Option<Node> {
+        let span = span_of(&p);
+        match p.as_rule() {
+            Rule::COMMENT => {
+                self.comments.push(Comment {
+                    text: p.as_str().to_string(),
+                    span,
+                });
+                None
+            }
+            Rule::form => self.form(p),
+            Rule::list => {
+                let (items, _) = self.children(p, '{', span);
+                Some(Node::new(NodeKind::List(items), span))
+            }
+            Rule::string => Some(self.string(&p)),
+            Rule::number => self.number(&p),
+            Rule::param => {
+                let d = p.as_str().as_bytes()[1] - b'0';
+                Some(Node::new(NodeKind::Param(d), span))
+            }
+            Rule::ident => Some(Node::new(NodeKind::Ident(p.as_str().to_string()), span)),
+            Rule::named => {
+                let mut inner = p.into_inner();
+                let key = inner.next()?;
+                let key_span = span_of(&key);
+                let key_text = key.as_str().trim_end_matches(':').to_string();
+                let value_pair = inner.find(|q| q.as_rule() != Rule::COMMENT)?;
+                let value = self.value(value_pair, in_form)?;
+                if !in_form {
+                    self.problems.push(
+                        NamedOutsideForm::new(key_span, key_text.clone())
+                            .help("move it into the ludeme it belongs to"),
+                    );
+                }
+                Some(Node::new(
+                    NodeKind::Named(Box::new(Named {
+                        key: key_text,
+                        key_span,
+                        value,
+                    })),
+                    span,
+                ))
+            }
+            Rule::operator => {
+                // An operator outside a head position.
+                self.problems.push(
+                    InvalidToken::new(span, format!("the operator `{}`", p.as_str()))
+                        .help("an operator can only start a form, as in `(= a b)`"),
+                );
+                None
+            }
+            Rule::bad_string => {
+                self.problems.push(
+                    UnterminatedString::new(span)
+                        .help("add the closing `\"`; a string cannot span lines"),
+                );
+                None
+            }
+            Rule::bad_comment => {
+                self.problems.push(
+                    UnterminatedComment::new(Span::new(
+                        span.start as usize,
+                        span.start as usize + 2,
+                    ))
+                    .help("close the comment with `*/`"),
+                );
+                None
+            }
+            Rule::bad_token => {
+                let text = p.as_str();
+                if text.starts_with(':') || text.ends_with(':') {
+                    self.problems.push(StrayColon::new(span).help(
+                        "write the name and its value together, with no space before the colon: `to:Empty`",
+                    ));
+                } else {
+                    self.problems
+                        .push(InvalidToken::new(span, describe_token(text)).help(token_help(text)));
+                }
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// The children of a form or list and the close bracket, reporting
+    /// unclosed and mismatched brackets.
+    fn children(&mut self, p: Pair<'_, Rule>, open: char, span: Span) -> (Vec<Node>, bool) {
+        let mut out = Vec::new();
+        let mut operator_head = false;
+        let in_form = open == '(';
+        for c in p.into_inner() {
+            if in_form && out.is_empty() && c.as_rule() == Rule::operator {
+                operator_head = true;
+                out.push(Node::new(
+                    NodeKind::Ident(c.as_str().to_string()),
+                    span_of(&c),
+                ));
+                continue;
+            }
+            if c.as_rule() == Rule::close {
+                let close_span = span_of(&c);
+                let text = c.as_str();
+                let open_span = Span::new(span.start as usize, span.start as usize + 1);
+                if text.is_empty() {
+                    self.problems
+                        .push(Unclosed::new(open_span, open, closing(open)).help(format!(
+                            "add `{}` where it ends; the file ended with it still open",
+                            closing(open)
+                        )));
+                } else {
+                    let got = text.chars().next().unwrap_or(')');
+                    if got != closing(open) {
+                        self.problems.push(
+                            MismatchedBracket::new(close_span, open, got, closing(open))
+                                .note(open_span, format!("`{open}` opened here"))
+                                .help(format!("close `{open}` with `{}`", closing(open))),
+                        );
+                    }
+                }
+            } else if let Some(n) = self.value(c, in_form) {
+                out.push(n);
+            }
+        }
+        (out, operator_head)
+    }
+
+    fn form(&mut self, p: Pair<'_, Rule>) -> Option<Node> {
+        let span = span_of(&p);
+        let (mut items, operator_head) = self.children(p, '(', span);
+        if items.is_empty() {
+            self.problems.push(
+                EmptyForm::new(span)
+                    .help("remove `()`, or write a ludeme inside, as in `(step All)`"),
+            );
+            return None;
+        }
+        let head = items.remove(0);
+        let (name, kind) = match &head.kind {
+            NodeKind::Ident(s) if operator_head => (s.clone(), HeadKind::Operator),
+            NodeKind::Ident(s) => (s.clone(), HeadKind::Ludeme),
+            NodeKind::Str(s) => (s.clone(), HeadKind::Macro),
+            _ => {
+                self.problems.push(
+                    BadHead::new(head.span, head.describe())
+                        .help("start the form with a ludeme name, as in `(slide Orthogonal)`; a list of items is written `{ ... }`"),
+                );
+                return None;
+            }
+        };
+        Some(Node::new(
+            NodeKind::Form(Form {
+                head: name,
+                head_kind: kind,
+                head_span: head.span,
+                args: items,
+            }),
+            span,
+        ))
+    }
+
+    fn string(&mut self, p: &Pair<'_, Rule>) -> Node {
+        let span = span_of(p);
+        let raw = &p.as_str()[1..p.as_str().len() - 1];
+        let mut out = String::with_capacity(raw.len());
+        let mut chars = raw.char_indices();
+        while let Some((i, c)) = chars.next() {
+            if c == '\\' {
+                match chars.next() {
+                    Some((_, '"')) => out.push('"'),
+                    Some((_, '\\')) => out.push('\\'),
+                    Some((_, 'n')) => out.push('\n'),
+                    Some((_, 't')) => out.push('\t'),
+                    Some((j, other)) => {
+                        let start = span.start as usize + 1 + i;
+                        let end = span.start as usize + 1 + j + other.len_utf8();
+                        self.problems.push(
+                            InvalidEscape::new(Span::new(start, end), format!("\\{other}"))
+                                .help("a string knows only \\\", \\\\, \\n and \\t"),
+                        );
+                    }
+                    None => {}
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        Node::new(NodeKind::Str(out), span)
+    }
+
+    fn number(&mut self, p: &Pair<'_, Rule>) -> Option<Node> {
+        let span = span_of(p);
+        let text = p.as_str();
+        if text.contains('.') {
+            if let Ok(v) = text.parse::<f64>() {
+                return Some(Node::new(NodeKind::Dec(v), span));
+            }
+        } else if let Ok(v) = text.parse::<i64>() {
+            return Some(Node::new(NodeKind::Int(v), span));
+        }
+        self.problems.push(
+            NumberTooLarge::new(span, text)
+                .help("numbers in a game file fit in 64 bits; use a smaller one"),
+        );
+        None
+    }
+}
+
+fn describe_token(text: &str) -> String {
+    let first = text.chars().next().unwrap_or(' ');
+    if first.is_ascii_digit() || first == '-' {
+        format!("`{text}`: a number must stand alone")
+    } else if first == '#' {
+        format!("`{text}`: a parameter is `#1` to `#9`")
+    } else {
+        format!("`{text}`")
+    }
+}
+
+fn token_help(text: &str) -> String {
+    let first = text.chars().next().unwrap_or(' ');
+    if first.is_ascii_digit() {
+        "put a space between a number and what follows it".into()
+    } else if first == '#' {
+        "macro parameters are numbered #1 to #9".into()
+    } else if first == '\'' {
+        "strings are written with double quotes: \"King\"".into()
+    } else if first == '[' || first == ']' {
+        "lists are written with braces: `{a1 h1}`".into()
+    } else {
+        "names are letters, digits, `_` and inner `-`; strings are in double quotes".into()
+    }
+}
