@@ -125,8 +125,8 @@ problems! {
     }
     /// A closing bracket with no opening one.
     UnexpectedClose [lud::syntax::unexpected_close] {
-        message: "`{close}` closes nothing",
-        label: "this `{close}` has no matching `{open}` before it",
+        message: "unmatched `{close}`",
+        label: "this `{close}` has no `{open}` to close",
         fields: { open: char, close: char },
     }
     /// A bracket closed by the other kind of bracket.
@@ -307,12 +307,6 @@ problems! {
         label: "not defined by any `(region ...)`",
         fields: { name: String },
     }
-    /// A counter name that no `(counter ...)` defines.
-    UndefinedCounter [lud::compile::undefined_counter] {
-        message: "no counter named \"{name}\"",
-        label: "not defined by any `(counter ...)`",
-        fields: { name: String },
-    }
     /// Two definitions of one name (piece, player, region, counter).
     DuplicateDefinition [lud::compile::duplicate_definition] {
         message: "the {what} \"{name}\" is defined twice",
@@ -367,20 +361,8 @@ problems! {
         label: "check is used here",
         fields: {},
     }
-    /// A start-position string that cannot be read.
-    BadStart [lud::compile::bad_start] {
-        message: "the start position cannot be read: {reason}",
-        label: "{reason}",
-        fields: { reason: String },
-    }
     /// A player ludeme used where no such player is meaningful.
     BadPlayers [lud::compile::bad_players] {
-        message: "{reason}",
-        label: "here",
-        fields: { reason: String },
-    }
-    /// A direction that makes no move (for instance `Forward` with no forward).
-    BadDirection [lud::compile::bad_direction] {
         message: "{reason}",
         label: "here",
         fields: { reason: String },

@@ -99,6 +99,7 @@ pub(super) fn run(o: &Options) -> i32 {
     if !human {
         print!("{}", draw::position(&pos));
     }
+    println!("Position: {pos}");
     match &outcome {
         Some(out) => {
             rec.set_tag("Result", out.score());

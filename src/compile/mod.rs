@@ -90,6 +90,10 @@ pub fn check(source: &SourceFile) -> Diagnostics {
 /// Compiles a game file into a [`Game`], or returns every problem found.
 pub fn compile(source: &SourceFile) -> Result<Game, Diagnostics> {
     let (ast, mut problems) = syntax::parse_and_expand(source);
+    if ast.items.is_empty() && problems.iter().any(Problem::is_error) {
+        // The text's structure is broken: nothing further would be reliable.
+        return Err(Diagnostics::new(source.clone(), problems));
+    }
     let game_index = checks::top_level::check(&ast, &mut problems);
     let Some(game) = game_index.map(|i| &ast.items[i]) else {
         return Err(Diagnostics::new(source.clone(), problems));

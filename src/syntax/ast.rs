@@ -67,6 +67,8 @@ pub enum NodeKind {
     Ident(String),
     /// `#1`..`#9` in a macro body.
     Param(u8),
+    /// Text that could not be read (already reported); later checks skip it.
+    Error,
 }
 
 /// How a form's head is written.
@@ -176,6 +178,7 @@ impl Node {
             NodeKind::Dec(d) => format!("the number {d}"),
             NodeKind::Ident(s) => format!("`{s}`"),
             NodeKind::Param(p) => format!("the parameter #{p}"),
+            NodeKind::Error => "text that could not be read".into(),
         }
     }
 }
@@ -209,6 +212,7 @@ impl fmt::Display for Node {
             NodeKind::Dec(d) => write!(f, "{d}"),
             NodeKind::Ident(s) => write!(f, "{s}"),
             NodeKind::Param(p) => write!(f, "#{p}"),
+            NodeKind::Error => write!(f, "?"),
         }
     }
 }

@@ -25,6 +25,8 @@ pub struct Macro {
     pub body: Node,
     /// The whole `(define ...)` form.
     pub span: Span,
+    /// The macro's name in the define.
+    pub name_span: Span,
 }
 
 /// Expands every macro use in the file's non-define items. Returns the tree
@@ -40,8 +42,8 @@ pub fn expand(ast: &Ast) -> (Ast, Vec<Problem>) {
                 if let Some(m) = read_define(item, f, &mut problems) {
                     if let Some(first) = macros.get(&m.name) {
                         problems.push(
-                            DuplicateMacro::new(m.span, m.name.clone())
-                                .note(first.span, "first definition")
+                            DuplicateMacro::new(m.name_span, m.name.clone())
+                                .note(first.name_span, "first definition")
                                 .help("rename one of them, or remove the second"),
                         );
                     } else {
@@ -94,6 +96,7 @@ fn read_define(item: &Node, f: &Form, problems: &mut Vec<Problem>) -> Option<Mac
                 arity: max_param(body),
                 body: body.clone(),
                 span: item.span,
+                name_span: name.span,
             })
         }
         [] | [_] => {
@@ -189,7 +192,7 @@ impl Expander<'_> {
             self.problems.push(
                 RecursiveMacro::new(f.head_span, m.name.clone())
                     .origin(n.origin.as_ref())
-                    .note(m.span, "defined here")
+                    .note(m.name_span, "defined here")
                     .help("a macro cannot use itself, directly or through another macro"),
             );
             return n.clone();
@@ -200,7 +203,7 @@ impl Expander<'_> {
             self.problems.push(
                 MacroMissingArgument::new(n.span, m.name.clone(), m.arity, args.len())
                     .origin(n.origin.as_ref())
-                    .note(m.span, format!("\"{}\" is defined here", m.name))
+                    .note(m.name_span, format!("\"{}\" is defined here", m.name))
                     .help(format!(
                         "give \"{}\" {} argument(s), one for each of #1 to #{}",
                         m.name, arity, arity
@@ -212,7 +215,7 @@ impl Expander<'_> {
             self.problems.push(
                 MacroExtraArgument::new(args[arity].span, m.name.clone(), arity, args.len())
                     .origin(n.origin.as_ref())
-                    .note(m.span, format!("\"{}\" is defined here", m.name))
+                    .note(m.name_span, format!("\"{}\" is defined here", m.name))
                     .help(format!(
                         "remove the extra argument(s), or use #{} in the body of \"{}\"",
                         arity + 1,

@@ -4,6 +4,7 @@ use pest::iterators::Pair;
 use pest::Parser as _;
 
 use super::ast::{Ast, Comment, Form, HeadKind, Named, Node, NodeKind};
+use super::brackets::{self, Bracket};
 use super::{LudParser, Rule};
 use crate::diagnostics::{
     BadHead, EmptyForm, InvalidEscape, InvalidToken, MismatchedBracket, NamedOutsideForm,
@@ -12,7 +13,8 @@ use crate::diagnostics::{
 };
 use crate::source::{SourceFile, Span};
 
-struct Lowerer {
+struct Lowerer<'t> {
+    text: &'t str,
     problems: Vec<Problem>,
     comments: Vec<Comment>,
 }
@@ -20,9 +22,15 @@ struct Lowerer {
 pub(super) fn parse(source: &SourceFile) -> (Ast, Vec<Problem>) {
     let text = source.text();
     let mut l = Lowerer {
+        text,
         problems: Vec::new(),
         comments: Vec::new(),
     };
+    // First the flat token stream: unterminated strings and comments, then
+    // the brackets. If either is wrong, the tree would only echo it.
+    if !l.structure(text) {
+        return (Ast::default(), l.problems);
+    }
     let mut items = Vec::new();
     match LudParser::parse(Rule::file, text) {
         Ok(mut pairs) => {
@@ -46,18 +54,7 @@ pub(super) fn parse(source: &SourceFile) -> (Ast, Vec<Problem>) {
                 }
             }
         }
-        Err(e) => {
-            // The grammar matches any text, so this is not expected; report
-            // pest's own position and expectation all the same.
-            let (start, end) = match e.location {
-                pest::error::InputLocation::Pos(p) => (p, p),
-                pest::error::InputLocation::Span((s, e)) => (s, e),
-            };
-            l.problems.push(InvalidToken::new(
-                Span::new(start, end.max(start)),
-                format!("text ({})", e.variant.message()),
-            ));
-        }
+        Err(e) => l.pest_error(&e),
     }
     l.comments.sort_by_key(|c| c.span.start);
     (
@@ -90,7 +87,66 @@ fn closing(open: char) -> char {
     }
 }
 
-impl Lowerer {
+impl Lowerer<'_> {
+    fn text_of(&self, span: Span) -> &str {
+        self.text
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or("")
+    }
+
+    /// Checks strings, comments and brackets on the flat token stream.
+    /// Returns whether the structure is sound enough to build the tree.
+    fn structure(&mut self, text: &str) -> bool {
+        let pairs = match LudParser::parse(Rule::tokens, text) {
+            Ok(p) => p,
+            Err(e) => {
+                self.pest_error(&e);
+                return false;
+            }
+        };
+        let mut stream = Vec::new();
+        let before = self.problems.len();
+        for p in pairs.flatten() {
+            let span = span_of(&p);
+            match p.as_rule() {
+                Rule::open_bracket | Rule::close_bracket => stream.push(Bracket {
+                    ch: p.as_str().chars().next().unwrap_or('('),
+                    at: span.start as usize,
+                }),
+                Rule::bad_string => self.problems.push(
+                    UnterminatedString::new(span)
+                        .help("add the closing `\"`; a string cannot span lines"),
+                ),
+                Rule::bad_comment => self.problems.push(
+                    UnterminatedComment::new(Span::new(
+                        span.start as usize,
+                        span.start as usize + 2,
+                    ))
+                    .help("close the comment with `*/`"),
+                ),
+                _ => {}
+            }
+        }
+        if self.problems.len() > before {
+            return false;
+        }
+        self.problems.extend(brackets::check(&stream));
+        self.problems.len() == before
+    }
+
+    /// pest could not match the text at all (the grammar is meant to match
+    /// anything): report its own position and expectation.
+    fn pest_error(&mut self, e: &pest::error::Error<Rule>) {
+        let (start, end) = match e.location {
+            pest::error::InputLocation::Pos(p) => (p, p),
+            pest::error::InputLocation::Span((s, e)) => (s, e),
+        };
+        self.problems.push(InvalidToken::new(
+            Span::new(start, end.max(start)),
+            format!("text ({})", e.variant.message()),
+        ));
+    }
+
     /// Lowers one value; `None` for tokens that were errors (already reported)
     /// and for comments (collected aside).
     fn value(&mut self, p: Pair<'_, Rule>, in_form: bool) -> Option<Node> {
@@ -127,6 +183,7 @@ impl Lowerer {
                         NamedOutsideForm::new(key_span, key_text.clone())
                             .help("move it into the ludeme it belongs to"),
                     );
+                    return Some(Node::new(NodeKind::Error, span));
                 }
                 Some(Node::new(
                     NodeKind::Named(Box::new(Named {
@@ -143,7 +200,7 @@ impl Lowerer {
                     InvalidToken::new(span, format!("the operator `{}`", p.as_str()))
                         .help("an operator can only start a form, as in `(= a b)`"),
                 );
-                None
+                Some(Node::new(NodeKind::Error, span))
             }
             Rule::bad_string => {
                 self.problems.push(
@@ -172,7 +229,7 @@ impl Lowerer {
                     self.problems
                         .push(InvalidToken::new(span, describe_token(text)).help(token_help(text)));
                 }
-                None
+                Some(Node::new(NodeKind::Error, span))
             }
             _ => None,
         }
@@ -214,6 +271,32 @@ impl Lowerer {
                     }
                 }
             } else if let Some(n) = self.value(c, in_form) {
+                // `to :Empty` (a space before the colon): reported, then read
+                // as the named argument it was meant to be.
+                if let (NodeKind::Error, Some(prev)) = (&n.kind, out.last()) {
+                    let text = self.text_of(n.span);
+                    if let (Some(value), NodeKind::Ident(key)) =
+                        (text.strip_prefix(':'), &prev.kind)
+                    {
+                        if !value.is_empty()
+                            && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                        {
+                            let key = key.clone();
+                            let key_span = prev.span;
+                            out.pop();
+                            let vspan = Span::new(n.span.start as usize + 1, n.span.end as usize);
+                            out.push(Node::new(
+                                NodeKind::Named(Box::new(Named {
+                                    key,
+                                    key_span,
+                                    value: Node::new(NodeKind::Ident(value.to_string()), vspan),
+                                })),
+                                key_span.to(n.span),
+                            ));
+                            continue;
+                        }
+                    }
+                }
                 out.push(n);
             }
         }
@@ -228,7 +311,7 @@ impl Lowerer {
                 EmptyForm::new(span)
                     .help("remove `()`, or write a ludeme inside, as in `(step All)`"),
             );
-            return None;
+            return Some(Node::new(NodeKind::Error, span));
         }
         let head = items.remove(0);
         let (name, kind) = match &head.kind {
@@ -236,11 +319,13 @@ impl Lowerer {
             NodeKind::Ident(s) => (s.clone(), HeadKind::Ludeme),
             NodeKind::Str(s) => (s.clone(), HeadKind::Macro),
             _ => {
-                self.problems.push(
-                    BadHead::new(head.span, head.describe())
-                        .help("start the form with a ludeme name, as in `(slide Orthogonal)`; a list of items is written `{ ... }`"),
-                );
-                return None;
+                if !matches!(head.kind, NodeKind::Error) {
+                    self.problems.push(
+                        BadHead::new(head.span, head.describe())
+                            .help("start the form with a ludeme name, as in `(slide Orthogonal)`; a list of items is written `{ ... }`"),
+                    );
+                }
+                return Some(Node::new(NodeKind::Error, span));
             }
         };
         Some(Node::new(
@@ -297,7 +382,7 @@ impl Lowerer {
             NumberTooLarge::new(span, text)
                 .help("numbers in a game file fit in 64 bits; use a smaller one"),
         );
-        None
+        Some(Node::new(NodeKind::Error, span))
     }
 }
 

@@ -2,6 +2,7 @@
 //! expansion ([`expand`]). No pest type leaves this module.
 
 pub mod ast;
+mod brackets;
 mod expand;
 mod lower;
 

@@ -57,8 +57,12 @@ fn use_of(n: &Node, ty: Ty, decls: &Decls, out: &mut Vec<Problem>) {
                     ),
             );
         }
+        // Without a players section every name would be unknown: that one
+        // missing section is reported, not each use.
         (NodeKind::Ident(s), Ty::Player)
-            if decls.player(s).is_none() && !PLAYER_WORDS.contains(&s.as_str()) =>
+            if !decls.players.is_empty()
+                && decls.player(s).is_none()
+                && !PLAYER_WORDS.contains(&s.as_str()) =>
         {
             let all: Vec<&str> = PLAYER_WORDS
                 .iter()

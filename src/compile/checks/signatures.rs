@@ -2,7 +2,7 @@
 //! signature asks for, each of the right type.
 
 use crate::compile::bind::{bind, BindError};
-use crate::compile::ludemes::{describe_ty, lookup, Arity, Cat, Ty, EVENTS, LUDEMES};
+use crate::compile::ludemes::{describe_ty, lookup, Arity, Cat, Ludeme, Ty, EVENTS, LUDEMES};
 use crate::diagnostics::{
     suggest, DuplicateNamedArgument, ExtraArgument, MissingArgument, Problem, UnknownConstant,
     UnknownLudeme, UnknownNamedArgument, WrongType,
@@ -106,27 +106,31 @@ fn check_form(node: &Node, f: &Form, out: &mut Vec<Problem>) {
             if p.arity == Arity::List {
                 if let NodeKind::List(items) = &n.kind {
                     for it in items {
-                        check_type(it, p.ty, out);
+                        check_type(it, p.ty, Some(l), out);
                     }
                     continue;
                 }
             }
-            check_type(n, p.ty, out);
+            check_type(n, p.ty, Some(l), out);
         }
     }
 }
 
 /// Checks that `n` is a value of type `ty` (the node's own insides are
 /// checked when the walk reaches them).
-pub(super) fn check_type(n: &Node, ty: Ty, out: &mut Vec<Problem>) {
-    let wrong = |out: &mut Vec<Problem>| {
-        out.push(
-            WrongType::new(n.span, describe_ty(ty), n.describe())
-                .origin(n.origin.as_ref())
-                .maybe_help(type_help(n, ty)),
-        );
-    };
+pub(super) fn check_type(n: &Node, ty: Ty, parent: Option<&Ludeme>, out: &mut Vec<Problem>) {
+    let wrong =
+        |out: &mut Vec<Problem>| {
+            out.push(
+                WrongType::new(n.span, describe_ty(ty), n.describe())
+                    .origin(n.origin.as_ref())
+                    .maybe_help(type_help(n, ty).or_else(|| {
+                        parent.map(|l| format!("`{}` takes {}", l.name, l.signature()))
+                    })),
+            );
+        };
     match (&n.kind, ty) {
+        (NodeKind::Error | NodeKind::Param(_), _) => {} // already reported
         (NodeKind::Form(f), _) if f.head_kind == HeadKind::Macro => {}
         (NodeKind::Form(f), _) => {
             let Some(l) = lookup(&f.head) else { return }; // reported as unknown
@@ -163,7 +167,7 @@ pub(super) fn check_type(n: &Node, ty: Ty, out: &mut Vec<Problem>) {
         (NodeKind::Ident(_), Ty::Player | Ty::Sites) => {} // checked by `names` and `squares`
         (NodeKind::List(items), Ty::Sites) => {
             for it in items {
-                check_type(it, Ty::Sites, out);
+                check_type(it, Ty::Sites, parent, out);
             }
         }
         _ => wrong(out),

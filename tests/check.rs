@@ -1,0 +1,92 @@
+//! Diagnostics: every broken file under `tests/fixtures/bad/` is rendered
+//! (no colour, width 80) and snapshotted. Each fixture is named after the code
+//! it must produce (`compile-unknown_ludeme.lud` → `lud::compile::unknown_ludeme`),
+//! and every code has a fixture.
+
+use std::path::Path;
+
+use lud::compile::{check, source_from_bytes};
+use lud::diagnostics::{Diagnostics, Problem};
+
+fn diagnose(path: &Path) -> Diagnostics {
+    let bytes = std::fs::read(path).expect("fixture readable");
+    let name = format!(
+        "fixtures/bad/{}",
+        path.file_name().unwrap().to_string_lossy()
+    );
+    match source_from_bytes(&name, &bytes) {
+        Ok(src) => check(&src),
+        Err(d) => d,
+    }
+}
+
+fn code_of(path: &Path) -> String {
+    let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+    let (stage, code) = stem.split_once('-').expect("fixture named stage-code");
+    format!("lud::{stage}::{code}")
+}
+
+#[test]
+fn bad_fixtures() {
+    insta::glob!("fixtures/bad/*.lud", |path| {
+        let d = diagnose(path);
+        assert!(d.has_errors(), "{} gives no error", path.display());
+        let want = code_of(path);
+        let codes: Vec<String> = d.problems.iter().map(Problem::code_str).collect();
+        assert!(
+            codes.contains(&want),
+            "{} should report {want}, reported {codes:?}",
+            path.display()
+        );
+        insta::with_settings!({omit_expression => true, prepend_module_to_snapshot => false}, {
+            insta::assert_snapshot!(d.render_plain());
+        });
+    });
+}
+
+#[test]
+fn every_code_has_a_fixture() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bad");
+    let have: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| code_of(&e.unwrap().path()))
+        .collect();
+    for code in Problem::CODES {
+        let code = code.replace(' ', "");
+        if code == "lud::input::too_large" {
+            continue; // a megabyte fixture would be silly: see `a_huge_file_is_refused`
+        }
+        assert!(have.contains(&code), "no fixture for {code}");
+    }
+}
+
+#[test]
+fn a_huge_file_is_refused() {
+    let big = vec![b' '; lud::source::MAX_SOURCE_BYTES + 1];
+    let d = source_from_bytes("huge.lud", &big).unwrap_err();
+    assert_eq!(d.problems[0].code_str(), "lud::input::too_large");
+    insta::with_settings!({omit_expression => true, prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(d.render_plain());
+    });
+}
+
+#[test]
+fn every_shipped_game_checks_clean() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let mut n = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "lud") {
+            let src = lud::compile::read_source(&p).unwrap();
+            let d = check(&src);
+            assert!(
+                d.problems.is_empty(),
+                "{}:\n{}",
+                p.display(),
+                d.render_plain()
+            );
+            n += 1;
+        }
+    }
+    assert!(n >= 1);
+}
