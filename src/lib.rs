@@ -24,7 +24,7 @@
 //! ```
 //!
 //! The pipeline, one module each: [`syntax`] (pest → syntax tree, macros),
-//! [`compile`] (checks, model, rule graph), the interpreter (`engine`),
+//! [`mod@compile`] (checks, model, rule graph), the interpreter (`engine`),
 //! [`game`] (positions and moves), [`eval`] (end rules), [`perft`], [`ai`],
 //! and the command line in [`cli`]. `src/README.md` names every module.
 

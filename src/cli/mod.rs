@@ -94,6 +94,8 @@ pub enum Command {
         #[arg(long)]
         text: bool,
     },
+    /// Print the language reference (Markdown), generated from the ludeme catalogue.
+    Doc,
     /// Replay a game record and print the final position and result.
     Replay {
         /// The game file.
@@ -145,6 +147,10 @@ pub fn run(cli: Cli) -> i32 {
         Command::Show { file } => show::run(&file),
         Command::Graph { file, text } => graph::run(&file, text),
         Command::Replay { file, record } => replay::run(&file, &record),
+        Command::Doc => {
+            print!("{}", crate::compile::reference::markdown());
+            EXIT_OK
+        }
     }
 }
 

@@ -10,6 +10,7 @@ pub mod graph;
 mod lower;
 pub mod ludemes;
 pub mod model;
+pub mod reference;
 mod sites;
 
 use std::path::Path;

@@ -159,13 +159,13 @@ impl Lowerer<'_> {
                 });
                 None
             }
-            Rule::form => self.form(p),
+            Rule::form => Some(self.form(p)),
             Rule::list => {
                 let (items, _) = self.children(p, '{', span);
                 Some(Node::new(NodeKind::List(items), span))
             }
             Rule::string => Some(self.string(&p)),
-            Rule::number => self.number(&p),
+            Rule::number => Some(self.number(&p)),
             Rule::param => {
                 let d = p.as_str().as_bytes()[1] - b'0';
                 Some(Node::new(NodeKind::Param(d), span))
@@ -303,7 +303,7 @@ impl Lowerer<'_> {
         (out, operator_head)
     }
 
-    fn form(&mut self, p: Pair<'_, Rule>) -> Option<Node> {
+    fn form(&mut self, p: Pair<'_, Rule>) -> Node {
         let span = span_of(&p);
         let (mut items, operator_head) = self.children(p, '(', span);
         if items.is_empty() {
@@ -311,7 +311,7 @@ impl Lowerer<'_> {
                 EmptyForm::new(span)
                     .help("remove `()`, or write a ludeme inside, as in `(step All)`"),
             );
-            return Some(Node::new(NodeKind::Error, span));
+            return Node::new(NodeKind::Error, span);
         }
         let head = items.remove(0);
         let (name, kind) = match &head.kind {
@@ -325,10 +325,10 @@ impl Lowerer<'_> {
                             .help("start the form with a ludeme name, as in `(slide Orthogonal)`; a list of items is written `{ ... }`"),
                     );
                 }
-                return Some(Node::new(NodeKind::Error, span));
+                return Node::new(NodeKind::Error, span);
             }
         };
-        Some(Node::new(
+        Node::new(
             NodeKind::Form(Form {
                 head: name,
                 head_kind: kind,
@@ -336,7 +336,7 @@ impl Lowerer<'_> {
                 args: items,
             }),
             span,
-        ))
+        )
     }
 
     fn string(&mut self, p: &Pair<'_, Rule>) -> Node {
@@ -368,21 +368,21 @@ impl Lowerer<'_> {
         Node::new(NodeKind::Str(out), span)
     }
 
-    fn number(&mut self, p: &Pair<'_, Rule>) -> Option<Node> {
+    fn number(&mut self, p: &Pair<'_, Rule>) -> Node {
         let span = span_of(p);
         let text = p.as_str();
         if text.contains('.') {
             if let Ok(v) = text.parse::<f64>() {
-                return Some(Node::new(NodeKind::Dec(v), span));
+                return Node::new(NodeKind::Dec(v), span);
             }
         } else if let Ok(v) = text.parse::<i64>() {
-            return Some(Node::new(NodeKind::Int(v), span));
+            return Node::new(NodeKind::Int(v), span);
         }
         self.problems.push(
             NumberTooLarge::new(span, text)
                 .help("numbers in a game file fit in 64 bits; use a smaller one"),
         );
-        Some(Node::new(NodeKind::Error, span))
+        Node::new(NodeKind::Error, span)
     }
 }
 

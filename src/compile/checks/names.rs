@@ -26,7 +26,7 @@ pub(super) fn check(game: &Node, decls: &Decls, out: &mut Vec<Problem>) {
         }
     }
     walk(game, Ty::Of(&[Cat::Game]), &mut |n, ty| {
-        use_of(n, ty, decls, out)
+        use_of(n, ty, decls, out);
     });
 }
 

@@ -1,0 +1,257 @@
+//! The command line, run as a user runs it (`env!("CARGO_BIN_EXE_lud")`),
+//! with its output snapshotted. Exit codes: 0 ok, 1 the input is wrong, 2 usage.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn lud(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lud"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "80")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("lud runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("stdin written");
+    let out = child.wait_with_output().expect("lud finishes");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+macro_rules! snap {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({omit_expression => true, prepend_module_to_snapshot => false}, {
+            insta::assert_snapshot!($name, $value);
+        });
+    };
+}
+
+#[test]
+fn check_a_good_file() {
+    let r = lud(&["check", "games/shatranj.lud"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "games/shatranj.lud: ok\n");
+}
+
+#[test]
+fn check_a_broken_file() {
+    let r = lud(
+        &["check", "tests/fixtures/bad/compile-unknown_ludeme.lud"],
+        "",
+    );
+    assert_eq!(r.code, 1);
+    snap!("cli_check_broken", r.stderr);
+}
+
+#[test]
+fn check_every_bad_fixture_exits_1_without_panicking() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bad");
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        let r = lud(&["check", p.to_str().unwrap()], "");
+        assert_eq!(r.code, 1, "{}: {}", p.display(), r.stderr);
+        assert!(!r.stderr.contains("panicked"), "{}", p.display());
+        assert!(r.stderr.contains("lud::"), "{}: no code", p.display());
+    }
+}
+
+#[test]
+fn check_a_missing_file() {
+    let r = lud(&["check", "games/no-such-game.lud"], "");
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("cannot read games/no-such-game.lud"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(lud(&["perft"], "").code, 2);
+    assert_eq!(lud(&["frobnicate"], "").code, 2);
+    assert_eq!(lud(&["perft", "games/shatranj.lud", "deep"], "").code, 2);
+}
+
+#[test]
+fn perft_counts() {
+    let r = lud(&["perft", "games/shatranj.lud", "3"], "");
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stdout, "4176\n");
+    let r = lud(&["perft", "games/shatranj.lud", "2", "--divide"], "");
+    snap!("cli_perft_divide", r.stdout);
+}
+
+#[test]
+fn perft_from_a_position() {
+    let r = lud(
+        &[
+            "perft",
+            "games/shatranj.lud",
+            "2",
+            "--position",
+            "r3k3/1P4P1/8/8/8/8/1p4p1/R2K4 w - - 0 1",
+        ],
+        "",
+    );
+    assert_eq!(r.stdout, "217\n");
+}
+
+#[test]
+fn a_bad_position_is_explained() {
+    let r = lud(
+        &[
+            "perft",
+            "games/shatranj.lud",
+            "1",
+            "--position",
+            "rnbkqbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBKQBNR w",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 1);
+    snap!("cli_bad_position", r.stderr);
+    let r = lud(
+        &["perft", "games/shatranj.lud", "1", "--position", "8/8/8 w"],
+        "",
+    );
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("the board has 3 rank(s)"), "{}", r.stderr);
+}
+
+#[test]
+fn show_the_game() {
+    let r = lud(&["show", "games/shatranj.lud"], "");
+    assert_eq!(r.code, 0);
+    snap!("cli_show_shatranj", r.stdout);
+}
+
+#[test]
+fn graph_as_dot_and_text() {
+    let r = lud(&["graph", "games/shatranj.lud"], "");
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.starts_with("digraph rules {"));
+    snap!("cli_graph_dot", r.stdout);
+}
+
+#[test]
+fn play_computer_against_random_ends_with_a_result() {
+    let r = lud(
+        &[
+            "play",
+            "games/shatranj.lud",
+            "--white",
+            "ai",
+            "--black",
+            "random",
+            "--seed",
+            "1",
+            "--ai-nodes",
+            "5000",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("\nResult: White wins by"), "{}", r.stdout);
+    snap!("cli_play_ai_random", r.stdout);
+}
+
+#[test]
+fn play_a_human_is_told_why_a_move_is_refused() {
+    let input = "help\ne2e4\ne7e6\nd1d2\nz9z8\nhello\ne2e3\nquit\n";
+    let r = lud(
+        &[
+            "play",
+            "games/shatranj.lud",
+            "--white",
+            "human",
+            "--black",
+            "random",
+            "--seed",
+            "3",
+        ],
+        input,
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    snap!("cli_play_human", r.stdout);
+}
+
+#[test]
+fn play_stops_at_the_move_cap_with_a_draw() {
+    let r = lud(
+        &[
+            "play",
+            "games/shatranj.lud",
+            "--white",
+            "random",
+            "--black",
+            "random",
+            "--seed",
+            "2",
+            "--max-plies",
+            "12",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0);
+    assert!(
+        r.stdout.contains("Result: Draw by move limit (1/2-1/2)"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn play_writes_a_record_that_replays() {
+    let dir = std::env::temp_dir().join(format!("lud-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("game.txt");
+    let r = lud(
+        &[
+            "play",
+            "games/shatranj.lud",
+            "--white",
+            "random",
+            "--black",
+            "random",
+            "--seed",
+            "5",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0);
+    let last = r
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("Position: "))
+        .unwrap()
+        .trim_start_matches("Position: ")
+        .to_string();
+    let replay = lud(&["replay", "games/shatranj.lud", rec.to_str().unwrap()], "");
+    assert_eq!(replay.code, 0, "{}", replay.stderr);
+    assert!(
+        replay.stdout.contains(&last),
+        "{}\n---\n{last}",
+        replay.stdout
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

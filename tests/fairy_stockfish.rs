@@ -1,0 +1,137 @@
+//! Cross-checks against the independent peer `fairy-stockfish`
+//! (Debian package `fairy-stockfish`, `/usr/games/fairy-stockfish`).
+//!
+//! Needs fairy-stockfish: each test skips, saying so, where it is absent
+//! (`.ci/run` installs it). Positions come from seeded random games and are
+//! kept only where both sides keep enough pieces that no bare king can arise
+//! within the depth, the one place where the peer's rules differ from
+//! RULES.md (see tests/perft/shatranj.perft).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+const ENGINE: &str = "/usr/games/fairy-stockfish";
+
+struct Peer {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Peer {
+    fn start(variant: &str) -> Option<Peer> {
+        if !Path::new(ENGINE).exists() {
+            eprintln!("skipped: {ENGINE} is not installed (apt-get install fairy-stockfish)");
+            return None;
+        }
+        let mut child = Command::new(ENGINE)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let stdin = child.stdin.take()?;
+        let stdout = BufReader::new(child.stdout.take()?);
+        let mut p = Peer {
+            child,
+            stdin,
+            stdout,
+        };
+        p.send(&format!(
+            "uci\nsetoption name UCI_Variant value {variant}\nisready"
+        ));
+        p.wait_for("readyok");
+        Some(p)
+    }
+
+    fn send(&mut self, s: &str) {
+        writeln!(self.stdin, "{s}").expect("peer reads");
+        self.stdin.flush().expect("peer reads");
+    }
+
+    fn wait_for(&mut self, prefix: &str) -> String {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = self.stdout.read_line(&mut line).expect("peer writes");
+            assert!(n > 0, "fairy-stockfish stopped");
+            if line.starts_with(prefix) {
+                return line.trim().to_string();
+            }
+        }
+    }
+
+    fn perft(&mut self, fen: &str, depth: u32) -> u64 {
+        self.send(&format!("position fen {fen}\ngo perft {depth}"));
+        let line = self.wait_for("Nodes searched");
+        line.rsplit(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("a count")
+    }
+}
+
+impl Drop for Peer {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+fn game(file: &str) -> lud::Game {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    lud::compile(&lud::compile::read_source(&path).unwrap()).unwrap()
+}
+
+/// Non-royal pieces of each player.
+fn army(pos: &lud::Position) -> [usize; 2] {
+    let mut n = [0; 2];
+    let model = pos.model();
+    for sq in 0..model.board.len() {
+        if let Some((k, owner)) = pos.piece_at(sq) {
+            if !model.pieces[k].royal {
+                n[owner] += 1;
+            }
+        }
+    }
+    n
+}
+
+#[test]
+fn shatranj_perft_matches_fairy_stockfish_on_random_positions() {
+    let Some(mut peer) = Peer::start("shatranj") else {
+        return;
+    };
+    let g = game("games/shatranj.lud");
+    assert_eq!(
+        peer.perft(&g.start().to_string(), 4),
+        lud::perft::perft(&g.start(), 4)
+    );
+    let depth = 3;
+    let mut compared = 0;
+    for seed in 0..12u64 {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut pos = g.start();
+        for ply in 0..120 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.usize(..moves.len())]).unwrap();
+            let a = army(&pos);
+            if ply % 9 == 4 && a[0] > 2 && a[1] > 2 && pos.counter(0) < 100 {
+                let fen = pos.to_string();
+                // The peer starts each position without history; so does this count.
+                let fresh = g.position(&fen).unwrap();
+                assert_eq!(
+                    lud::perft::perft(&fresh, depth),
+                    peer.perft(&fen, depth),
+                    "perft {depth} of {fen}"
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 30, "only {compared} positions compared");
+}

@@ -1,0 +1,116 @@
+//! The rules that hold in every game (RULES.md G-1 .. G-5), checked on the
+//! shipped games and on small games written here.
+
+use std::path::Path;
+
+use lud::notation::{move_text, parse_move};
+use lud::record::Record;
+use lud::{Game, Outcome};
+
+fn shatranj() -> Game {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/shatranj.lud");
+    lud::compile(&lud::compile::read_source(&path).unwrap()).unwrap()
+}
+
+#[test]
+fn g_1_a_move_leaving_the_own_king_attacked_is_illegal() {
+    let game = lud::compile_str("kings.lud", lud::EXAMPLE).unwrap();
+    let pos = game.start();
+    // Both king moves that would stand next to the other king are refused.
+    let mut pos = pos;
+    pos.play(parse_move(&pos, "a1b1").unwrap()).unwrap();
+    let legal: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| move_text(&pos, m))
+        .collect();
+    assert!(!legal.contains(&"c3b2".to_string()) && !legal.contains(&"c3c2".to_string()));
+    let err = parse_move(&pos, "c3c2").unwrap_err();
+    assert!(err.message.contains("not allowed"), "{}", err.message);
+}
+
+#[test]
+fn g_2_a_result_names_the_winner_or_a_draw_and_the_kind_of_ending() {
+    let g = shatranj();
+    let mate = g
+        .position("k6R/8/1K6/8/8/7p/7P/8 b - - 0 1")
+        .unwrap()
+        .outcome()
+        .unwrap();
+    assert_eq!(mate.winner(), Some(0));
+    assert_eq!(mate.kind(), "checkmate");
+    assert_eq!(mate.score(), "1-0");
+    let draw = Outcome::Draw {
+        kind: "repetition".into(),
+    };
+    assert_eq!(
+        (draw.winner(), draw.kind(), draw.score()),
+        (None, "repetition", "1/2-1/2")
+    );
+    assert_eq!(
+        lud::draw::outcome_text(g.model(), &mate),
+        "White wins by checkmate"
+    );
+}
+
+#[test]
+fn g_3_a_record_replays_to_the_same_position() {
+    let g = shatranj();
+    let mut pos = g.start();
+    let mut rec = Record::default();
+    rec.set_tag("Game", "Shatranj");
+    let mut rng = fastrand::Rng::with_seed(7);
+    for _ in 0..60 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.usize(..moves.len())];
+        rec.push(&pos, m);
+        pos.play(m).unwrap();
+    }
+    let text = rec.to_text();
+    let back = Record::parse(&text).unwrap();
+    assert_eq!(back, rec);
+    let replayed = back.replay(&g).unwrap();
+    assert_eq!(replayed.to_string(), pos.to_string());
+    assert_eq!(replayed.key(), pos.key());
+    // A record with an illegal move says which move and why.
+    let mut bad = back.clone();
+    bad.moves.insert(0, "e2e5".into());
+    let err = bad.replay(&g).unwrap_err().to_string();
+    assert!(err.starts_with("move 1 (e2e5)"), "{err}");
+}
+
+#[test]
+fn g_4_repetition_ends_the_game_and_the_info_block_says_so() {
+    let g = shatranj();
+    let info = g.model().info.description.clone().unwrap_or_default();
+    assert!(info.contains("threefold repetition"), "{info}");
+    assert!(g
+        .model()
+        .ends
+        .iter()
+        .any(|e| e.text.contains("(repeated 3)")));
+    // The move cap of `lud play` is tested with the command line (tests/cli.rs).
+}
+
+#[test]
+fn g_5_a_repetition_compares_board_and_player_to_move_only() {
+    let g = shatranj();
+    let a = g.position("4k3/7p/8/8/8/8/P7/4K3 w - - 0 1").unwrap();
+    let b = g.position("4k3/7p/8/8/8/8/P7/4K3 w - - 57 30").unwrap();
+    let c = g.position("4k3/7p/8/8/8/8/P7/4K3 b - - 0 1").unwrap();
+    assert_eq!(a.key(), b.key(), "counters and move numbers do not count");
+    assert_ne!(a.key(), c.key(), "the player to move does");
+    // Two move orders reaching one position give one key.
+    let mut x = g.start();
+    let mut y = g.start();
+    for m in ["b1c3", "b8c6", "g1f3"] {
+        x.play(parse_move(&x, m).unwrap()).unwrap();
+    }
+    for m in ["g1f3", "b8c6", "b1c3"] {
+        y.play(parse_move(&y, m).unwrap()).unwrap();
+    }
+    assert_eq!(x.key(), y.key());
+}
