@@ -8,7 +8,7 @@ use crate::bits::Bits;
 use crate::engine::{Engine, GenKind, MoveBuf};
 use crate::game::{on_pos, Position};
 use crate::moves::Move;
-use crate::state::{code_piece, code_player, State, EMPTY};
+use crate::state::{code_piece, code_player, Hist, State, EMPTY};
 
 /// How hard the computer player thinks.
 #[derive(Clone, Copy, Debug)]
@@ -74,13 +74,13 @@ struct Search<'a, B: Bits> {
     /// For each piece and player, a bonus per square (promotion progress, centre).
     place: Vec<Vec<i32>>,
     settings: Settings,
-    hist: Vec<u64>,
+    hist: Vec<Hist>,
     nodes: u64,
     bufs: Vec<MoveBuf>,
 }
 
 impl<'a, B: Bits> Search<'a, B> {
-    fn new(e: &'a Engine<B>, settings: Settings, hist: Vec<u64>) -> Self {
+    fn new(e: &'a Engine<B>, settings: Settings, hist: Vec<Hist>) -> Self {
         let values = values(e);
         let b = e.board();
         let n = e.squares();
@@ -97,7 +97,12 @@ impl<'a, B: Bits> Search<'a, B> {
                     // Progress towards promotion.
                     if let Some(p) = &e.promos[piece] {
                         let zone = p.zone[player];
-                        if let Some(best) = p.to.iter().map(|&t| values[t as usize]).max() {
+                        if let Some(best) = e
+                            .promotion_targets(piece as u8)
+                            .iter()
+                            .map(|&t| values[t as usize])
+                            .max()
+                        {
                             let gain = (best - values[piece]).max(0);
                             let dist = zone
                                 .iter()
@@ -195,7 +200,7 @@ impl<'a, B: Bits> Search<'a, B> {
         }
         self.order(st, &mut moves);
         let mut best = -WIN - 1;
-        self.hist.push(st.hash);
+        self.hist.push(self.e.hist_entry(st));
         for &m in &moves {
             let mut child = *st;
             self.e.make(&mut child, m);
@@ -227,7 +232,7 @@ impl<'a, B: Bits> Search<'a, B> {
         moves.retain(|m| st.at(m.to) != EMPTY || m.promotion().is_some());
         self.order(st, &mut moves);
         let mut best = stand;
-        self.hist.push(st.hash);
+        self.hist.push(self.e.hist_entry(st));
         for &m in &moves {
             let mut child = *st;
             self.e.make(&mut child, m);
@@ -255,7 +260,7 @@ impl<'a, B: Bits> Search<'a, B> {
         for depth in 1..=self.settings.max_depth {
             let mut scored: Vec<(i32, Move)> = Vec::with_capacity(root.len());
             let mut alpha = -WIN - 1;
-            self.hist.push(st.hash);
+            self.hist.push(self.e.hist_entry(st));
             for &m in &root {
                 let mut child = *st;
                 self.e.make(&mut child, m);

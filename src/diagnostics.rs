@@ -88,6 +88,13 @@ macro_rules! problems {
                 }
             }
 
+            /// The help line, if any.
+            pub fn help_text(&self) -> Option<&str> {
+                match self {
+                    $(Problem::$name(p) => p.help.as_deref(),)*
+                }
+            }
+
             /// The primary span, as a byte offset and length.
             pub fn primary(&self) -> SourceSpan {
                 match self {
@@ -232,6 +239,26 @@ problems! {
         message: "the parameter #{index} is outside any `(define ...)`",
         label: "only a macro body can use #{index}",
         fields: { index: u8 },
+    }
+
+    // -------------------------------------------------------------- options
+    /// An option name no `(option ...)` declares.
+    UnknownOption [lud::options::unknown_option] {
+        message: "no option named \"{name}\"",
+        label: "not declared in `(options ...)`",
+        fields: { name: String },
+    }
+    /// A value an option does not take.
+    BadOptionValue [lud::options::bad_value] {
+        message: "{found} is not a value of the option \"{option}\"",
+        label: "not one of its values",
+        fields: { found: String, option: String },
+    }
+    /// A `(when ...)` or `(optionValue ...)` that is not well formed.
+    BadWhen [lud::options::bad_when] {
+        message: "this option test is not well formed",
+        label: "here",
+        fields: {},
     }
 
     // -------------------------------------------------------------- compile

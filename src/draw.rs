@@ -71,12 +71,21 @@ pub fn position(pos: &Position) -> String {
 /// A result in words: "White wins by checkmate", "Draw by repetition".
 pub fn outcome_text(model: &Model, o: &Outcome) -> String {
     match o {
-        Outcome::Win { winner, kind } => format!(
-            "{} wins by {kind}",
+        Outcome::Win {
+            winner,
+            kind,
+            worth,
+        } => format!(
+            "{} wins {}by {kind}",
             model
                 .players
                 .get(*winner)
-                .map_or_else(|| format!("player {}", winner + 1), |p| p.name.clone())
+                .map_or_else(|| format!("player {}", winner + 1), |p| p.name.clone()),
+            if *worth == crate::compile::model::Worth::HalfWin {
+                "a half-win "
+            } else {
+                ""
+            }
         ),
         Outcome::Draw { kind } => format!("Draw by {kind}"),
     }

@@ -22,7 +22,7 @@ pub(crate) fn why_not(
 fn why_not_in<B: Bits>(
     e: &Engine<B>,
     st: &State<B>,
-    hist: &[u64],
+    hist: &[crate::state::Hist],
     from: u8,
     to: u8,
     promo: Option<usize>,
@@ -79,8 +79,7 @@ fn why_not_in<B: Bits>(
             if promo.is_some() && m.promotion() != promo {
                 continue;
             }
-            if let Some(i) = e.refusal(st, m, hist) {
-                let f = &model.forbids[i];
+            if let Some(f) = e.refusal(st, m, hist) {
                 return (
                     format!("{fname}{tname} is not allowed: {}", f.reason),
                     Some(format!("the rule is {}", f.text)),
@@ -108,7 +107,7 @@ fn why_not_in<B: Bits>(
             continue;
         }
         if !e.reach(g, from, occ).has(to) {
-            if let GenKind::Slide(ds) | GenKind::SlideMax(ds, _) = &g.kind {
+            if let GenKind::Slide(ds) | GenKind::SlideRange(ds, _) = &g.kind {
                 for &d in ds {
                     if e.rays[from as usize][d as usize].has(to) {
                         if let Some(blk) = e.first_blocker(from, d, occ) {
@@ -145,8 +144,18 @@ fn why_not_in<B: Bits>(
             _ => {}
         }
         if let Some(p) = e.promos[piece as usize].as_ref() {
-            if p.zone[side as usize].has(to) && p.to.is_empty() {
-                return (format!("the {pname} cannot promote on {tname}"), None);
+            if p.zone[side as usize].has(to) && !e.can_land(st, side, piece, from, to) {
+                let rules: Vec<&str> = model.pieces[piece as usize]
+                    .promotions
+                    .iter()
+                    .map(|r| r.text.as_str())
+                    .collect();
+                return (
+                    format!(
+                        "the {pname} cannot move to {tname}: it would have to promote there, and no promotion is possible now"
+                    ),
+                    Some(format!("the promotion rules are {}", rules.join(", "))),
+                );
             }
         }
     }

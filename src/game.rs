@@ -12,7 +12,7 @@ use crate::compile::model::Model;
 use crate::engine::Engine;
 use crate::eval::Outcome;
 use crate::moves::Move;
-use crate::state::State;
+use crate::state::{Hist, State};
 
 #[derive(Clone, Debug)]
 pub(crate) enum GameInner {
@@ -28,8 +28,8 @@ pub struct Game(pub(crate) GameInner);
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub(crate) enum PosInner {
-    Small(Arc<Engine<u64>>, State<u64>, Vec<u64>),
-    Large(Arc<Engine<u128>>, State<u128>, Vec<u64>),
+    Small(Arc<Engine<u64>>, State<u64>, Vec<Hist>),
+    Large(Arc<Engine<u128>>, State<u128>, Vec<Hist>),
 }
 
 /// A position in a game: the state, and the positions that came before it
@@ -188,7 +188,7 @@ impl Position {
     /// Plays a move without checking it. It must be one of [`Position::legal_moves`].
     pub fn play_unchecked(&mut self, m: Move) {
         on_pos!(&mut self.0, |e, s, h| {
-            h.push(s.hash);
+            h.push(e.hist_entry(s));
             e.make(s, m);
         });
     }

@@ -1,5 +1,6 @@
-//! Moves. A [`Move`] is four bytes: from, to, the move rule that made it, and
-//! the kind of piece it promotes to. Text forms are in [`crate::notation`].
+//! Moves. A [`Move`] is six bytes: from, to, the move rule that made it, the
+//! kind of piece it promotes to, and an optional second part (the square and
+//! rule of an extra move in the same turn). Text forms are in [`crate::notation`].
 
 /// "No promotion" in [`Move::promotion`].
 pub(crate) const NO_PIECE: u8 = u8::MAX;
@@ -11,6 +12,8 @@ pub struct Move {
     pub(crate) to: u8,
     pub(crate) rule: u8,
     pub(crate) promo: u8,
+    pub(crate) extra: u8,
+    pub(crate) extra_rule: u8,
 }
 
 impl Move {
@@ -20,15 +23,17 @@ impl Move {
             to,
             rule,
             promo,
+            extra: crate::state::NO_SQ,
+            extra_rule: u8::MAX,
         }
     }
 
-    /// The square the piece leaves.
-    pub fn from(self) -> usize {
-        self.from as usize
+    /// The square the piece leaves (`None` for a removal, which moves no piece).
+    pub fn from(self) -> Option<usize> {
+        (self.from != crate::state::NO_SQ).then_some(self.from as usize)
     }
 
-    /// The square the piece goes to.
+    /// The square the piece goes to (or the square emptied by a removal).
     pub fn to(self) -> usize {
         self.to as usize
     }
@@ -41,5 +46,10 @@ impl Move {
     /// The kind of piece the mover becomes, if it promotes.
     pub fn promotion(self) -> Option<usize> {
         (self.promo != NO_PIECE).then_some(self.promo as usize)
+    }
+
+    /// The square of the extra move made in the same turn, if any.
+    pub fn extra(self) -> Option<usize> {
+        (self.extra != crate::state::NO_SQ).then_some(self.extra as usize)
     }
 }

@@ -11,7 +11,7 @@
 use crate::bits::Bits;
 use crate::engine::{Engine, MoveBuf};
 use crate::game::{on_pos, Position};
-use crate::state::State;
+use crate::state::{Hist, State};
 
 /// The number of leaf nodes `depth` moves deep.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
@@ -40,7 +40,7 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
 fn count<B: Bits>(
     e: &Engine<B>,
     st: &State<B>,
-    hist: &mut Vec<u64>,
+    hist: &mut Vec<Hist>,
     depth: u32,
     bufs: &mut [MoveBuf],
 ) -> u64 {
@@ -62,7 +62,7 @@ fn count<B: Bits>(
         return 0;
     }
     let mut total = 0;
-    hist.push(st.hash);
+    hist.push(e.hist_entry(st));
     for &m in buf.iter() {
         let mut child = *st;
         e.make(&mut child, m);

@@ -129,7 +129,94 @@ fn text_of<B: Bits>(e: &Engine<B>, s: &State<B>) -> String {
         let rest: Vec<String> = s.counters[1..n].iter().map(u16::to_string).collect();
         let _ = write!(out, " counters={}", rest.join(","));
     }
+    if s.ply != (s.ply / players) * players + u32::from(s.side) {
+        let _ = write!(out, " ply={}", s.ply);
+    }
+    extensions(e, s, &mut out);
     out
+}
+
+/// The pieces' unmoved status a plain board implies: a piece is unmoved if
+/// the start position had the same piece on its square.
+fn default_unmoved<B: Bits>(e: &Engine<B>, s: &State<B>) -> B {
+    let mut d = B::ZERO;
+    for sq in 0..e.squares() as u8 {
+        let c = s.at(sq);
+        if c != EMPTY && e.start.at(sq) == c {
+            d |= B::bit(sq);
+        }
+    }
+    d
+}
+
+fn squares_list<B: Bits>(e: &Engine<B>, set: B) -> String {
+    set.iter()
+        .map(|q| e.board().name(q))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The fields beyond FEN: phase, per-piece and per-player state. Each is
+/// written only where it differs from what a plain board implies.
+fn extensions<B: Bits>(e: &Engine<B>, s: &State<B>, out: &mut String) {
+    let b = e.board();
+    if let Some(ph) = e.model.phases.get(s.phase as usize) {
+        let _ = write!(out, " phase={}:{}", ph.name.replace(' ', "_"), s.phase_left);
+    }
+    let d = default_unmoved(e, s);
+    let moved = d & !s.unmoved;
+    let fresh = s.unmoved & !d;
+    if e.uses_unmoved && !moved.is_empty() {
+        let _ = write!(out, " moved={}", squares_list(e, moved));
+    }
+    if e.uses_unmoved && !fresh.is_empty() {
+        let _ = write!(out, " unmoved={}", squares_list(e, fresh));
+    }
+    let mut origins = Vec::new();
+    for sq in s.occupied().iter().filter(|_| e.uses_origin) {
+        let o = s.origin_of(sq);
+        if o != sq {
+            origins.push(format!(
+                "{}:{}",
+                b.name(sq),
+                if o == crate::state::NO_SQ {
+                    "-".to_string()
+                } else {
+                    b.name(o)
+                }
+            ));
+        }
+    }
+    if !origins.is_empty() {
+        let _ = write!(out, " origin={}", origins.join(","));
+    }
+    let mut flags = Vec::new();
+    for (i, name) in e.model.flags.iter().enumerate() {
+        let set = s.flags[i] & s.occupied();
+        if !set.is_empty() {
+            flags.push(format!(
+                "{}:{}",
+                name.replace(' ', "_"),
+                squares_list(e, set)
+            ));
+        }
+    }
+    if !flags.is_empty() {
+        let _ = write!(out, " flags={}", flags.join(";"));
+    }
+    let mut facts = Vec::new();
+    for (i, def) in e.model.player_flags.iter().enumerate() {
+        let who: Vec<String> = (0..e.players())
+            .filter(|&p| s.facts[p as usize] & (1 << i) != 0)
+            .map(|p| side_token(e, p))
+            .collect();
+        if !who.is_empty() {
+            facts.push(format!("{}:{}", def.name.replace(' ', "_"), who.join(",")));
+        }
+    }
+    if !facts.is_empty() {
+        let _ = write!(out, " facts={}", facts.join(";"));
+    }
 }
 
 /// Reads a position string for a game.
@@ -282,8 +369,30 @@ fn parse_state<B: Bits>(e: &Engine<B>, text: &str) -> Result<State<B>, Box<Posit
         }
         offset += row.len() + 1;
     }
+    // Plain FEN fields are the tokens without `=`; the others are extensions.
+    let plain: Vec<(usize, &str)> = toks
+        .iter()
+        .skip(1)
+        .copied()
+        .filter(|(_, t)| !t.contains('='))
+        .collect();
+    let ext: Vec<(usize, &str)> = toks
+        .iter()
+        .skip(1)
+        .copied()
+        .filter(|(_, t)| t.contains('='))
+        .collect();
+    if let Some(&(at, tok)) = plain.get(5) {
+        return Err(err(
+            text,
+            (at, at + tok.len()),
+            format!("unknown field `{tok}`"),
+            "not a field of a position",
+            "after the move number come only `name=value` fields",
+        ));
+    }
     // The player to move.
-    if let Some(&(at, tok)) = toks.get(1) {
+    if let Some(&(at, tok)) = plain.first() {
         let side = (0..e.players())
             .find(|&p| side_token(e, p) == tok.to_ascii_lowercase() || (p + 1).to_string() == tok);
         let Some(side) = side else {
@@ -299,8 +408,8 @@ fn parse_state<B: Bits>(e: &Engine<B>, text: &str) -> Result<State<B>, Box<Posit
         st.side = side;
         st.mover = (side + e.players() - 1) % e.players();
     }
-    for (k, what) in [(2, "castling"), (3, "en passant")] {
-        if let Some(&(at, tok)) = toks.get(k) {
+    for (k, what) in [(1, "castling"), (2, "en passant")] {
+        if let Some(&(at, tok)) = plain.get(k) {
             if tok != "-" {
                 return Err(err(
                     text,
@@ -312,7 +421,7 @@ fn parse_state<B: Bits>(e: &Engine<B>, text: &str) -> Result<State<B>, Box<Posit
             }
         }
     }
-    if let Some(&(at, tok)) = toks.get(4) {
+    if let Some(&(at, tok)) = plain.get(3) {
         let Ok(v) = tok.parse::<u16>() else {
             return Err(err(
                 text,
@@ -326,7 +435,7 @@ fn parse_state<B: Bits>(e: &Engine<B>, text: &str) -> Result<State<B>, Box<Posit
             st.counters[0] = v;
         }
     }
-    if let Some(&(at, tok)) = toks.get(5) {
+    if let Some(&(at, tok)) = plain.get(4) {
         let Ok(v) = tok.parse::<u32>() else {
             return Err(err(
                 text,
@@ -349,36 +458,142 @@ fn parse_state<B: Bits>(e: &Engine<B>, text: &str) -> Result<State<B>, Box<Posit
     } else {
         st.ply = u32::from(st.side);
     }
-    for &(at, tok) in toks.iter().skip(6) {
-        if let Some(list) = tok.strip_prefix("counters=") {
-            for (i, v) in list.split(',').enumerate() {
+    // With no phase field, the game is in normal play.
+    st.phase = e.model.phases.len() as u8;
+    st.phase_left = 0;
+    st.unmoved = default_unmoved(e, &st);
+    for &(at, tok) in &ext {
+        parse_extension(e, &mut st, text, at, tok)?;
+    }
+    st.hash = e.hash_of(&st);
+    e.remember(&mut st);
+    Ok(st)
+}
+
+/// Reads one `name=value` field.
+fn parse_extension<B: Bits>(
+    e: &Engine<B>,
+    st: &mut State<B>,
+    text: &str,
+    at: usize,
+    tok: &str,
+) -> Result<(), Box<PositionError>> {
+    let (key, value) = tok.split_once('=').unwrap_or((tok, ""));
+    let span = (at, at + tok.len());
+    let bad = |what: &str, help: String| {
+        err(
+            text,
+            span,
+            format!("the field `{key}` cannot be read: {what}"),
+            what,
+            help,
+        )
+    };
+    let b = e.board();
+    let square = |name: &str| -> Result<u8, Box<PositionError>> {
+        b.parse(name).ok_or_else(|| {
+            bad(
+                &format!("`{name}` is not a square"),
+                "squares are written a1, b2, ...".into(),
+            )
+        })
+    };
+    let player = |tok: &str| -> Result<u8, Box<PositionError>> {
+        (0..e.players())
+            .find(|&p| side_token(e, p) == tok || (p + 1).to_string() == tok)
+            .ok_or_else(|| {
+                bad(
+                    &format!("`{tok}` is not a player"),
+                    "write a player's letter or number".into(),
+                )
+            })
+    };
+    match key {
+        "counters" => {
+            for (i, v) in value.split(',').enumerate() {
                 let idx = i + 1;
                 match v.parse::<u16>() {
                     Ok(v) if idx < MAX_COUNTERS && idx < e.counters.len() => st.counters[idx] = v,
                     _ => {
-                        return Err(err(
-                            text,
-                            (at, at + tok.len()),
-                            format!("counter {} cannot be `{v}`", idx + 1),
-                            "bad counter",
-                            format!(
-                                "this game has {} counter(s) after the clock",
-                                e.counters.len().saturating_sub(1)
-                            ),
+                        return Err(bad(
+                            &format!("counter {} cannot be `{v}`", idx + 1),
+                            format!("this game has {} counter(s) after the clock", e.counters.len().saturating_sub(1)),
                         ))
                     }
                 }
             }
-        } else {
+        }
+        "ply" => {
+            st.ply = value.parse().map_err(|_| bad("not a number", "write the number of plies played".into()))?;
+        }
+        "phase" => {
+            let (name, left) = value.split_once(':').unwrap_or((value, ""));
+            let Some(p) = e.model.phases.iter().position(|p| p.name.replace(' ', "_") == name) else {
+                let names: Vec<String> = e.model.phases.iter().map(|p| p.name.replace(' ', "_")).collect();
+                return Err(bad(&format!("no phase `{name}`"), if names.is_empty() { "this game has no phases".into() } else { format!("the phases are {}", names.join(", ")) }));
+            };
+            let left: u8 = left.parse().map_err(|_| bad("the moves left are not a number", "write phase=NAME:MOVES_LEFT".into()))?;
+            if left == 0 {
+                return Err(bad("no moves left", "a phase turn has 1 or more moves left".into()));
+            }
+            st.phase = p as u8;
+            st.phase_left = left;
+        }
+        "moved" | "unmoved" => {
+            for name in value.split(',').filter(|x| !x.is_empty()) {
+                let q = square(name)?;
+                if st.at(q) == EMPTY {
+                    return Err(bad(&format!("{name} is empty"), "list only squares with pieces".into()));
+                }
+                if key == "moved" {
+                    st.unmoved &= !B::bit(q);
+                } else {
+                    st.unmoved |= B::bit(q);
+                }
+            }
+        }
+        "origin" => {
+            for pair in value.split(',').filter(|x| !x.is_empty()) {
+                let (sq, o) = pair.split_once(':').ok_or_else(|| bad(&format!("`{pair}` is not SQUARE:ORIGIN"), "write origin=e4:e2".into()))?;
+                let q = square(sq)?;
+                let o = if o == "-" { crate::state::NO_SQ } else { square(o)? };
+                st.origin.as_mut()[q as usize] = o;
+            }
+        }
+        "flags" => {
+            for part in value.split(';').filter(|x| !x.is_empty()) {
+                let (name, list) = part.split_once(':').unwrap_or((part, ""));
+                let Some(f) = e.model.flags.iter().position(|x| x.replace(' ', "_") == name) else {
+                    return Err(bad(&format!("no flag `{name}`"), format!("the flags are {}", e.model.flags.join(", "))));
+                };
+                for sqn in list.split(',').filter(|x| !x.is_empty()) {
+                    let q = square(sqn)?;
+                    st.flags[f] |= B::bit(q);
+                }
+            }
+        }
+        "facts" => {
+            for part in value.split(';').filter(|x| !x.is_empty()) {
+                let (name, list) = part.split_once(':').unwrap_or((part, ""));
+                let Some(f) = e.model.player_flags.iter().position(|x| x.name.replace(' ', "_") == name) else {
+                    let names: Vec<&str> = e.model.player_flags.iter().map(|x| x.name.as_str()).collect();
+                    return Err(bad(&format!("no remembered fact `{name}`"), format!("the facts are {}", names.join(", "))));
+                };
+                for p in list.split(',').filter(|x| !x.is_empty()) {
+                    let p = player(p)?;
+                    st.facts[p as usize] |= 1 << f;
+                }
+            }
+        }
+        _ => {
             return Err(err(
                 text,
-                (at, at + tok.len()),
+                span,
                 format!("unknown field `{tok}`"),
                 "not a field of a position",
-                "after the move number only `counters=a,b` may follow",
-            ));
+                "the fields after the move number are counters=, ply=, phase=, moved=, unmoved=, origin=, flags=, facts=",
+            ))
         }
     }
-    st.hash = e.hash_of(&st);
-    Ok(st)
+    Ok(())
 }

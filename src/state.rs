@@ -1,12 +1,16 @@
-//! The state of a game in progress: where the pieces are, whose turn it is,
-//! the counters. Plain data, cheap to copy: the interpreter copies a state to
-//! make a move (copy-make), so nothing here allocates.
+//! The state of a game in progress: where the pieces are, what each piece
+//! remembers (moved or not, where it started, its flags), what each player
+//! remembers, whose turn it is, the phase and the counters. Plain data, cheap
+//! to copy: the interpreter copies a state to make a move (copy-make), so
+//! nothing here allocates.
 
 use crate::bits::Bits;
-use crate::compile::model::{MAX_COUNTERS, MAX_PIECES, MAX_PLAYERS};
+use crate::compile::model::{MAX_COUNTERS, MAX_FLAGS, MAX_PIECES, MAX_PLAYERS};
 
 /// The code of an empty square in the mailbox.
 pub(crate) const EMPTY: u8 = 0;
+/// "No square" where a square number is expected.
+pub(crate) const NO_SQ: u8 = u8::MAX;
 
 /// The mailbox code of a piece of kind `piece` owned by `player`.
 #[inline]
@@ -26,6 +30,19 @@ pub(crate) fn code_player(code: u8) -> u8 {
     (code - 1) % MAX_PLAYERS as u8
 }
 
+/// What the history keeps of each earlier position: its repetition key,
+/// whether the player to move was in check there (kept only for
+/// perpetual-check rules), and who made the move that led to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Hist {
+    /// The position's key.
+    pub hash: u64,
+    /// Whether the player to move was in check.
+    pub checked: bool,
+    /// Who moved into the position.
+    pub mover: u8,
+}
+
 /// A game state on a board of up to `B::CAPACITY` squares.
 #[derive(Clone, Copy, Debug)]
 pub struct State<B: Bits> {
@@ -35,27 +52,47 @@ pub struct State<B: Bits> {
     pub(crate) by_piece: [B; MAX_PIECES],
     /// What each square holds: [`EMPTY`] or a [`code`].
     pub(crate) cells: B::Cells,
+    /// For each square, the square its piece started on ([`NO_SQ`] if empty or unknown).
+    pub(crate) origin: B::Cells,
+    /// Squares whose piece has never moved.
+    pub(crate) unmoved: B,
+    /// Piece flags: for each flag, the squares whose piece carries it.
+    pub(crate) flags: [B; MAX_FLAGS],
+    /// Remembered facts about each player, a bit each.
+    pub(crate) facts: [u8; MAX_PLAYERS],
     /// The player to move.
     pub(crate) side: u8,
     /// The player who made the last move (before any move: the one before `side`).
     pub(crate) mover: u8,
+    /// The phase: an index into the game's phases; their number once play is normal.
+    pub(crate) phase: u8,
+    /// In a phase, the moves the player to move still makes in a row.
+    pub(crate) phase_left: u8,
     /// Plies played since the start of the game.
     pub(crate) ply: u32,
     /// The `(pliesSince ...)` counters.
     pub(crate) counters: [u16; MAX_COUNTERS],
-    /// Zobrist key of what a repetition compares: board, side to move.
+    /// Zobrist key of what a repetition compares: board, side to move, phase.
     pub(crate) hash: u64,
 }
 
 impl<B: Bits> State<B> {
     /// An empty board, first player to move.
     pub(crate) fn empty(players: u8) -> Self {
+        let mut origin = B::empty_cells();
+        origin.as_mut().fill(NO_SQ);
         State {
             by_player: [B::ZERO; MAX_PLAYERS],
             by_piece: [B::ZERO; MAX_PIECES],
             cells: B::empty_cells(),
+            origin,
+            unmoved: B::ZERO,
+            flags: [B::ZERO; MAX_FLAGS],
+            facts: [0; MAX_PLAYERS],
             side: 0,
             mover: players.saturating_sub(1),
+            phase: 0,
+            phase_left: 0,
             ply: 0,
             counters: [0; MAX_COUNTERS],
             hash: 0,
@@ -78,17 +115,79 @@ impl<B: Bits> State<B> {
         self.cells.as_ref()[sq as usize]
     }
 
+    /// The start square of the piece on `sq`.
+    #[inline]
+    pub(crate) fn origin_of(&self, sq: u8) -> u8 {
+        self.origin.as_ref()[sq as usize]
+    }
+
     /// Squares holding `player`'s pieces of kind `piece`.
     #[inline]
     pub(crate) fn pieces(&self, piece: u8, player: u8) -> B {
         self.by_piece[piece as usize] & self.by_player[player as usize]
     }
 
-    /// Puts a piece on an empty square (no hashing).
+    /// Puts a piece on an empty square (no hashing); it starts there, unmoved.
     pub(crate) fn put(&mut self, sq: u8, piece: u8, player: u8) {
         let b = B::bit(sq);
         self.by_player[player as usize] |= b;
         self.by_piece[piece as usize] |= b;
         self.cells.as_mut()[sq as usize] = code(piece, player);
+        self.origin.as_mut()[sq as usize] = sq;
+        self.unmoved |= b;
+    }
+
+    /// Takes whatever stands on `sq` off the board, with everything it
+    /// carries (no hashing). Returns its code.
+    pub(crate) fn take(&mut self, sq: u8) -> u8 {
+        let c = self.at(sq);
+        if c != EMPTY {
+            let keep = !B::bit(sq);
+            self.by_player[code_player(c) as usize] &= keep;
+            self.by_piece[code_piece(c) as usize] &= keep;
+            self.unmoved &= keep;
+            for f in &mut self.flags {
+                *f &= keep;
+            }
+            self.cells.as_mut()[sq as usize] = EMPTY;
+            self.origin.as_mut()[sq as usize] = NO_SQ;
+        }
+        c
+    }
+
+    /// Moves the piece on `from` to the empty square `to`, with everything it
+    /// carries; it counts as moved (no hashing).
+    pub(crate) fn shift(&mut self, from: u8, to: u8) {
+        let c = self.at(from);
+        if c == EMPTY || from == to {
+            return;
+        }
+        let fb = B::bit(from);
+        let both = fb | B::bit(to);
+        self.by_player[code_player(c) as usize] ^= both;
+        self.by_piece[code_piece(c) as usize] ^= both;
+        self.unmoved &= !both;
+        for f in &mut self.flags {
+            if !(*f & fb).is_empty() {
+                *f ^= both;
+            }
+        }
+        let o = self.origin_of(from);
+        self.cells.as_mut()[from as usize] = EMPTY;
+        self.cells.as_mut()[to as usize] = c;
+        self.origin.as_mut()[from as usize] = NO_SQ;
+        self.origin.as_mut()[to as usize] = o;
+    }
+
+    /// Changes the kind of the piece on `sq` (no hashing).
+    pub(crate) fn retype(&mut self, sq: u8, kind: u8) {
+        let c = self.at(sq);
+        if c == EMPTY {
+            return;
+        }
+        let b = B::bit(sq);
+        self.by_piece[code_piece(c) as usize] ^= b;
+        self.by_piece[kind as usize] ^= b;
+        self.cells.as_mut()[sq as usize] = code(kind, code_player(c));
     }
 }

@@ -44,10 +44,7 @@ fn piece_name(p: &Position, sq: &str) -> Option<String> {
 }
 
 fn win(winner: usize, kind: &str) -> Outcome {
-    Outcome::Win {
-        winner,
-        kind: kind.into(),
-    }
+    Outcome::win(winner, kind)
 }
 
 #[test]
@@ -201,12 +198,7 @@ fn sh_14_bare_king_who_bares_the_other_draws() {
     play(&mut p, "d2d1"); // White is bare
     assert_eq!(p.outcome(), None);
     play(&mut p, "e1d1"); // and his one move bares Black
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Draw {
-            kind: "bare kings".into()
-        })
-    );
+    assert_eq!(p.outcome(), Some(Outcome::draw("bare kings")));
 }
 
 #[test]
@@ -221,12 +213,7 @@ fn sh_15_seventy_moves_without_capture_or_pawn_move_draw() {
     let quiet = "4k3/7p/8/8/8/8/P7/4K3 w - - 139 80";
     let mut p = pos(quiet);
     play(&mut p, "e1d1");
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Draw {
-            kind: "70-move rule".into()
-        })
-    );
+    assert_eq!(p.outcome(), Some(Outcome::draw("70-move rule")));
     let mut p = pos(quiet);
     play(&mut p, "a2a3"); // a pawn move starts the count again
     assert_eq!(p.outcome(), None);
@@ -244,10 +231,5 @@ fn sh_15_threefold_repetition_draws() {
         assert_eq!(p.outcome(), None, "after move {}", i + 1);
     }
     play(&mut p, "c6b8"); // the start position, a third time
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Draw {
-            kind: "repetition".into()
-        })
-    );
+    assert_eq!(p.outcome(), Some(Outcome::draw("repetition")));
 }

@@ -1,11 +1,18 @@
-//! `lud check FILE...`
+//! `lud check FILE... [--ruleset R] [--option K=V]`
 
 use std::path::PathBuf;
 
-use super::{style, width, EXIT_INPUT, EXIT_OK};
-use crate::compile::{check, read_source, ReadError};
+use super::{report, style, width, ConfigArgs, EXIT_INPUT, EXIT_OK, EXIT_USAGE};
+use crate::compile::{check, compile_with, read_source, CompileError, ReadError};
 
-pub(super) fn run(files: &[PathBuf]) -> i32 {
+pub(super) fn run(files: &[PathBuf], config: &ConfigArgs) -> i32 {
+    let cfg = match config.config() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
     let mut code = EXIT_OK;
     for f in files {
         let source = match read_source(f) {
@@ -21,7 +28,19 @@ pub(super) fn run(files: &[PathBuf]) -> i32 {
                 continue;
             }
         };
-        let d = check(&source);
+        let d = if config.is_empty() {
+            check(&source)
+        } else {
+            match compile_with(&source, &cfg) {
+                Ok(_) => crate::diagnostics::Diagnostics::new(source.clone(), Vec::new()),
+                Err(CompileError::Source(d)) => d,
+                Err(CompileError::Config(e)) => {
+                    report(e.as_ref());
+                    code = EXIT_USAGE;
+                    continue;
+                }
+            }
+        };
         if !d.problems.is_empty() {
             eprint!("{}", d.render(style(), width()));
         }

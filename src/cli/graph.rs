@@ -2,10 +2,10 @@
 
 use std::path::Path;
 
-use super::{load, EXIT_OK};
+use super::{load, ConfigArgs, EXIT_OK};
 
-pub(super) fn run(file: &Path, text: bool) -> i32 {
-    match load(file) {
+pub(super) fn run(file: &Path, config: &ConfigArgs, text: bool) -> i32 {
+    match load(file, config) {
         Ok(g) => {
             if text {
                 print!("{}", g.graph().listing());

@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::compile::{compile, read_source, ReadError};
+use crate::compile::options::Config;
+use crate::compile::{compile_with, read_source, CompileError, ReadError};
 use crate::diagnostics::Style;
 use crate::game::{Game, Position};
 
@@ -33,6 +34,41 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// The ruleset and options a game is played with.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct ConfigArgs {
+    /// The ruleset (default: the game's first).
+    #[arg(long)]
+    pub ruleset: Option<String>,
+    /// Set an option, `NAME=VALUE` (repeatable).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+}
+
+impl ConfigArgs {
+    /// Whether any ruleset or option was given.
+    pub fn is_empty(&self) -> bool {
+        self.ruleset.is_none() && self.options.is_empty()
+    }
+
+    /// The configuration, or a usage error for an option without `=`.
+    pub fn config(&self) -> Result<Config, String> {
+        let mut options = Vec::new();
+        for o in &self.options {
+            let Some((k, v)) = o.split_once('=') else {
+                return Err(format!(
+                    "--option takes NAME=VALUE, as in --option opening-moves=8 (got `{o}`)"
+                ));
+            };
+            options.push((k.trim().to_string(), v.trim().to_string()));
+        }
+        Ok(Config {
+            ruleset: self.ruleset.clone(),
+            options,
+        })
+    }
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -41,6 +77,10 @@ pub enum Command {
         /// The game files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Check under this ruleset and options only (default: every ruleset and every option value).
+        /// The ruleset and options.
+        #[command(flatten)]
+        config: ConfigArgs,
     },
     /// Count the move tree to a depth (perft).
     Perft {
@@ -54,6 +94,9 @@ pub enum Command {
         /// Print the count below each move.
         #[arg(long)]
         divide: bool,
+        /// The ruleset and options.
+        #[command(flatten)]
+        config: ConfigArgs,
     },
     /// Play a game in the terminal.
     Play {
@@ -80,11 +123,17 @@ pub enum Command {
         /// Computer player: node budget per move.
         #[arg(long, default_value_t = 60_000)]
         ai_nodes: u64,
+        /// The ruleset and options.
+        #[command(flatten)]
+        config: ConfigArgs,
     },
     /// Show the start position, the pieces and their moves, and the end rules.
     Show {
         /// The game file.
         file: PathBuf,
+        /// The ruleset and options.
+        #[command(flatten)]
+        config: ConfigArgs,
     },
     /// Print the rule graph (Graphviz DOT, or an indented listing with --text).
     Graph {
@@ -93,6 +142,9 @@ pub enum Command {
         /// An indented text listing instead of DOT.
         #[arg(long)]
         text: bool,
+        /// The ruleset and options.
+        #[command(flatten)]
+        config: ConfigArgs,
     },
     /// Print the language reference (Markdown), generated from the ludeme catalogue.
     Doc,
@@ -102,6 +154,9 @@ pub enum Command {
         file: PathBuf,
         /// The record.
         record: PathBuf,
+        /// Override the ruleset and options the record names.
+        #[command(flatten)]
+        config: ConfigArgs,
     },
 }
 
@@ -119,13 +174,14 @@ pub enum Controller {
 /// Runs a command; returns the exit code.
 pub fn run(cli: Cli) -> i32 {
     match cli.command {
-        Command::Check { files } => check::run(&files),
+        Command::Check { files, config } => check::run(&files, &config),
         Command::Perft {
             file,
             depth,
             position,
             divide,
-        } => perft::run(&file, depth, position.as_deref(), divide),
+            config,
+        } => perft::run(&file, &config, depth, position.as_deref(), divide),
         Command::Play {
             file,
             white,
@@ -135,7 +191,9 @@ pub fn run(cli: Cli) -> i32 {
             max_plies,
             record,
             ai_nodes,
+            config,
         } => play::run(&play::Options {
+            config,
             file,
             controllers: [white, black],
             seed,
@@ -144,9 +202,13 @@ pub fn run(cli: Cli) -> i32 {
             record,
             ai_nodes,
         }),
-        Command::Show { file } => show::run(&file),
-        Command::Graph { file, text } => graph::run(&file, text),
-        Command::Replay { file, record } => replay::run(&file, &record),
+        Command::Show { file, config } => show::run(&file, &config),
+        Command::Graph { file, text, config } => graph::run(&file, &config, text),
+        Command::Replay {
+            file,
+            record,
+            config,
+        } => replay::run(&file, &record, &config),
         Command::Doc => {
             print!("{}", crate::compile::reference::markdown());
             EXIT_OK
@@ -170,8 +232,15 @@ fn width() -> usize {
         .unwrap_or(100)
 }
 
-/// Reads and compiles a game, printing every problem on failure.
-pub(crate) fn load(path: &Path) -> Result<Game, i32> {
+/// Reads and compiles a game for a configuration, printing every problem on failure.
+pub(crate) fn load(path: &Path, config: &ConfigArgs) -> Result<Game, i32> {
+    let config = match config.config() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Err(EXIT_USAGE);
+        }
+    };
     let source = match read_source(path) {
         Ok(s) => s,
         Err(ReadError::Io { path, error }) => {
@@ -183,12 +252,16 @@ pub(crate) fn load(path: &Path) -> Result<Game, i32> {
             return Err(EXIT_INPUT);
         }
     };
-    match compile(&source) {
+    match compile_with(&source, &config) {
         Ok(g) => Ok(g),
-        Err(d) => {
+        Err(CompileError::Source(d)) => {
             eprint!("{}", d.render(style(), width()));
             eprintln!("error: {} has {} error(s)", path.display(), d.error_count());
             Err(EXIT_INPUT)
+        }
+        Err(CompileError::Config(e)) => {
+            report(e.as_ref());
+            Err(EXIT_USAGE)
         }
     }
 }

@@ -3,10 +3,16 @@
 use std::path::Path;
 use std::time::Instant;
 
-use super::{load, start_position, EXIT_OK};
+use super::{load, start_position, ConfigArgs, EXIT_OK};
 
-pub(super) fn run(file: &Path, depth: u32, position: Option<&str>, divide: bool) -> i32 {
-    let game = match load(file) {
+pub(super) fn run(
+    file: &Path,
+    config: &ConfigArgs,
+    depth: u32,
+    position: Option<&str>,
+    divide: bool,
+) -> i32 {
+    let game = match load(file, config) {
         Ok(g) => g,
         Err(c) => return c,
     };

@@ -4,7 +4,7 @@
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-use super::{load, start_position, Controller, EXIT_INPUT, EXIT_OK};
+use super::{load, start_position, ConfigArgs, Controller, EXIT_INPUT, EXIT_OK};
 use crate::ai;
 use crate::draw;
 use crate::eval::Outcome;
@@ -14,6 +14,7 @@ use crate::record::Record;
 
 /// The options of `lud play`.
 pub(super) struct Options {
+    pub config: ConfigArgs,
     pub file: PathBuf,
     pub controllers: [Controller; 2],
     pub seed: u64,
@@ -24,7 +25,7 @@ pub(super) struct Options {
 }
 
 pub(super) fn run(o: &Options) -> i32 {
-    let game = match load(&o.file) {
+    let game = match load(&o.file, &o.config) {
         Ok(g) => g,
         Err(c) => return c,
     };
@@ -36,6 +37,12 @@ pub(super) fn run(o: &Options) -> i32 {
     let mut rec = Record::default();
     rec.set_tag("Game", model.name.clone());
     rec.set_tag("File", o.file.display().to_string());
+    if let Some(r) = &model.assignment.ruleset {
+        rec.set_tag("Ruleset", r.clone());
+    }
+    if !o.config.options.is_empty() {
+        rec.set_tag("Options", o.config.options.join(" "));
+    }
     if o.position.is_some() {
         rec.set_tag("Position", pos.to_string());
     }

@@ -2,14 +2,10 @@
 
 use std::path::Path;
 
-use super::{load, EXIT_INPUT, EXIT_OK};
+use super::{load, ConfigArgs, EXIT_INPUT, EXIT_OK};
 use crate::record::Record;
 
-pub(super) fn run(file: &Path, record: &Path) -> i32 {
-    let game = match load(file) {
-        Ok(g) => g,
-        Err(c) => return c,
-    };
+pub(super) fn run(file: &Path, record: &Path, config: &ConfigArgs) -> i32 {
     let text = match std::fs::read_to_string(record) {
         Ok(t) => t,
         Err(e) => {
@@ -23,6 +19,18 @@ pub(super) fn run(file: &Path, record: &Path) -> i32 {
             eprintln!("error: {}: {e}", record.display());
             return EXIT_INPUT;
         }
+    };
+    // The record names the ruleset and options it was played with.
+    let mut config = config.clone();
+    if config.is_empty() {
+        config.ruleset = rec.tag("Ruleset").map(str::to_string);
+        if let Some(opts) = rec.tag("Options") {
+            config.options = opts.split_whitespace().map(str::to_string).collect();
+        }
+    }
+    let game = match load(file, &config) {
+        Ok(g) => g,
+        Err(c) => return c,
     };
     match rec.replay(&game) {
         Ok(pos) => {

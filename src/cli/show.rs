@@ -3,12 +3,12 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use super::{load, EXIT_OK};
+use super::{load, ConfigArgs, EXIT_OK};
 use crate::compile::graph::{describe_cond, describe_move, describe_outcome};
 use crate::game::Game;
 
-pub(super) fn run(file: &Path) -> i32 {
-    match load(file) {
+pub(super) fn run(file: &Path, config: &ConfigArgs) -> i32 {
+    match load(file, config) {
         Ok(g) => {
             print!("{}", render(&g));
             EXIT_OK
@@ -52,6 +52,43 @@ pub(super) fn render(game: &Game) -> String {
         s.push_str(&wrap(x, "  ", 78));
     }
     s.push('\n');
+    if !m.options.rulesets.is_empty() {
+        s.push_str("Rulesets (--ruleset NAME; the first is the default):\n");
+        for r in &m.options.rulesets {
+            let mark = if m.assignment.ruleset.as_ref() == Some(&r.name) {
+                "*"
+            } else {
+                " "
+            };
+            let _ = writeln!(s, " {mark}{}", r.name);
+            if !r.doc.is_empty() {
+                s.push_str(&wrap(&r.doc, "      ", 78));
+            }
+        }
+        s.push('\n');
+    }
+    if !m.options.options.is_empty() {
+        s.push_str("Options (--option NAME=VALUE):\n");
+        for o in &m.options.options {
+            let values: Vec<String> = o.values.iter().map(ToString::to_string).collect();
+            let now = m
+                .assignment
+                .get(&o.name)
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            let _ = writeln!(
+                s,
+                "  {} = {now}   (one of: {}; default {})",
+                o.name,
+                values.join(", "),
+                o.default
+            );
+            if !o.doc.is_empty() {
+                s.push_str(&wrap(&o.doc, "      ", 78));
+            }
+        }
+        s.push('\n');
+    }
     let players: Vec<String> = m
         .players
         .iter()
@@ -97,9 +134,13 @@ pub(super) fn render(game: &Game) -> String {
                 }
             );
         }
-        if let Some(pr) = &p.promotion {
-            let to: Vec<&str> = pr.to.iter().map(|&t| m.pieces[t].name.as_str()).collect();
-            let _ = writeln!(s, "      {:<36} becomes {}", pr.text, to.join(" or "));
+        for pr in &p.promotions {
+            let _ = writeln!(s, "      {}", pr.text);
+            s.push_str(&wrap(
+                &crate::compile::graph::describe_promotion(m, pr),
+                "          ",
+                78,
+            ));
         }
     }
     if !m.forbids.is_empty() {

@@ -3,13 +3,16 @@
 //! interpreter's tables are derived by walking it; lints ask it what is
 //! reachable.
 
-use std::fmt::Write as _;
-
 use petgraph::stable_graph::{NodeIndex, StableDiGraph};
 use petgraph::visit::{EdgeRef, IntoEdgeReferences, NodeIndexable};
 use petgraph::Direction;
 
-use super::model::{Cond, IntExpr, Model, MoveKind, OutcomeDef, PlayerRef, RelDir, Target};
+use std::fmt::Write as _;
+
+use super::model::{
+    Cond, Effect, IntExpr, KindExpr, Model, MoveKind, OutcomeDef, PlayerRef, PromotionDef, RelDir,
+    SiteRef, Target, Worth,
+};
 
 /// A node of the rule graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +31,8 @@ pub enum RuleNode {
     Forbid(usize, String),
     /// An end rule, by index.
     End(usize, String),
+    /// A phase before normal play.
+    Phase(String),
     /// A result.
     Outcome(String),
 }
@@ -98,17 +103,22 @@ impl RuleGraph {
             })
             .collect();
         for (i, p) in model.pieces.iter().enumerate() {
-            // One node for the piece's promotion, shared by its moves.
-            let promotion = p.promotion.as_ref().map(|pr| {
-                let e = g.add_node(RuleNode::Effect(format!(
-                    "promote on {}",
-                    squares(model, &pr.zone)
-                )));
-                for &t in &pr.to {
-                    g.add_edge(e, pieces[t], RuleEdge::Becomes);
-                }
-                e
-            });
+            // One node for each promotion rule of the piece, shared by its moves.
+            let promotions: Vec<RuleIx> = p
+                .promotions
+                .iter()
+                .map(|pr| {
+                    let e = g.add_node(RuleNode::Effect(describe_promotion(model, pr)));
+                    for t in promotion_kinds(model, pr, i) {
+                        g.add_edge(e, pieces[t], RuleEdge::Becomes);
+                    }
+                    if let Some(c) = &pr.guard {
+                        let cn = g.add_node(RuleNode::Condition(describe_cond(model, c)));
+                        g.add_edge(e, cn, RuleEdge::If);
+                    }
+                    e
+                })
+                .collect();
             for &m in &p.moves {
                 let md = &model.moves[m];
                 let mn = g.add_node(RuleNode::Move(m, describe_move(model, m)));
@@ -122,9 +132,39 @@ impl RuleGraph {
                     }
                 )));
                 g.add_edge(mn, c, RuleEdge::If);
-                if let Some(e) = promotion {
+                if let Some(guard) = &md.guard {
+                    let cn = g.add_node(RuleNode::Condition(describe_cond(model, guard)));
+                    g.add_edge(mn, cn, RuleEdge::If);
+                }
+                for e in &md.effects {
+                    let en = g.add_node(RuleNode::Effect(describe_effect(model, e)));
+                    g.add_edge(mn, en, RuleEdge::Then);
+                }
+                for &e in &promotions {
                     g.add_edge(mn, e, RuleEdge::Then);
                 }
+            }
+        }
+        for &m in &model.player_moves {
+            let mn = g.add_node(RuleNode::Move(m, describe_move(model, m)));
+            g.add_edge(root, mn, RuleEdge::Moves);
+            if let Some(guard) = &model.moves[m].guard {
+                let cn = g.add_node(RuleNode::Condition(describe_cond(model, guard)));
+                g.add_edge(mn, cn, RuleEdge::If);
+            }
+        }
+        for ph in &model.phases {
+            let n = g.add_node(RuleNode::Phase(format!(
+                "phase {}: {} move(s) in a row each",
+                ph.name, ph.moves_each
+            )));
+            g.add_edge(root, n, RuleEdge::Has);
+            for f in &ph.forbids {
+                let fnode = g.add_node(RuleNode::Forbid(
+                    usize::MAX,
+                    format!("after the move: {}", describe_cond(model, &f.cond)),
+                ));
+                g.add_edge(n, fnode, RuleEdge::Forbids);
             }
         }
         for (i, f) in model.forbids.iter().enumerate() {
@@ -185,6 +225,7 @@ impl RuleGraph {
                 RuleNode::Effect(x) => (x.clone(), "parallelogram"),
                 RuleNode::Forbid(_, x) => (format!("forbid {x}"), "octagon"),
                 RuleNode::End(_, x) => (x.clone(), "hexagon"),
+                RuleNode::Phase(x) => (x.clone(), "tab"),
                 RuleNode::Outcome(x) => (x.clone(), "house"),
             };
             let _ = writeln!(
@@ -229,7 +270,7 @@ impl RuleGraph {
             RuleNode::Condition(x) => format!("condition: {x}"),
             RuleNode::Effect(x) => format!("effect: {x}"),
             RuleNode::Forbid(_, x) => format!("forbid {x}"),
-            RuleNode::End(_, x) => x.clone(),
+            RuleNode::End(_, x) | RuleNode::Phase(x) => x.clone(),
             RuleNode::Outcome(x) => format!("result: {x}"),
         };
         if std::mem::replace(&mut seen[n.index()], true) {
@@ -295,11 +336,101 @@ fn dir_names(dirs: &[RelDir]) -> String {
 /// A move rule in words: "slide N E S W".
 pub fn describe_move(model: &Model, m: usize) -> String {
     let md = &model.moves[m];
-    match &md.kind {
+    let mut s = match &md.kind {
         MoveKind::Step(d) => format!("step {}", dir_names(d)),
-        MoveKind::Slide(d, None) => format!("slide {}", dir_names(d)),
-        MoveKind::Slide(d, Some(max)) => format!("slide {} up to {max}", dir_names(d)),
+        MoveKind::Slide(d, 1, None) => format!("slide {}", dir_names(d)),
+        MoveKind::Slide(d, min, None) => format!("slide {} at least {min}", dir_names(d)),
+        MoveKind::Slide(d, min, Some(max)) if min == max => {
+            format!("slide {} exactly {min}", dir_names(d))
+        }
+        MoveKind::Slide(d, 1, Some(max)) => format!("slide {} up to {max}", dir_names(d)),
+        MoveKind::Slide(d, min, Some(max)) => format!("slide {} {min} to {max}", dir_names(d)),
         MoveKind::Leap(a, b) => format!("leap ({a},{b})"),
+        MoveKind::Remove(z) => format!("remove an enemy piece on {}", squares(model, z)),
+    };
+    if let Some(f) = &md.from {
+        let _ = write!(s, " from {}", squares(model, f));
+    }
+    if md.stay {
+        s.push_str(", capturing without moving");
+    }
+    if md.when_stuck {
+        s.push_str(", only when no other move is legal");
+    }
+    s
+}
+
+/// The kinds a promotion names outright (for the graph's edges).
+fn promotion_kinds(model: &Model, pr: &PromotionDef, own: usize) -> Vec<usize> {
+    let mut v = match &pr.to {
+        KindExpr::Fixed(k) => k.clone(),
+        KindExpr::StartKind(_) => {
+            let mut v: Vec<usize> = model.start.iter().map(|p| p.piece as usize).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        }
+        KindExpr::Lost => (0..model.pieces.len()).collect(),
+    };
+    if !matches!(pr.to, KindExpr::Fixed(_)) {
+        v.retain(|&k| !model.pieces[k].royal && k != own);
+    }
+    v
+}
+
+/// A promotion rule in words.
+pub fn describe_promotion(model: &Model, pr: &PromotionDef) -> String {
+    let to = match &pr.to {
+        KindExpr::Fixed(k) => k
+            .iter()
+            .map(|&t| model.pieces[t].name.clone())
+            .collect::<Vec<_>>()
+            .join(" or "),
+        KindExpr::StartKind(s) => format!("the kind that started on {}", describe_site(model, s)),
+        KindExpr::Lost => "any kind the player has lost".into(),
+    };
+    let mut s = format!("promote on {} to {to}", squares(model, &pr.zone));
+    if pr.optional {
+        s.push_str(" (optional)");
+    }
+    if let Some(id) = &pr.identity {
+        let _ = write!(
+            s,
+            ", counting as the piece that started on {}",
+            describe_site(model, id)
+        );
+    }
+    for e in &pr.effects {
+        let _ = write!(s, ", then {}", describe_effect(model, e));
+    }
+    s
+}
+
+/// An effect in words.
+pub fn describe_effect(model: &Model, e: &Effect) -> String {
+    match e {
+        Effect::SetFlag(f) => format!("flag the piece \"{}\"", model.flags[*f as usize]),
+        Effect::MoveAgain(None) => "the piece may move again".into(),
+        Effect::MoveAgain(Some(c)) => {
+            format!("the piece may move again if {}", describe_cond(model, c))
+        }
+    }
+}
+
+fn describe_site(model: &Model, s: &SiteRef) -> String {
+    match s {
+        SiteRef::From => "the square moved from".into(),
+        SiteRef::To => "the square moved to".into(),
+        SiteRef::Square(q) => model.board.name(*q),
+        SiteRef::Adjacent(d) => format!("the square {} of it", dir_names(&[*d])),
+        SiteRef::HomeOf(inner) => format!(
+            "the first-rank square of the file of {}",
+            describe_site(model, inner)
+        ),
+        SiteRef::StartOf(k) => format!(
+            "the start square of the mover's {}",
+            model.pieces[*k as usize].name
+        ),
     }
 }
 
@@ -317,9 +448,23 @@ pub fn describe_cond(model: &Model, c: &Cond) -> String {
         Cond::Or(cs) => format!("({})", join(cs, " or ")),
         Cond::Not(c) => format!("not {}", describe_cond(model, c)),
         Cond::InCheck(p) => format!("{} is in check", player(model, *p)),
-        Cond::NoMoves(p) => format!("{} has no legal move", player(model, *p)),
+        Cond::NoMoves(p, true) => format!("{} has no legal move", player(model, *p)),
+        Cond::NoMoves(p, false) => format!("{} has no legal move but those offered when stuck", player(model, *p)),
         Cond::Repeated(n) => format!("the position has occurred {n} times"),
+        Cond::PerpetualCheck(n) => format!("the position has occurred {n} times with every move of the player who moved giving check"),
         Cond::Cmp(op, a, b) => format!("{} {} {}", int(model, a), op.symbol(), int(model, b)),
+        Cond::Unmoved(s) => format!("{} holds a piece that never moved", describe_site(model, s)),
+        Cond::AtStart(s) => format!("{} holds the piece that started there", describe_site(model, s)),
+        Cond::Flagged(f, s) => format!("the piece on {} is flagged \"{}\"", describe_site(model, s), model.flags[*f as usize]),
+        Cond::Remembers(p, f) => format!("{} remembers \"{}\"", player(model, *p), model.player_flags.get(*f as usize).map_or("?", |d| d.name.as_str())),
+        Cond::Lost(p, k) => format!("{} has lost a {}", player(model, *p), model.pieces[*k as usize].name),
+        Cond::LostCouldReach => "a lost piece of that kind could have reached the square".into(),
+        Cond::KindIs(k) => format!("the kind is {}", model.pieces[*k as usize].name),
+        Cond::Absent(s) => format!("the piece that started on {} is gone", describe_site(model, s)),
+        Cond::In(s, z) => format!("{} is one of {}", describe_site(model, s), squares(model, z)),
+        Cond::Attacked(s, p) => format!("{} is attacked by {}", describe_site(model, s), player(model, *p)),
+        Cond::Checks(s) => format!("the piece on {} gives check", describe_site(model, s)),
+        Cond::CheckedBy(p, k) => format!("{} is in check from a {}", player(model, *p), model.pieces[*k as usize].name),
     }
 }
 
@@ -355,6 +500,7 @@ fn player(model: &Model, p: PlayerRef) -> String {
     match p {
         PlayerRef::Mover => "the player who moved".into(),
         PlayerRef::Next => "the player to move".into(),
+        PlayerRef::Opponent => "the mover's opponent".into(),
         PlayerRef::Fixed(i) => model
             .players
             .get(i as usize)
@@ -362,11 +508,26 @@ fn player(model: &Model, p: PlayerRef) -> String {
     }
 }
 
+fn worth(w: Worth) -> &'static str {
+    match w {
+        Worth::Win => "wins",
+        Worth::HalfWin => "wins a half-win",
+    }
+}
+
 /// A result in words.
 pub fn describe_outcome(model: &Model, o: &OutcomeDef) -> String {
     match o {
-        OutcomeDef::Win(p, k) => format!("{} wins ({k})", player(model, *p)),
-        OutcomeDef::Loss(p, k) => format!("{} loses ({k})", player(model, *p)),
+        OutcomeDef::Win(p, k, w, _) => format!("{} {} ({k})", player(model, *p), worth(*w)),
+        OutcomeDef::Loss(p, k, w, _) => format!(
+            "{} loses ({k}{})",
+            player(model, *p),
+            if *w == Worth::HalfWin {
+                ", a half-win for the other"
+            } else {
+                ""
+            }
+        ),
         OutcomeDef::Draw(k) => format!("draw ({k})"),
     }
 }

@@ -5,20 +5,35 @@
 use super::bind::{bind, ludeme_of, Bound};
 use super::board::{Board, Dir};
 use super::model::{
-    CmpOp, Cond, EndDef, Events, ForbidDef, Info, IntExpr, Model, MoveDef, MoveKind, OutcomeDef,
-    PieceDef, Placement, PlayerDef, PlayerRef, PromotionDef, RelDir, Target, MAX_COUNTERS,
-    MAX_PIECES, MAX_PLAYERS,
+    CmpOp, Cond, Effect, EndDef, Events, ForbidDef, Info, IntExpr, KindExpr, Model, MoveDef,
+    MoveKind, OutcomeDef, PhaseDef, PieceDef, Placement, PlayerDef, PlayerFlagDef, PlayerRef,
+    PlayerSites, PromotionDef, RelDir, SiteRef, Target, Worth, MAX_COUNTERS, MAX_FLAGS, MAX_PIECES,
+    MAX_PLAYERS, MAX_PLAYER_FLAGS,
 };
-use super::sites::{eval, player_forward, region_nodes, SiteCtx};
+use super::sites::{eval, per_player, players, region_nodes, SiteCtx};
 use crate::diagnostics::{BadPlayers, Problem, TooMany};
 use crate::syntax::ast::{Node, NodeKind};
 
 struct Lower<'a> {
-    players: Vec<PlayerDef>,
+    board: Board,
+    players: Vec<(String, Dir)>,
     piece_names: Vec<String>,
     regions: Vec<(String, &'a Node)>,
+    start: Vec<Placement>,
     counters: Vec<Events>,
+    flags: Vec<String>,
+    player_flags: Vec<String>,
     problems: Vec<Problem>,
+}
+
+fn bound(n: &Node) -> Option<Bound<'_>> {
+    let f = n.as_form()?;
+    let l = ludeme_of(f)?;
+    Some(bind(f, l).0)
+}
+
+fn truthy(n: Option<&Node>) -> bool {
+    n.and_then(Node::as_ident) == Some("True")
 }
 
 /// Lowers a checked `(game ...)` node.
@@ -40,31 +55,21 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
     };
 
     let mut l = Lower {
-        players: Vec::new(),
+        board: Board::rectangle(8, 8),
+        players: players(game),
         piece_names: Vec::new(),
         regions: region_nodes(game),
+        start: Vec::new(),
         counters: Vec::new(),
+        flags: Vec::new(),
+        player_flags: Vec::new(),
         problems: Vec::new(),
     };
-
-    // Players.
-    if let Some((pb, pnode)) = section("players").and_then(|n| bound(n).map(|b| (b, n))) {
-        let list = pb.all("players");
-        for (i, p) in list.iter().enumerate() {
-            let Some(b) = bound(p) else { continue };
-            l.players.push(PlayerDef {
-                name: b
-                    .one("name")
-                    .and_then(Node::as_str)
-                    .unwrap_or("")
-                    .to_string(),
-                forward: player_forward(game, i).unwrap_or(Dir(0)),
-            });
-        }
+    if let Some(p) = section("players") {
         if l.players.len() != MAX_PLAYERS {
             l.problems.push(
                 BadPlayers::new(
-                    pnode.span,
+                    p.span,
                     format!("the game has {} player(s); lud plays games of two", l.players.len()),
                 )
                 .help("declare two players, as in `(players {(player \"White\" N) (player \"Black\" S)})`"),
@@ -72,51 +77,36 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
         }
     }
 
-    // Equipment.
-    let mut board = Board::rectangle(8, 8);
-    let mut pieces = Vec::new();
-    let mut moves = Vec::new();
+    // The board and the names of the pieces come first: everything else refers to them.
     let mut piece_nodes = Vec::new();
-    if let Some(eb) = section("equipment").and_then(bound) {
-        let items = eb.all("items");
-        for it in &items {
-            let Some(f) = it.as_form() else { continue };
-            match f.head.as_str() {
-                "board" => {
-                    if let Some(bb) = bound(it) {
-                        if let Some(sb) = bb.one("shape").and_then(bound) {
-                            let int =
-                                |k: &str| sb.one(k).and_then(Node::as_int).unwrap_or(8) as u32;
-                            board = match sb.ludeme.name {
-                                "rectangle" => Board::rectangle(int("width"), int("height")),
-                                _ => Board::rectangle(int("size"), int("size")),
-                            };
-                        }
-                        if let Some(m) = bb.one("marked") {
-                            let ctx = SiteCtx {
-                                board: &board,
-                                regions: &l.regions,
-                                forward: None,
-                            };
-                            for s in eval(m, &ctx) {
-                                board.marked[s as usize] = true;
-                            }
-                        }
-                    }
+    let mut marked = None;
+    let items = section("equipment")
+        .and_then(bound)
+        .map(|eb| eb.all("items"))
+        .unwrap_or_default();
+    for it in &items {
+        let Some(b) = bound(it) else { continue };
+        match b.ludeme.name {
+            "board" => {
+                if let Some(sb) = b.one("shape").and_then(bound) {
+                    let int = |k: &str| sb.one(k).and_then(Node::as_int).unwrap_or(8) as u32;
+                    l.board = match sb.ludeme.name {
+                        "rectangle" => Board::rectangle(int("width"), int("height")),
+                        _ => Board::rectangle(int("size"), int("size")),
+                    };
                 }
-                "piece" => {
-                    if let Some(pb) = bound(it) {
-                        l.piece_names.push(
-                            pb.one("name")
-                                .and_then(Node::as_str)
-                                .unwrap_or("")
-                                .to_string(),
-                        );
-                        piece_nodes.push(*it);
-                    }
-                }
-                _ => {}
+                marked = b.one("marked");
             }
+            "piece" => {
+                l.piece_names.push(
+                    b.one("name")
+                        .and_then(Node::as_str)
+                        .unwrap_or("")
+                        .to_string(),
+                );
+                piece_nodes.push(*it);
+            }
+            _ => {}
         }
     }
     if l.piece_names.len() > MAX_PIECES {
@@ -127,6 +117,46 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
             );
         }
     }
+    if let Some(m) = marked {
+        for s in eval(m, &l.ctx(None)) {
+            l.board.marked[s as usize] = true;
+        }
+    }
+
+    // The start position (promotions and squares such as `startOf` read it).
+    let rules = section("rules").and_then(bound);
+    let rule_sections: Vec<&Node> = rules
+        .as_ref()
+        .map(|r| r.all("sections"))
+        .unwrap_or_default();
+    for s in &rule_sections {
+        let Some(sb) = bound(s) else { continue };
+        if sb.ludeme.name != "start" {
+            continue;
+        }
+        for p in sb.all("placements") {
+            let Some(b) = bound(p) else { continue };
+            let player = b.one("player").map_or(0, |n| l.player_index(n));
+            let piece = b
+                .one("piece")
+                .and_then(Node::as_str)
+                .and_then(|n| l.piece(n))
+                .unwrap_or(0);
+            if let Some(sites) = b.one("sites") {
+                for sq in eval(sites, &l.ctx(Some(player as usize))) {
+                    l.start.push(Placement {
+                        sq,
+                        player,
+                        piece: piece as u8,
+                    });
+                }
+            }
+        }
+    }
+
+    // Pieces and their moves.
+    let mut pieces = Vec::new();
+    let mut moves = Vec::new();
     for (idx, node) in piece_nodes.iter().enumerate() {
         let Some(pb) = bound(node) else { continue };
         let mut def = PieceDef {
@@ -137,122 +167,121 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                 .and_then(|s| s.chars().next())
                 .unwrap_or('?')
                 .to_ascii_uppercase(),
-            royal: pb.one("royal").and_then(Node::as_ident) == Some("True"),
+            aliases: pb
+                .all("aliases")
+                .iter()
+                .filter_map(|n| n.as_str().map(str::to_string))
+                .collect(),
+            royal: truthy(pb.one("royal")),
             moves: Vec::new(),
-            promotion: None,
+            promotions: Vec::new(),
             span: node.span,
         };
         for r in pb.all("rules") {
             let Some(rb) = bound(r) else { continue };
             if rb.ludeme.name == "promote" {
-                def.promotion = Some(l.promotion(&rb, r, &board));
+                let p = l.promotion(&rb, r);
+                def.promotions.push(p);
                 continue;
             }
-            let target = match rb.one("to").and_then(Node::as_ident) {
-                Some("Empty") => Target::Empty,
-                Some("Enemy") => Target::Enemy,
-                _ => Target::NotFriend,
-            };
-            let kind = match rb.ludeme.name {
-                "step" => MoveKind::Step(dirs(&rb)),
-                "slide" => MoveKind::Slide(
-                    dirs(&rb),
-                    rb.one("max").and_then(Node::as_int).map(|m| m as u32),
-                ),
-                _ => MoveKind::Leap(
-                    rb.one("across").and_then(Node::as_int).unwrap_or(0) as i32,
-                    rb.one("ahead").and_then(Node::as_int).unwrap_or(0) as i32,
-                ),
-            };
             def.moves.push(moves.len());
-            moves.push(MoveDef {
-                piece: idx,
-                kind,
-                target,
-                text: r.to_string(),
-                span: r.span,
-            });
+            moves.push(l.move_def(&rb, r, Some(idx)));
         }
         pieces.push(def);
     }
 
-    // Rules.
-    let mut start = Vec::new();
+    // Play, end.
     let mut forbids = Vec::new();
     let mut ends = Vec::new();
-    if let Some(rb) = section("rules").and_then(bound) {
-        for s in rb.all("sections") {
-            let Some(sb) = bound(s) else { continue };
-            match sb.ludeme.name {
-                "start" => {
-                    for p in sb.all("placements") {
-                        let Some(b) = bound(p) else { continue };
-                        let player = b.one("player").map_or(0, |n| l.player_index(n));
-                        let piece = b
-                            .one("piece")
-                            .and_then(Node::as_str)
-                            .and_then(|n| l.piece(n))
-                            .unwrap_or(0);
-                        let forward = l.players.get(player as usize).map(|p| p.forward);
-                        if let Some(sites) = b.one("sites") {
-                            let ctx = SiteCtx {
-                                board: &board,
-                                regions: &l.regions,
-                                forward,
+    let mut player_moves = Vec::new();
+    let mut remembered = Vec::new();
+    let mut phases = Vec::new();
+    for s in &rule_sections {
+        let Some(sb) = bound(s) else { continue };
+        match sb.ludeme.name {
+            "play" => {
+                for f in sb.all("rules") {
+                    let Some(fb) = bound(f) else { continue };
+                    match fb.ludeme.name {
+                        "forbid" => forbids.extend(l.forbid(&fb, f)),
+                        "remember" => {
+                            let name = fb
+                                .one("name")
+                                .and_then(Node::as_str)
+                                .unwrap_or("")
+                                .to_string();
+                            let cond = fb.one("cond").map_or(Cond::And(Vec::new()), |c| l.cond(c));
+                            let player = match fb.one("player") {
+                                Some(p) => l.player_ref(Some(p)),
+                                None => PlayerRef::Next,
                             };
-                            for sq in eval(sites, &ctx) {
-                                start.push(Placement {
-                                    sq,
-                                    player,
-                                    piece: piece as u8,
-                                });
+                            l.player_flag(&name);
+                            remembered.push(PlayerFlagDef { name, cond, player });
+                        }
+                        "phase" => {
+                            let name = fb
+                                .one("name")
+                                .and_then(Node::as_str)
+                                .unwrap_or("")
+                                .to_string();
+                            let moves_each =
+                                fb.one("moves").and_then(Node::as_int).unwrap_or(0).max(0) as u32;
+                            let mut pf = Vec::new();
+                            for r in fb.all("rules") {
+                                if let Some(rb) = bound(r) {
+                                    pf.extend(l.forbid(&rb, r));
+                                }
                             }
+                            phases.push(PhaseDef {
+                                name,
+                                moves_each,
+                                forbids: pf,
+                            });
+                        }
+                        _ => {
+                            player_moves.push(moves.len());
+                            moves.push(l.move_def(&fb, f, None));
                         }
                     }
                 }
-                "play" => {
-                    for f in sb.all("rules") {
-                        let Some(fb) = bound(f) else { continue };
-                        let Some(c) = fb.one("cond") else { continue };
-                        let cond = l.cond(c);
-                        let reason = fb
-                            .one("reason")
-                            .and_then(Node::as_str)
-                            .map_or_else(|| format!("it is forbidden by {c}"), str::to_string);
-                        forbids.push(ForbidDef {
-                            cond,
-                            reason,
-                            text: f.to_string(),
-                        });
-                    }
-                }
-                "end" => {
-                    for e in sb.all("rules") {
-                        let Some(eb) = bound(e) else { continue };
-                        let (Some(c), Some(r)) = (eb.one("cond"), eb.one("result")) else {
-                            continue;
-                        };
-                        let cond = l.cond(c);
-                        let Some(ob) = bound(r) else { continue };
-                        let kind = ob
-                            .one("kind")
-                            .and_then(Node::as_str)
-                            .unwrap_or("")
-                            .to_string();
-                        let outcome = match ob.ludeme.name {
-                            "win" => OutcomeDef::Win(l.player_ref(ob.one("player")), kind),
-                            "loss" => OutcomeDef::Loss(l.player_ref(ob.one("player")), kind),
-                            _ => OutcomeDef::Draw(kind),
-                        };
-                        ends.push(EndDef {
-                            cond,
-                            outcome,
-                            text: e.to_string(),
-                        });
-                    }
-                }
-                _ => {}
             }
+            "end" => {
+                for e in sb.all("rules") {
+                    let Some(eb) = bound(e) else { continue };
+                    let (Some(c), Some(r)) = (eb.one("cond"), eb.one("result")) else {
+                        continue;
+                    };
+                    let cond = l.cond(c);
+                    let Some(ob) = bound(r) else { continue };
+                    let kind = ob
+                        .one("kind")
+                        .and_then(Node::as_str)
+                        .unwrap_or("")
+                        .to_string();
+                    let worth = match ob.one("worth").and_then(Node::as_ident) {
+                        Some("HalfWin") => Worth::HalfWin,
+                        _ => Worth::Win,
+                    };
+                    let rank = ob
+                        .one("rank")
+                        .and_then(Node::as_int)
+                        .unwrap_or(0)
+                        .clamp(0, 255) as u8;
+                    let outcome = match ob.ludeme.name {
+                        "win" => OutcomeDef::Win(l.player_ref(ob.one("player")), kind, worth, rank),
+                        "loss" => {
+                            OutcomeDef::Loss(l.player_ref(ob.one("player")), kind, worth, rank)
+                        }
+                        _ => OutcomeDef::Draw(kind),
+                    };
+                    ends.push(EndDef {
+                        cond,
+                        outcome,
+                        text: e.to_string(),
+                    });
+                }
+            }
+            _ => {}
         }
     }
     if l.counters.len() > MAX_COUNTERS {
@@ -264,6 +293,23 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                 MAX_COUNTERS,
             )
             .help("use the same set of events for counters that mean the same"),
+        );
+    }
+    if l.flags.len() > MAX_FLAGS {
+        l.problems.push(
+            TooMany::new(game.span, "piece flags", l.flags.len(), MAX_FLAGS)
+                .help("use fewer flag names"),
+        );
+    }
+    if l.player_flags.len() > MAX_PLAYER_FLAGS {
+        l.problems.push(
+            TooMany::new(
+                game.span,
+                "remembered facts",
+                l.player_flags.len(),
+                MAX_PLAYER_FLAGS,
+            )
+            .help("use fewer `remember` names"),
         );
     }
 
@@ -280,44 +326,58 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
     let regions = l
         .regions
         .iter()
-        .map(|(n, node)| {
-            let ctx = SiteCtx {
-                board: &board,
-                regions: &l.regions,
-                forward: None,
-            };
-            (n.clone(), eval(node, &ctx))
-        })
+        .map(|(n, node)| (n.clone(), eval(node, &l.ctx(None))))
         .collect();
 
     if !l.problems.is_empty() {
         return Err(l.problems);
     }
+    // Remembered facts are declared in order of first use; keep the
+    // definitions in that order too.
+    let mut player_flags = Vec::new();
+    for name in &l.player_flags {
+        if let Some(d) = remembered.iter().find(|d| &d.name == name) {
+            player_flags.push(d.clone());
+        } else {
+            player_flags.push(PlayerFlagDef {
+                name: name.clone(),
+                cond: Cond::Or(Vec::new()),
+                player: PlayerRef::Next,
+            });
+        }
+    }
     Ok(Model {
         name,
         info,
-        players: l.players,
-        board,
+        players: l
+            .players
+            .iter()
+            .map(|(name, forward)| PlayerDef {
+                name: name.clone(),
+                forward: *forward,
+            })
+            .collect(),
+        board: l.board,
         pieces,
         moves,
         regions,
-        start,
+        start: l.start,
         forbids,
         ends,
         counters: l.counters,
+        player_moves,
+        flags: l.flags,
+        player_flags,
+        phases,
+        options: super::options::Declared::default(),
+        assignment: super::options::Assignment::default(),
     })
 }
 
-fn bound(n: &Node) -> Option<Bound<'_>> {
-    let f = n.as_form()?;
-    let l = ludeme_of(f)?;
-    Some(bind(f, l).0)
-}
-
-/// The directions named by a move's `dirs` argument.
-fn dirs(b: &Bound<'_>) -> Vec<RelDir> {
+/// The directions named by a `Direction` argument.
+fn dir_words(nodes: &[&Node]) -> Vec<RelDir> {
     let mut out = Vec::new();
-    for n in b.all("dirs") {
+    for n in nodes {
         let Some(s) = n.as_ident() else { continue };
         let add: Vec<RelDir> = match s {
             "All" => Dir::ALL.iter().map(|&d| RelDir::Abs(d)).collect(),
@@ -344,13 +404,48 @@ fn dirs(b: &Bound<'_>) -> Vec<RelDir> {
 }
 
 impl Lower<'_> {
+    fn ctx(&self, mover: Option<usize>) -> SiteCtx<'_> {
+        SiteCtx {
+            board: &self.board,
+            regions: &self.regions,
+            players: &self.players,
+            mover,
+            pieces: &self.piece_names,
+            start: Some(&self.start),
+        }
+    }
+
+    fn per_player(&self, n: &Node) -> PlayerSites {
+        per_player(n, &self.ctx(Some(0)))
+    }
+
     fn piece(&self, name: &str) -> Option<usize> {
         self.piece_names.iter().position(|p| p == name)
     }
 
+    fn flag(&mut self, name: &str) -> u8 {
+        match self.flags.iter().position(|f| f == name) {
+            Some(i) => i as u8,
+            None => {
+                self.flags.push(name.to_string());
+                (self.flags.len() - 1) as u8
+            }
+        }
+    }
+
+    fn player_flag(&mut self, name: &str) -> u8 {
+        match self.player_flags.iter().position(|f| f == name) {
+            Some(i) => i as u8,
+            None => {
+                self.player_flags.push(name.to_string());
+                (self.player_flags.len() - 1) as u8
+            }
+        }
+    }
+
     fn player_index(&self, n: &Node) -> u8 {
         n.as_ident()
-            .and_then(|s| self.players.iter().position(|p| p.name == s))
+            .and_then(|s| self.players.iter().position(|p| p.0 == s))
             .unwrap_or(0) as u8
     }
 
@@ -358,36 +453,139 @@ impl Lower<'_> {
         match n.and_then(Node::as_ident) {
             Some("Mover") => PlayerRef::Mover,
             Some("Next") | None => PlayerRef::Next,
+            Some("Opponent") => PlayerRef::Opponent,
             Some(s) => {
-                PlayerRef::Fixed(self.players.iter().position(|p| p.name == s).unwrap_or(0) as u8)
+                PlayerRef::Fixed(self.players.iter().position(|p| p.0 == s).unwrap_or(0) as u8)
             }
         }
     }
 
-    fn promotion(&mut self, b: &Bound<'_>, node: &Node, board: &Board) -> PromotionDef {
-        let zone = self
-            .players
-            .iter()
-            .map(|p| {
-                b.one("at").map_or_else(Vec::new, |at| {
-                    let ctx = SiteCtx {
-                        board,
-                        regions: &self.regions,
-                        forward: Some(p.forward),
-                    };
-                    eval(at, &ctx)
-                })
-            })
-            .collect();
-        let to = b
-            .all("to")
-            .iter()
-            .filter_map(|n| n.as_str().and_then(|s| self.piece(s)))
-            .collect();
+    fn effects(&mut self, nodes: &[&Node]) -> Vec<Effect> {
+        let mut out = Vec::new();
+        for n in nodes {
+            let Some(b) = bound(n) else { continue };
+            match b.ludeme.name {
+                "flag" => {
+                    let name = b.one("name").and_then(Node::as_str).unwrap_or("");
+                    out.push(Effect::SetFlag(self.flag(name)));
+                }
+                "moveAgain" => {
+                    let g = b.one("if").map(|c| self.cond(c));
+                    out.push(Effect::MoveAgain(g));
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    fn move_def(&mut self, rb: &Bound<'_>, r: &Node, piece: Option<usize>) -> MoveDef {
+        let target = match rb.one("to").and_then(Node::as_ident) {
+            Some("Empty") => Target::Empty,
+            Some("Enemy") => Target::Enemy,
+            _ => Target::NotFriend,
+        };
+        let kind = match rb.ludeme.name {
+            "step" => MoveKind::Step(dir_words(&rb.all("dirs"))),
+            "slide" => MoveKind::Slide(
+                dir_words(&rb.all("dirs")),
+                rb.one("min").and_then(Node::as_int).unwrap_or(1).max(1) as u32,
+                rb.one("max").and_then(Node::as_int).map(|m| m as u32),
+            ),
+            "remove" => MoveKind::Remove(
+                rb.one("sites")
+                    .map_or_else(Vec::new, |s| self.per_player(s)),
+            ),
+            _ => MoveKind::Leap(
+                rb.one("across").and_then(Node::as_int).unwrap_or(0) as i32,
+                rb.one("ahead").and_then(Node::as_int).unwrap_or(0) as i32,
+            ),
+        };
+        let guard = rb.one("if").map(|c| self.cond(c));
+        let from = rb.one("from").map(|s| self.per_player(s));
+        let effects = self.effects(&rb.all("then"));
+        MoveDef {
+            piece,
+            kind,
+            target: if rb.ludeme.name == "remove" {
+                Target::Enemy
+            } else {
+                target
+            },
+            guard,
+            from,
+            effects,
+            when_stuck: truthy(rb.one("whenStuck")),
+            stay: truthy(rb.one("stay")),
+            text: r.to_string(),
+            span: r.span,
+        }
+    }
+
+    fn promotion(&mut self, b: &Bound<'_>, node: &Node) -> PromotionDef {
+        let zone = b.one("at").map_or_else(Vec::new, |at| self.per_player(at));
+        let mut fixed = Vec::new();
+        let mut to = None;
+        for n in b.all("to") {
+            match &n.kind {
+                NodeKind::Str(s) => fixed.extend(self.piece(s)),
+                NodeKind::Form(f) if f.head == "startKind" => {
+                    let site = f.args.first().map_or(SiteRef::To, |x| self.site(x));
+                    to = Some(KindExpr::StartKind(site));
+                }
+                NodeKind::Form(f) if f.head == "lostKinds" => to = Some(KindExpr::Lost),
+                _ => {}
+            }
+        }
+        let to = to.unwrap_or(KindExpr::Fixed(fixed));
         PromotionDef {
             zone,
             to,
+            guard: b.one("if").map(|c| self.cond(c)),
+            optional: truthy(b.one("optional")),
+            effects: self.effects(&b.all("then")),
+            identity: b.one("as").map(|s| self.site(s)),
             text: node.to_string(),
+        }
+    }
+
+    fn forbid(&mut self, fb: &Bound<'_>, f: &Node) -> Option<ForbidDef> {
+        let c = fb.one("cond")?;
+        let cond = self.cond(c);
+        let reason = fb
+            .one("reason")
+            .and_then(Node::as_str)
+            .map_or_else(|| format!("it is forbidden by {c}"), str::to_string);
+        Some(ForbidDef {
+            cond,
+            reason,
+            unless_all: truthy(fb.one("unlessAll")),
+            text: f.to_string(),
+        })
+    }
+
+    fn site(&mut self, n: &Node) -> SiteRef {
+        if let Some(s) = n.as_ident() {
+            return self.board.parse(s).map_or(SiteRef::From, SiteRef::Square);
+        }
+        let Some(b) = bound(n) else {
+            return SiteRef::From;
+        };
+        match b.ludeme.name {
+            "to" => SiteRef::To,
+            "adjacent" => dir_words(&b.all("dir"))
+                .first()
+                .map_or(SiteRef::From, |d| SiteRef::Adjacent(*d)),
+            "homeOf" => SiteRef::HomeOf(Box::new(
+                b.one("square").map_or(SiteRef::To, |x| self.site(x)),
+            )),
+            "startSquare" => SiteRef::StartOf(
+                b.one("piece")
+                    .and_then(Node::as_str)
+                    .and_then(|s| self.piece(s))
+                    .unwrap_or(0) as u8,
+            ),
+            _ => SiteRef::From,
         }
     }
 
@@ -396,6 +594,12 @@ impl Lower<'_> {
             return Cond::And(Vec::new());
         };
         let player = |this: &Self| this.player_ref(b.one("player"));
+        let piece = |this: &Self| {
+            b.one("piece")
+                .and_then(Node::as_str)
+                .and_then(|s| this.piece(s))
+                .unwrap_or(0) as u8
+        };
         match b.ludeme.name {
             "and" => Cond::And(b.all("conds").iter().map(|c| self.cond(c)).collect()),
             "or" => Cond::Or(b.all("conds").iter().map(|c| self.cond(c)).collect()),
@@ -404,8 +608,44 @@ impl Lower<'_> {
                     .map_or(Cond::And(Vec::new()), |c| self.cond(c)),
             )),
             "inCheck" => Cond::InCheck(player(self)),
-            "noMoves" => Cond::NoMoves(player(self)),
+            "noMoves" => Cond::NoMoves(
+                player(self),
+                b.one("stuckMoves").and_then(Node::as_ident) != Some("False"),
+            ),
             "repeated" => Cond::Repeated(b.one("times").and_then(Node::as_int).unwrap_or(3) as u32),
+            "perpetualCheck" => {
+                Cond::PerpetualCheck(b.one("times").and_then(Node::as_int).unwrap_or(3) as u32)
+            }
+            "unmoved" => Cond::Unmoved(b.one("square").map_or(SiteRef::From, |x| self.site(x))),
+            "atStart" => Cond::AtStart(b.one("square").map_or(SiteRef::From, |x| self.site(x))),
+            "flagged" => {
+                let name = b.one("name").and_then(Node::as_str).unwrap_or("");
+                let f = self.flag(name);
+                Cond::Flagged(f, b.one("square").map_or(SiteRef::From, |x| self.site(x)))
+            }
+            "remembers" => {
+                let name = b.one("name").and_then(Node::as_str).unwrap_or("");
+                Cond::Remembers(player(self), self.player_flag(name))
+            }
+            "lost" => Cond::Lost(player(self), piece(self)),
+            "lostCouldReach" => Cond::LostCouldReach,
+            "kindIs" => Cond::KindIs(piece(self)),
+            "absent" => Cond::Absent(b.one("square").map_or(SiteRef::To, |x| self.site(x))),
+            "in" => {
+                let site = b.one("square").map_or(SiteRef::To, |x| self.site(x));
+                let sites = b.one("sites").map_or_else(Vec::new, |s| self.per_player(s));
+                Cond::In(site, sites)
+            }
+            "attacked" => {
+                let site = b.one("square").map_or(SiteRef::To, |x| self.site(x));
+                let by = match b.one("by") {
+                    Some(p) => self.player_ref(Some(p)),
+                    None => PlayerRef::Opponent,
+                };
+                Cond::Attacked(site, by)
+            }
+            "checks" => Cond::Checks(b.one("square").map_or(SiteRef::To, |x| self.site(x))),
+            "checkedBy" => Cond::CheckedBy(player(self), piece(self)),
             op => {
                 let cmp = match op {
                     "=" => CmpOp::Eq,
@@ -429,43 +669,41 @@ impl Lower<'_> {
         let Some(b) = bound(n) else {
             return IntExpr::Lit(0);
         };
-        match b.ludeme.name {
-            "count" => IntExpr::Count(
+        if b.ludeme.name == "count" {
+            return IntExpr::Count(
                 self.player_ref(b.one("player")),
                 b.one("piece")
                     .and_then(Node::as_str)
                     .and_then(|s| self.piece(s))
                     .map(|p| p as u8),
-            ),
-            _ => {
-                let mut ev = Events::default();
-                for e in b.all("events") {
-                    match &e.kind {
-                        NodeKind::Ident(s) if s == "Capture" => ev.capture = true,
-                        NodeKind::Ident(s) if s == "Promotion" => ev.promotion = true,
-                        NodeKind::Form(f) if f.head == "moved" => {
-                            if let Some(p) = f
-                                .args
-                                .first()
-                                .and_then(Node::as_str)
-                                .and_then(|s| self.piece(s))
-                            {
-                                ev.moved |= 1 << p;
-                            }
-                        }
-                        _ => {}
+            );
+        }
+        let mut ev = Events::default();
+        for e in b.all("events") {
+            match &e.kind {
+                NodeKind::Ident(s) if s == "Capture" => ev.capture = true,
+                NodeKind::Ident(s) if s == "Promotion" => ev.promotion = true,
+                NodeKind::Form(f) if f.head == "moved" => {
+                    if let Some(p) = f
+                        .args
+                        .first()
+                        .and_then(Node::as_str)
+                        .and_then(|s| self.piece(s))
+                    {
+                        ev.moved |= 1 << p;
                     }
                 }
-                let idx = self
-                    .counters
-                    .iter()
-                    .position(|c| *c == ev)
-                    .unwrap_or_else(|| {
-                        self.counters.push(ev);
-                        self.counters.len() - 1
-                    });
-                IntExpr::PliesSince(idx as u8)
+                _ => {}
             }
         }
+        let idx = self
+            .counters
+            .iter()
+            .position(|c| *c == ev)
+            .unwrap_or_else(|| {
+                self.counters.push(ev);
+                self.counters.len() - 1
+            });
+        IntExpr::PliesSince(idx as u8)
     }
 }

@@ -54,6 +54,28 @@ pub enum Cat {
     Int,
     /// Something that happens in a move.
     Event,
+    /// The options of a game.
+    Options,
+    /// One option.
+    Option,
+    /// The rulesets of a game.
+    Rulesets,
+    /// One ruleset.
+    Ruleset,
+    /// An option value a ruleset sets.
+    Set,
+    /// A choice made by options (removed before the checks).
+    Config,
+    /// Something a move does besides moving.
+    Effect,
+    /// Kinds of piece computed in a promotion.
+    Kind,
+    /// One square named relative to a move.
+    Square,
+    /// A fact remembered about a player.
+    Remember,
+    /// A phase before normal play.
+    Phase,
 }
 
 impl Cat {
@@ -83,6 +105,17 @@ impl Cat {
             Cat::Cond => "a condition",
             Cat::Int => "a number",
             Cat::Event => "an event",
+            Cat::Options => "the options",
+            Cat::Option => "an option",
+            Cat::Rulesets => "the rulesets",
+            Cat::Ruleset => "a ruleset",
+            Cat::Set => "an option setting",
+            Cat::Config => "an option test",
+            Cat::Effect => "an effect",
+            Cat::Kind => "kinds of piece",
+            Cat::Square => "a square",
+            Cat::Remember => "a remembered fact",
+            Cat::Phase => "a phase",
         }
     }
 }
@@ -110,6 +143,14 @@ pub enum Ty {
     PieceName,
     /// Squares: a square name `a1`, a list `{a1 h1}`, a region's name or a sites ludeme.
     Sites,
+    /// An option value: a whole number or a string.
+    Value,
+    /// One square: a square name `a1` or a square ludeme (`(to)`, `(adjacent Backward)`).
+    Square,
+    /// A kind of piece: a piece name in quotes, or a kind ludeme (`(startKind (to))`).
+    Kind,
+    /// Anything (the items of a `when`).
+    Any,
 }
 
 /// How many values an argument takes.
@@ -172,6 +213,9 @@ impl Ludeme {
                 Arity::One | Arity::Opt => {
                     let _ = write!(s, "[{core}]");
                 }
+                Arity::List if p.named => {
+                    let _ = write!(s, "[{}:{{{}...}}]", p.name, ty);
+                }
                 Arity::List => {
                     let _ = write!(s, "{{{core}...}}");
                 }
@@ -207,6 +251,10 @@ pub fn ty_name(ty: Ty) -> String {
         Ty::Player => "Player".into(),
         Ty::PieceName => "PieceName".into(),
         Ty::Sites => "Sites".into(),
+        Ty::Value => "Value".into(),
+        Ty::Square => "Square".into(),
+        Ty::Kind => "Kind".into(),
+        Ty::Any => "Item".into(),
     }
 }
 
@@ -239,6 +287,10 @@ pub fn describe_ty(ty: Ty) -> String {
         Ty::Player => "a player (`Mover`, `Next` or a player's name)".into(),
         Ty::PieceName => "a piece name in quotes, such as \"Rook\"".into(),
         Ty::Sites => "squares (`a1`, `{a1 h1}`, a region's name or `(rank 2)`)".into(),
+        Ty::Value => "a value (a whole number or a string)".into(),
+        Ty::Square => "a square (`a1`, `(from)`, `(to)`, `(adjacent Backward)`)".into(),
+        Ty::Kind => "a kind of piece (a name in quotes, `(startKind ...)`, `(lostKinds)`)".into(),
+        Ty::Any => "anything".into(),
     }
 }
 
@@ -319,7 +371,14 @@ pub const EVENTS: &[&str] = &["Capture", "Promotion"];
 pub const BOOLS: &[&str] = &["True", "False"];
 
 /// The player words usable wherever a player is expected.
-pub const PLAYER_WORDS: &[&str] = &["Mover", "Next"];
+pub const PLAYER_WORDS: &[&str] = &["Mover", "Next", "Opponent"];
+
+/// What a win is worth.
+pub static WORTH: Consts = Consts {
+    name: "Worth",
+    what: "a worth",
+    values: &["Win", "HalfWin"],
+};
 
 const fn pos(name: &'static str, ty: Ty, arity: Arity, doc: &'static str) -> Param {
     Param {
@@ -348,6 +407,33 @@ const TARGET: Param = key(
     "what the destination may hold: `Empty` (move only), `Enemy` (capture only) or `NotFriend` (either; the default)",
 );
 const COND: Ty = Ty::Of(&[Cat::Cond]);
+const IF: Param = key(
+    "if",
+    COND,
+    "a condition the move must meet (see Conditions; `(from)` and `(to)` are the move's squares)",
+);
+const FROM: Param = key(
+    "from",
+    Ty::Sites,
+    "squares the piece must stand on (for the player moving)",
+);
+const THEN: Param = Param {
+    name: "then",
+    ty: Ty::Of(&[Cat::Effect]),
+    arity: Arity::List,
+    named: true,
+    doc: "what the move does besides moving: `(flag \"name\")`",
+};
+const STUCK: Param = key(
+    "whenStuck",
+    Ty::Bool,
+    "`True`: the move is offered only when the player has no other legal move",
+);
+const STAY: Param = key(
+    "stay",
+    Ty::Bool,
+    "`True`: the piece captures without moving (with `to:Enemy`)",
+);
 
 macro_rules! cmp {
     ($name:literal, $doc:literal, $ex:literal) => {
@@ -374,9 +460,9 @@ pub const LUDEMES: &[Ludeme] = &[
             pos("name", Ty::Str, Arity::One, "the game's name"),
             pos(
                 "sections",
-                Ty::Of(&[Cat::Info, Cat::Players, Cat::Equipment, Cat::Rules]),
+                Ty::Of(&[Cat::Info, Cat::Options, Cat::Rulesets, Cat::Players, Cat::Equipment, Cat::Rules]),
                 Arity::Rest,
-                "`info`, `players`, `equipment` and `rules`, each once",
+                "`info`, `options`, `rulesets`, `players`, `equipment` and `rules`, each once",
             ),
         ],
         doc: "A whole game: its name, what it is, who plays, the equipment and the rules.",
@@ -409,6 +495,72 @@ pub const LUDEMES: &[Ludeme] = &[
         ],
         doc: "A player and the direction that is forward for them.",
         example: "(player \"White\" N)",
+    },
+    // -------------------------------------------------------------- options
+    Ludeme {
+        name: "options",
+        cat: Cat::Options,
+        params: &[pos("options", Ty::Of(&[Cat::Option]), Arity::List, "the options")],
+        doc: "The game's options: choices a player makes before the game (`--option name=value`).",
+        example: "(options {(option \"boorj\" {\"half-win\" \"draw\"} default:\"half-win\")})",
+    },
+    Ludeme {
+        name: "option",
+        cat: Cat::Option,
+        params: &[
+            pos("name", Ty::Str, Arity::One, "the option's name"),
+            pos("values", Ty::Value, Arity::List, "the values it may take"),
+            key("default", Ty::Value, "its value unless a ruleset or the player sets another (the first value if absent)"),
+            key("doc", Ty::Str, "what it means, shown by `lud show`"),
+        ],
+        doc: "An option and its values. `(when ...)` and `(optionValue ...)` read it.",
+        example: "(option \"opening-moves\" {0 3 4 5 6 7 8 9} default:4 doc:\"moves each side makes at the start\")",
+    },
+    Ludeme {
+        name: "rulesets",
+        cat: Cat::Rulesets,
+        params: &[pos("rulesets", Ty::Of(&[Cat::Ruleset]), Arity::List, "the rulesets; the first is the default")],
+        doc: "Named bundles of option values (`--ruleset Name`); the first is played unless another is chosen.",
+        example: "(rulesets {(ruleset \"Standard\" {(set \"boorj\" \"draw\")})})",
+    },
+    Ludeme {
+        name: "ruleset",
+        cat: Cat::Ruleset,
+        params: &[
+            pos("name", Ty::Str, Arity::One, "the ruleset's name"),
+            pos("settings", Ty::Of(&[Cat::Set]), Arity::List, "the option values it sets; others keep their defaults"),
+            key("doc", Ty::Str, "what it is, shown by `lud show`"),
+        ],
+        doc: "A ruleset: a name for a set of option values.",
+        example: "(ruleset \"Murray\" {(set \"opening-moves\" 4)} doc:\"after Murray, A History of Chess\")",
+    },
+    Ludeme {
+        name: "set",
+        cat: Cat::Set,
+        params: &[
+            pos("option", Ty::Str, Arity::One, "the option"),
+            pos("value", Ty::Value, Arity::One, "its value in this ruleset"),
+        ],
+        doc: "An option value in a ruleset.",
+        example: "(set \"boorj\" \"none\")",
+    },
+    Ludeme {
+        name: "when",
+        cat: Cat::Config,
+        params: &[
+            pos("option", Ty::Str, Arity::One, "the option"),
+            pos("values", Ty::Value, Arity::List, "the values for which the items count"),
+            pos("items", Ty::Any, Arity::Rest, "items of any kind, where such items may stand"),
+        ],
+        doc: "The items, if the option has one of the values; nothing otherwise. Usable wherever its items could stand.",
+        example: "(when \"boorj\" \"half-win\" (if (= (count Next) 1) (win Mover \"Boorj\")))",
+    },
+    Ludeme {
+        name: "optionValue",
+        cat: Cat::Int,
+        params: &[pos("option", Ty::Str, Arity::One, "the option")],
+        doc: "The option's value, where a number or a string is expected.",
+        example: "(optionValue \"opening-moves\")",
     },
     // ----------------------------------------------------------- equipment
     Ludeme {
@@ -453,6 +605,13 @@ pub const LUDEMES: &[Ludeme] = &[
             pos("letter", Ty::Str, Arity::One, "one letter for positions and the board drawing; the first player's pieces are shown in capitals"),
             pos("rules", Ty::Of(&[Cat::Move, Cat::Promote]), Arity::Rest, "how the piece moves, and how it promotes"),
             key("royal", Ty::Bool, "whether the piece is royal: `(inCheck P)` asks whether a royal piece of P is attacked"),
+            Param {
+                name: "aliases",
+                ty: Ty::Str,
+                arity: Arity::List,
+                named: true,
+                doc: "other names the sources use, shown by `lud show`",
+            },
         ],
         doc: "A kind of piece, the same for every player, with its moves.",
         example: "(piece \"Rook\" \"R\" (slide Orthogonal))",
@@ -471,7 +630,7 @@ pub const LUDEMES: &[Ludeme] = &[
     Ludeme {
         name: "step",
         cat: Cat::Move,
-        params: &[pos("dirs", DIRS, Arity::List, "the directions"), TARGET],
+        params: &[pos("dirs", DIRS, Arity::List, "the directions"), TARGET, IF, FROM, THEN, STUCK, STAY],
         doc: "Move one square in one of the directions.",
         example: "(step Forward to:Empty)",
     },
@@ -482,6 +641,12 @@ pub const LUDEMES: &[Ludeme] = &[
             pos("dirs", DIRS, Arity::List, "the directions"),
             TARGET,
             key("max", Ty::Int, "the most squares it may go (no limit if absent)"),
+            key("min", Ty::Int, "the fewest squares it may go (1 if absent)"),
+            IF,
+            FROM,
+            THEN,
+            STUCK,
+            STAY,
         ],
         doc: "Move any number of squares in one direction over empty squares, stopping on or before the first piece.",
         example: "(slide Orthogonal)",
@@ -493,6 +658,11 @@ pub const LUDEMES: &[Ludeme] = &[
             pos("across", Ty::Int, Arity::One, "squares sideways"),
             pos("ahead", Ty::Int, Arity::One, "squares ahead"),
             TARGET,
+            IF,
+            FROM,
+            THEN,
+            STUCK,
+            STAY,
         ],
         doc: "Jump to the squares `across` one way and `ahead` the other, in all eight orientations, over anything between.",
         example: "(leap 1 2)",
@@ -502,10 +672,97 @@ pub const LUDEMES: &[Ludeme] = &[
         cat: Cat::Promote,
         params: &[
             pos("at", Ty::Sites, Arity::One, "where the piece promotes, for the player who owns it"),
-            pos("to", Ty::PieceName, Arity::List, "what it may become; the player chooses if there are several"),
+            pos("to", Ty::Kind, Arity::List, "what it may become; the player chooses if there are several"),
+            key("if", COND, "a condition on each kind offered (`(kindIs \"Horse\")`, `(lostCouldReach)`); kinds that fail it are not offered"),
+            key("optional", Ty::Bool, "`True`: the piece may also stay as it is"),
+            Param {
+                name: "then",
+                ty: Ty::Of(&[Cat::Effect]),
+                arity: Arity::List,
+                named: true,
+                doc: "what happens after promoting: `(moveAgain)`",
+            },
+            key("as", Ty::Square, "the promoted piece counts from now on as the piece that started on this square"),
         ],
-        doc: "A piece that ends a move in `at` must become one of `to`.",
+        doc: "A piece that ends a move in `at` must become one of `to`. If no kind is offered there, the move cannot be made (and is no attack).",
         example: "(promote (lastRank) \"Counsellor\")",
+    },
+    Ludeme {
+        name: "remove",
+        cat: Cat::Move,
+        params: &[
+            pos("sites", Ty::Sites, Arity::One, "where an enemy piece may be taken"),
+            IF,
+            STUCK,
+        ],
+        doc: "A move of the player, not of a piece: take one enemy piece (never a royal one) off one of the squares. Written `xd5`.",
+        example: "(remove (everywhere) whenStuck:True)",
+    },
+    // ------------------------------------------------------------- effects
+    Ludeme {
+        name: "flag",
+        cat: Cat::Effect,
+        params: &[pos("name", Ty::Str, Arity::One, "the flag")],
+        doc: "Marks the piece that moved with a flag; `(flagged \"name\")` tests it. Flags move with their piece.",
+        example: "(flag \"leapt\")",
+    },
+    Ludeme {
+        name: "moveAgain",
+        cat: Cat::Effect,
+        params: &[key("if", COND, "when the extra move is allowed")],
+        doc: "After promoting, the piece may at once make one more move of its new kind, in the same turn (or not). Written `b7b8n,c6`.",
+        example: "(moveAgain if:(kindIs \"Horse\"))",
+    },
+    // --------------------------------------------------------------- kinds
+    Ludeme {
+        name: "startKind",
+        cat: Cat::Kind,
+        params: &[pos("square", Ty::Square, Arity::One, "the square")],
+        doc: "The kind of piece that stood on the square at the start (of either player).",
+        example: "(startKind (to))",
+    },
+    Ludeme {
+        name: "lostKinds",
+        cat: Cat::Kind,
+        params: &[],
+        doc: "Every kind of which the mover has fewer pieces than at the start (never a royal kind, nor the promoting kind).",
+        example: "(lostKinds)",
+    },
+    // ------------------------------------------------------------- squares
+    Ludeme {
+        name: "from",
+        cat: Cat::Square,
+        params: &[],
+        doc: "In a move: the square the piece leaves.",
+        example: "(from)",
+    },
+    Ludeme {
+        name: "to",
+        cat: Cat::Square,
+        params: &[],
+        doc: "In a move: the square the piece goes to.",
+        example: "(to)",
+    },
+    Ludeme {
+        name: "adjacent",
+        cat: Cat::Square,
+        params: &[pos("dir", DIRS, Arity::One, "the direction, turned to the mover")],
+        doc: "In a move: the square next to `(from)` in a direction.",
+        example: "(adjacent Backward)",
+    },
+    Ludeme {
+        name: "startSquare",
+        cat: Cat::Square,
+        params: &[pos("piece", Ty::PieceName, Arity::One, "the kind")],
+        doc: "The square where the mover's piece of this kind started (the first, if several did).",
+        example: "(startSquare \"Vizier\")",
+    },
+    Ludeme {
+        name: "homeOf",
+        cat: Cat::Square,
+        params: &[pos("square", Ty::Square, Arity::One, "the square")],
+        doc: "The square of the mover's first rank in the same file as the square.",
+        example: "(homeOf (to))",
     },
     // --------------------------------------------------------------- sites
     Ludeme {
@@ -536,6 +793,68 @@ pub const LUDEMES: &[Ludeme] = &[
         doc: "The rank farthest back for the player concerned (rank 1 for White, 8 for Black).",
         example: "(firstRank)",
     },
+    Ludeme {
+        name: "ownRank",
+        cat: Cat::Sites,
+        params: &[pos("number", Ty::Int, Arity::One, "counted from the player's side, 1 for the first rank")],
+        doc: "A rank counted from the side of the player concerned (`(ownRank 2)` is rank 2 for White, 7 for Black).",
+        example: "(ownRank 2)",
+    },
+    Ludeme {
+        name: "half",
+        cat: Cat::Sites,
+        params: &[pos("player", Ty::Player, Arity::One, "whose half")],
+        doc: "The half of the board on the player's side (ranks 1-4 for White on 8 ranks).",
+        example: "(half Opponent)",
+    },
+    Ludeme {
+        name: "startOf",
+        cat: Cat::Sites,
+        params: &[
+            pos("piece", Ty::PieceName, Arity::One, "the kind"),
+            pos("player", Ty::Player, Arity::One, "whose pieces"),
+        ],
+        doc: "The squares where the player's pieces of the kind stood at the start.",
+        example: "(startOf \"King\" Opponent)",
+    },
+    Ludeme {
+        name: "union",
+        cat: Cat::Sites,
+        params: &[pos("parts", Ty::Sites, Arity::Rest, "the sets")],
+        doc: "The squares in any of the sets.",
+        example: "(union (file 1) (file 8))",
+    },
+    Ludeme {
+        name: "intersection",
+        cat: Cat::Sites,
+        params: &[pos("parts", Ty::Sites, Arity::Rest, "the sets")],
+        doc: "The squares in all of the sets.",
+        example: "(intersection (ownRank 2) (file 1))",
+    },
+    Ludeme {
+        name: "difference",
+        cat: Cat::Sites,
+        params: &[
+            pos("of", Ty::Sites, Arity::One, "the squares"),
+            pos("minus", Ty::Sites, Arity::One, "the squares taken out"),
+        ],
+        doc: "The squares of the first set that are not in the second.",
+        example: "(difference (lastRank) (startOf \"King\" Opponent))",
+    },
+    Ludeme {
+        name: "sameFile",
+        cat: Cat::Sites,
+        params: &[pos("sites", Ty::Sites, Arity::One, "the squares")],
+        doc: "Every square in the same file as one of the squares.",
+        example: "(sameFile (startOf \"King\" Mover))",
+    },
+    Ludeme {
+        name: "everywhere",
+        cat: Cat::Sites,
+        params: &[],
+        doc: "Every square of the board.",
+        example: "(everywhere)",
+    },
     // --------------------------------------------------------------- rules
     Ludeme {
         name: "rules",
@@ -565,19 +884,42 @@ pub const LUDEMES: &[Ludeme] = &[
     Ludeme {
         name: "play",
         cat: Cat::Play,
-        params: &[pos("rules", Ty::Of(&[Cat::Forbid]), Arity::Rest, "restrictions on moves")],
-        doc: "How turns are played: the players move in turn; each restriction removes moves.",
+        params: &[pos("rules", Ty::Of(&[Cat::Forbid, Cat::Remember, Cat::Phase, Cat::Move]), Arity::Rest, "restrictions, remembered facts, phases, and moves of the player (`remove`)")],
+        doc: "How turns are played: the players move in turn (after any phases); each restriction removes moves.",
         example: "(play (forbid (inCheck Mover)))",
     },
     Ludeme {
         name: "forbid",
         cat: Cat::Forbid,
         params: &[
-            pos("cond", COND, Arity::One, "judged in the position after the move, where `Mover` is the player who moved"),
+            pos("cond", COND, Arity::One, "judged in the position after the move, where `Mover` is the player who moved and `(from)`, `(to)` are the move's squares"),
             key("reason", Ty::Str, "how a refused move is explained"),
+            key("unlessAll", Ty::Bool, "`True`: the restriction lapses when it would forbid every move the player has"),
         ],
-        doc: "A move after which the condition holds is illegal.",
+        doc: "A move after which the condition holds is illegal. Moves tested inside the condition (`noMoves`) are judged by the restrictions written before this one.",
         example: "(forbid (inCheck Mover) reason:\"it would leave your king in check\")",
+    },
+    Ludeme {
+        name: "remember",
+        cat: Cat::Remember,
+        params: &[
+            pos("name", Ty::Str, Arity::One, "the fact's name"),
+            pos("cond", COND, Arity::One, "when it becomes true (judged after every move and at the start)"),
+            key("player", Ty::Player, "about whom (`Next` if absent)"),
+        ],
+        doc: "A fact about a player that, once true, stays true for the rest of the game; `(remembers P \"name\")` tests it.",
+        example: "(remember \"been in check\" (inCheck Next) player:Next)",
+    },
+    Ludeme {
+        name: "phase",
+        cat: Cat::Phase,
+        params: &[
+            pos("name", Ty::Str, Arity::One, "the phase's name"),
+            pos("moves", Ty::Int, Arity::One, "moves each player makes in a row, in turn order (0 skips the phase)"),
+            pos("rules", Ty::Of(&[Cat::Forbid]), Arity::Rest, "restrictions that hold during the phase"),
+        ],
+        doc: "A phase before normal play: the first player makes `moves` moves in a row, then the next, and so on; then play alternates.",
+        example: "(phase \"opening\" 4 (forbid (in (to) (half Opponent))))",
     },
     Ludeme {
         name: "end",
@@ -602,6 +944,8 @@ pub const LUDEMES: &[Ludeme] = &[
         params: &[
             pos("player", Ty::Player, Arity::One, "the winner"),
             pos("kind", Ty::Str, Arity::One, "the kind of ending, as the result names it"),
+            key("worth", Ty::Const(&WORTH), "`Win` (the default) or `HalfWin`"),
+            key("rank", Ty::Int, "where the game ranks this kind of win (higher is better)"),
         ],
         doc: "The player wins; the others lose.",
         example: "(win Mover \"checkmate\")",
@@ -612,6 +956,8 @@ pub const LUDEMES: &[Ludeme] = &[
         params: &[
             pos("player", Ty::Player, Arity::One, "the loser"),
             pos("kind", Ty::Str, Arity::One, "the kind of ending"),
+            key("worth", Ty::Const(&WORTH), "what the win is worth to the other player: `Win` (the default) or `HalfWin`"),
+            key("rank", Ty::Int, "where the game ranks this kind of win (higher is better)"),
         ],
         doc: "The player loses; the other wins.",
         example: "(loss Next \"checkmate\")",
@@ -655,7 +1001,10 @@ pub const LUDEMES: &[Ludeme] = &[
     Ludeme {
         name: "noMoves",
         cat: Cat::Cond,
-        params: &[pos("player", Ty::Player, Arity::One, "whose moves")],
+        params: &[
+            pos("player", Ty::Player, Arity::One, "whose moves"),
+            key("stuckMoves", Ty::Bool, "`False`: moves offered only when stuck (`whenStuck`) do not count"),
+        ],
         doc: "The player, if it were their turn, would have no legal move.",
         example: "(noMoves Next)",
     },
@@ -665,6 +1014,115 @@ pub const LUDEMES: &[Ludeme] = &[
         params: &[pos("times", Ty::Int, Arity::One, "how many times (2 or more)")],
         doc: "The position (board, player to move and phase) has now occurred this many times in the game.",
         example: "(repeated 3)",
+    },
+    Ludeme {
+        name: "perpetualCheck",
+        cat: Cat::Cond,
+        params: &[pos("times", Ty::Int, Arity::One, "how many times the position has occurred (2 or more)")],
+        doc: "The position has now occurred this many times, and every move of the player who moved last, since its first occurrence, gave check.",
+        example: "(perpetualCheck 3)",
+    },
+    Ludeme {
+        name: "unmoved",
+        cat: Cat::Cond,
+        params: &[pos("square", Ty::Square, Arity::One, "the square")],
+        doc: "The square holds a piece that has never moved.",
+        example: "(unmoved (adjacent Backward))",
+    },
+    Ludeme {
+        name: "atStart",
+        cat: Cat::Cond,
+        params: &[pos("square", Ty::Square, Arity::One, "the square")],
+        doc: "The square holds the very piece that stood on it at the start (it may have moved away and back).",
+        example: "(atStart (adjacent Backward))",
+    },
+    Ludeme {
+        name: "flagged",
+        cat: Cat::Cond,
+        params: &[
+            pos("name", Ty::Str, Arity::One, "the flag"),
+            pos("square", Ty::Square, Arity::Opt, "whose piece (the moving piece, `(from)`, if absent)"),
+        ],
+        doc: "The piece carries the flag (set by `(flag ...)`).",
+        example: "(flagged \"leapt\")",
+    },
+    Ludeme {
+        name: "remembers",
+        cat: Cat::Cond,
+        params: &[
+            pos("player", Ty::Player, Arity::One, "about whom"),
+            pos("name", Ty::Str, Arity::One, "the fact (see `remember`)"),
+        ],
+        doc: "The remembered fact holds for the player.",
+        example: "(remembers Mover \"been in check\")",
+    },
+    Ludeme {
+        name: "lost",
+        cat: Cat::Cond,
+        params: &[
+            pos("player", Ty::Player, Arity::One, "whose pieces"),
+            pos("piece", Ty::PieceName, Arity::One, "the kind"),
+        ],
+        doc: "The player has fewer pieces of the kind than at the start.",
+        example: "(lost Mover \"Rook\")",
+    },
+    Ludeme {
+        name: "lostCouldReach",
+        cat: Cat::Cond,
+        params: &[],
+        doc: "In a promotion: the mover has lost a piece of the kind offered that could have reached the promotion square (a camel bound to one colour of squares, say).",
+        example: "(lostCouldReach)",
+    },
+    Ludeme {
+        name: "kindIs",
+        cat: Cat::Cond,
+        params: &[pos("piece", Ty::PieceName, Arity::One, "the kind")],
+        doc: "In a promotion: the kind offered is this one.",
+        example: "(kindIs \"Horse\")",
+    },
+    Ludeme {
+        name: "absent",
+        cat: Cat::Cond,
+        params: &[pos("square", Ty::Square, Arity::One, "the square where the piece started")],
+        doc: "The mover's piece that started on the square is no longer on the board.",
+        example: "(absent (homeOf (to)))",
+    },
+    Ludeme {
+        name: "in",
+        cat: Cat::Cond,
+        params: &[
+            pos("square", Ty::Square, Arity::One, "the square"),
+            pos("sites", Ty::Sites, Arity::One, "the set (for the mover)"),
+        ],
+        doc: "The square is in the set.",
+        example: "(in (to) (half Opponent))",
+    },
+    Ludeme {
+        name: "attacked",
+        cat: Cat::Cond,
+        params: &[
+            pos("square", Ty::Square, Arity::One, "the square"),
+            key("by", Ty::Player, "whose pieces (the mover's opponent if absent)"),
+        ],
+        doc: "A piece of the player could capture on the square by one of its moves.",
+        example: "(attacked (to) by:Opponent)",
+    },
+    Ludeme {
+        name: "checks",
+        cat: Cat::Cond,
+        params: &[pos("square", Ty::Square, Arity::One, "the square")],
+        doc: "The piece on the square attacks a royal piece of its opponent.",
+        example: "(checks (to))",
+    },
+    Ludeme {
+        name: "checkedBy",
+        cat: Cat::Cond,
+        params: &[
+            pos("player", Ty::Player, Arity::One, "whose royal piece"),
+            pos("piece", Ty::PieceName, Arity::One, "the kind giving check"),
+        ],
+        doc: "A royal piece of the player is attacked by a piece of this kind.",
+        example: "(checkedBy Next \"Pawn\")",
     },
     cmp!("=", "True when the numbers are equal.", "(= (count Mover) 1)"),
     cmp!("!=", "True when the numbers differ.", "(!= (count Next \"Pawn\") 0)"),
@@ -735,7 +1193,7 @@ mod tests {
     fn signatures_read_well() {
         assert_eq!(
             lookup("slide").map(Ludeme::signature).as_deref(),
-            Some("(slide {<dirs>...} [to:Target] [max:Int])")
+            Some("(slide {<dirs>...} [to:Target] [max:Int] [min:Int] [if:Cond] [from:Sites] [then:{Effect...}] [whenStuck:Bool] [stay:Bool])")
         );
     }
 }

@@ -10,6 +10,7 @@ pub mod graph;
 mod lower;
 pub mod ludemes;
 pub mod model;
+pub mod options;
 pub mod reference;
 mod sites;
 
@@ -79,37 +80,163 @@ pub fn source_from_bytes(name: &str, bytes: &[u8]) -> Result<SourceFile, Diagnos
     Ok(SourceFile::new(name, text))
 }
 
-/// Every problem of a file: syntax, macros and all the checks. Empty if the
-/// file compiles.
+/// Why a game could not be compiled.
+#[derive(Debug)]
+pub enum CompileError {
+    /// The file has errors.
+    Source(Diagnostics),
+    /// The ruleset or an option asked for does not exist.
+    Config(Box<options::ConfigError>),
+}
+
+/// Every problem of a file under every configuration `lud check` tries (each
+/// ruleset, and each value of each option): syntax, macros and all the
+/// checks. A problem found under only some configurations says under which.
 pub fn check(source: &SourceFile) -> Diagnostics {
-    match compile(source) {
-        Ok(_) => Diagnostics::new(source.clone(), Vec::new()),
-        Err(d) => d,
+    let front = match front(source) {
+        Ok(f) => f,
+        Err(d) => return d,
+    };
+    let configs = front.declared.all_configs();
+    let mut found: Vec<(Problem, Vec<String>)> = Vec::new();
+    for cfg in &configs {
+        let label = describe_config(cfg, &front.declared);
+        let problems = match back(source, &front, cfg) {
+            Ok(_) => Vec::new(),
+            Err(CompileError::Source(d)) => d.problems,
+            Err(CompileError::Config(_)) => continue,
+        };
+        for p in problems {
+            let key = (p.code_str(), p.primary().offset(), p.to_string());
+            match found
+                .iter_mut()
+                .find(|(q, _)| (q.code_str(), q.primary().offset(), q.to_string()) == key)
+            {
+                Some((_, under)) => under.push(label.clone()),
+                None => found.push((p, vec![label.clone()])),
+            }
+        }
+    }
+    let n = configs.len();
+    let mut problems = front.problems.clone();
+    for (p, under) in found {
+        if under.len() < n {
+            let note = format!("(found under {})", under.join("; "));
+            let help = p
+                .help_text()
+                .map_or(note.clone(), |h| format!("{h} {note}"));
+            problems.push(p.help(help));
+        } else {
+            problems.push(p);
+        }
+    }
+    Diagnostics::new(source.clone(), problems)
+}
+
+fn describe_config(cfg: &options::Config, d: &options::Declared) -> String {
+    let ruleset = cfg
+        .ruleset
+        .clone()
+        .or_else(|| d.rulesets.first().map(|r| r.name.clone()));
+    let mut parts = Vec::new();
+    if let Some(r) = ruleset {
+        parts.push(format!("ruleset {r}"));
+    }
+    for (k, v) in &cfg.options {
+        parts.push(format!("{k}={v}"));
+    }
+    if parts.is_empty() {
+        "the defaults".into()
+    } else {
+        parts.join(", ")
     }
 }
 
-/// Compiles a game file into a [`Game`], or returns every problem found.
-pub fn compile(source: &SourceFile) -> Result<Game, Diagnostics> {
+/// The part of compiling that does not depend on the configuration.
+struct Front {
+    game: crate::syntax::ast::Node,
+    declared: options::Declared,
+    problems: Vec<Problem>,
+}
+
+fn front(source: &SourceFile) -> Result<Front, Diagnostics> {
     let (ast, mut problems) = syntax::parse_and_expand(source);
     if ast.items.is_empty() && problems.iter().any(Problem::is_error) {
         // The text's structure is broken: nothing further would be reliable.
         return Err(Diagnostics::new(source.clone(), problems));
     }
     let game_index = checks::top_level::check(&ast, &mut problems);
-    let Some(game) = game_index.map(|i| &ast.items[i]) else {
+    let Some(game) = game_index.map(|i| ast.items[i].clone()) else {
         return Err(Diagnostics::new(source.clone(), problems));
     };
-    let decls = decls::Decls::collect(game);
-    problems.extend(checks::run(game, &decls));
-    if problems.iter().any(Problem::is_error) {
-        return Err(Diagnostics::new(source.clone(), problems));
+    let (declared, more) = options::Declared::read(&game);
+    problems.extend(more);
+    Ok(Front {
+        game,
+        declared,
+        problems,
+    })
+}
+
+fn back(
+    source: &SourceFile,
+    front: &Front,
+    config: &options::Config,
+) -> Result<Game, CompileError> {
+    let assignment = front
+        .declared
+        .resolve(config)
+        .map_err(CompileError::Config)?;
+    let (game, mut problems) = options::apply(&front.game, &front.declared, &assignment);
+    let decls = decls::Decls::collect(&game);
+    problems.extend(checks::run(&game, &decls));
+    if problems
+        .iter()
+        .chain(&front.problems)
+        .any(Problem::is_error)
+    {
+        return Err(CompileError::Source(Diagnostics::new(
+            source.clone(),
+            problems,
+        )));
     }
-    let model = lower::lower(game).map_err(|p| {
+    let mut model = lower::lower(&game).map_err(|p| {
         problems.extend(p);
-        Diagnostics::new(source.clone(), std::mem::take(&mut problems))
+        CompileError::Source(Diagnostics::new(
+            source.clone(),
+            std::mem::take(&mut problems),
+        ))
     })?;
+    model.options = front.declared.clone();
+    model.assignment = assignment;
     let graph = graph::RuleGraph::build(&model);
     Ok(Game::new(model, graph))
+}
+
+/// Compiles a game file for a configuration (ruleset and options).
+pub fn compile_with(source: &SourceFile, config: &options::Config) -> Result<Game, CompileError> {
+    let f = front(source).map_err(CompileError::Source)?;
+    back(source, &f, config).map_err(|e| match e {
+        CompileError::Source(d) => {
+            let mut all = f.problems.clone();
+            all.extend(d.problems);
+            CompileError::Source(Diagnostics::new(source.clone(), all))
+        }
+        other @ CompileError::Config(_) => other,
+    })
+}
+
+/// Compiles a game file into a [`Game`] (its first ruleset, default options),
+/// or returns every problem found.
+pub fn compile(source: &SourceFile) -> Result<Game, Diagnostics> {
+    compile_with(source, &options::Config::default()).map_err(|e| match e {
+        CompileError::Source(d) => d,
+        // The default configuration always exists.
+        CompileError::Config(c) => Diagnostics::new(
+            source.clone(),
+            vec![crate::diagnostics::BadWhen::new(Span::new(0, 0)).help(c.message)],
+        ),
+    })
 }
 
 /// Compiles a game from text (for tests and examples).

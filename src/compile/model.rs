@@ -13,6 +13,10 @@ pub const MAX_PLAYERS: usize = 2;
 pub const MAX_PIECES: usize = 16;
 /// The most `(pliesSince ...)` counters a game may have.
 pub const MAX_COUNTERS: usize = 4;
+/// The most piece flags a game may have.
+pub const MAX_FLAGS: usize = 4;
+/// The most remembered player facts a game may have.
+pub const MAX_PLAYER_FLAGS: usize = 8;
 
 /// A whole compiled game.
 #[derive(Clone, Debug)]
@@ -39,6 +43,18 @@ pub struct Model {
     pub ends: Vec<EndDef>,
     /// `(pliesSince ...)` counters, one per distinct set of events.
     pub counters: Vec<Events>,
+    /// Moves of the player (not of a piece), such as `remove`: indices into `moves`.
+    pub player_moves: Vec<usize>,
+    /// Names of the piece flags the rules set and test.
+    pub flags: Vec<String>,
+    /// Facts remembered about players.
+    pub player_flags: Vec<PlayerFlagDef>,
+    /// Phases before normal play, in order.
+    pub phases: Vec<PhaseDef>,
+    /// The options and rulesets the file declares.
+    pub options: super::options::Declared,
+    /// The option values this game was compiled with.
+    pub assignment: super::options::Assignment,
 }
 
 /// The info block.
@@ -68,12 +84,14 @@ pub struct PieceDef {
     pub name: String,
     /// Letter, upper case.
     pub letter: char,
+    /// Other names the sources use, for display.
+    pub aliases: Vec<String>,
     /// Whether check is about this piece.
     pub royal: bool,
     /// Indices into [`Model::moves`].
     pub moves: Vec<usize>,
-    /// How it promotes, if it does.
-    pub promotion: Option<PromotionDef>,
+    /// How it promotes: the rules whose squares hold a destination all apply.
+    pub promotions: Vec<PromotionDef>,
     /// Where the piece is defined.
     pub span: Span,
 }
@@ -119,41 +137,103 @@ impl Target {
     }
 }
 
+/// Squares that depend on the player concerned: one list per player (the
+/// mover of a move; the player named in a condition).
+pub type PlayerSites = Vec<Vec<u8>>;
+
 /// How a move goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveKind {
     /// One square in each direction.
     Step(Vec<RelDir>),
-    /// Along each direction over empty squares, at most `max` squares.
-    Slide(Vec<RelDir>, Option<u32>),
+    /// Along each direction over empty squares, at least `min` and at most `max` squares.
+    Slide(Vec<RelDir>, u32, Option<u32>),
     /// To the squares (±across, ±ahead) and (±ahead, ±across).
     Leap(i32, i32),
+    /// Takes an enemy piece (never a royal one) off one of the squares, without moving.
+    Remove(PlayerSites),
 }
 
-/// One move rule of a piece.
+/// Something a move does besides moving.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Sets a piece flag (by index into [`Model::flags`]) on the piece that moved.
+    SetFlag(u8),
+    /// The promoted piece may at once make one more move of its own, if the condition holds.
+    MoveAgain(Option<Cond>),
+}
+
+/// One move rule (of a piece, or of the player for `remove`).
 #[derive(Clone, Debug)]
 pub struct MoveDef {
-    /// The piece it belongs to.
-    pub piece: usize,
+    /// The piece it belongs to (`None` for a player's `remove`).
+    pub piece: Option<usize>,
     /// How it goes.
     pub kind: MoveKind,
     /// What it may land on.
     pub target: Target,
+    /// A condition the move must meet.
+    pub guard: Option<Cond>,
+    /// Squares the piece must stand on, per player.
+    pub from: Option<PlayerSites>,
+    /// What the move does besides moving.
+    pub effects: Vec<Effect>,
+    /// Only when the player has no other legal move.
+    pub when_stuck: bool,
+    /// Captures without moving (the piece stays where it is).
+    pub stay: bool,
     /// Its text in the file.
     pub text: String,
     /// Where it is written.
     pub span: Span,
 }
 
+/// The kinds a promotion offers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KindExpr {
+    /// These kinds.
+    Fixed(Vec<usize>),
+    /// The kind that stood on this square at the start (any player's).
+    StartKind(SiteRef),
+    /// Every kind of which the mover has fewer pieces than at the start
+    /// (never a royal kind, nor the promoting kind itself).
+    Lost,
+}
+
 /// A promotion rule.
 #[derive(Clone, Debug)]
 pub struct PromotionDef {
     /// For each player, the squares where the piece promotes.
-    pub zone: Vec<Vec<u8>>,
-    /// The kinds it may become.
-    pub to: Vec<usize>,
+    pub zone: PlayerSites,
+    /// The kinds it may become (the player chooses if several).
+    pub to: KindExpr,
+    /// A condition on each candidate kind (`(kindIs ...)`, `(lostCouldReach)`).
+    pub guard: Option<Cond>,
+    /// Whether the piece may also stay as it is.
+    pub optional: bool,
+    /// What happens after promoting.
+    pub effects: Vec<Effect>,
+    /// The promoted piece counts from now on as the piece that started on this square.
+    pub identity: Option<SiteRef>,
     /// Its text in the file.
     pub text: String,
+}
+
+/// A square named relative to a move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SiteRef {
+    /// Where the moving piece stands.
+    From,
+    /// Where it goes.
+    To,
+    /// One step from `From` in a direction.
+    Adjacent(RelDir),
+    /// A fixed square.
+    Square(u8),
+    /// The square of the mover's first rank in the same file.
+    HomeOf(Box<SiteRef>),
+    /// Where the mover's (first) piece of this kind started.
+    StartOf(u8),
 }
 
 /// A piece on a square at the start.
@@ -174,6 +254,8 @@ pub enum PlayerRef {
     Mover,
     /// The player to move next.
     Next,
+    /// The mover's opponent.
+    Opponent,
     /// A player by number.
     Fixed(u8),
 }
@@ -221,7 +303,7 @@ impl CmpOp {
     }
 }
 
-/// A condition on a position.
+/// A condition on a position (and, in a move, on the move).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Cond {
     /// Every one holds.
@@ -232,12 +314,41 @@ pub enum Cond {
     Not(Box<Cond>),
     /// A royal piece of the player is attacked.
     InCheck(PlayerRef),
-    /// The player would have no legal move.
-    NoMoves(PlayerRef),
+    /// The player would have no legal move (counting moves only allowed when
+    /// stuck if the flag is set).
+    NoMoves(PlayerRef, bool),
     /// The position has occurred this many times.
     Repeated(u32),
+    /// The position has occurred this many times, and every move of the
+    /// player who moved since its first occurrence gave check.
+    PerpetualCheck(u32),
     /// A comparison of two numbers.
     Cmp(CmpOp, IntExpr, IntExpr),
+    /// The square holds a piece that has never moved.
+    Unmoved(SiteRef),
+    /// The square holds the piece that started on it.
+    AtStart(SiteRef),
+    /// The piece on the square carries the flag.
+    Flagged(u8, SiteRef),
+    /// The player's remembered fact (by index into [`Model::player_flags`]) holds.
+    Remembers(PlayerRef, u8),
+    /// The player has fewer pieces of the kind than at the start.
+    Lost(PlayerRef, u8),
+    /// In a promotion: the mover has lost a piece of the candidate kind that
+    /// could reach the destination (moving as it moves, on an empty board).
+    LostCouldReach,
+    /// In a promotion: the candidate kind is this one.
+    KindIs(u8),
+    /// The mover's piece that started on the square is no longer on the board.
+    Absent(SiteRef),
+    /// The square is one of these (per mover).
+    In(SiteRef, PlayerSites),
+    /// A piece of the player attacks the square.
+    Attacked(SiteRef, PlayerRef),
+    /// The piece on the square attacks a royal piece of its opponent.
+    Checks(SiteRef),
+    /// A royal piece of the player is attacked by a piece of this kind.
+    CheckedBy(PlayerRef, u8),
 }
 
 /// A number computed from a position.
@@ -269,17 +380,52 @@ pub struct ForbidDef {
     pub cond: Cond,
     /// How a refused move is explained.
     pub reason: String,
+    /// Whether the restriction lapses when it would forbid every move.
+    pub unless_all: bool,
     /// Its text in the file.
     pub text: String,
+}
+
+/// A fact remembered about a player once it has held (`(remember ...)`).
+#[derive(Clone, Debug)]
+pub struct PlayerFlagDef {
+    /// Its name.
+    pub name: String,
+    /// When it becomes true (judged after every move, and at the start).
+    pub cond: Cond,
+    /// For whom.
+    pub player: PlayerRef,
+}
+
+/// A phase of the game before normal play: each player in turn makes a
+/// number of moves in a row, under extra restrictions.
+#[derive(Clone, Debug)]
+pub struct PhaseDef {
+    /// Its name.
+    pub name: String,
+    /// Moves each player makes in a row (0: the phase is skipped).
+    pub moves_each: u32,
+    /// Restrictions that hold during the phase.
+    pub forbids: Vec<ForbidDef>,
+}
+
+/// What a win is worth.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Worth {
+    /// A full win.
+    #[default]
+    Win,
+    /// A half-win.
+    HalfWin,
 }
 
 /// The result an end rule gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OutcomeDef {
     /// The player wins.
-    Win(PlayerRef, String),
+    Win(PlayerRef, String, Worth, u8),
     /// The player loses.
-    Loss(PlayerRef, String),
+    Loss(PlayerRef, String, Worth, u8),
     /// Nobody wins.
     Draw(String),
 }
@@ -300,6 +446,7 @@ impl fmt::Display for PlayerRef {
         match self {
             PlayerRef::Mover => f.write_str("Mover"),
             PlayerRef::Next => f.write_str("Next"),
+            PlayerRef::Opponent => f.write_str("Opponent"),
             PlayerRef::Fixed(i) => write!(f, "P{}", i + 1),
         }
     }

@@ -1,9 +1,14 @@
 //! Evaluating squares written in a file: `a1`, `{a1 h1}`, `"Region"`,
-//! `(rank 2)`, `(lastRank)`.
+//! `(rank 2)`, `(lastRank)`, `(half Opponent)`, `(union ...)`.
+//!
+//! Squares that depend on a player (`(lastRank)`, `(ownRank 2)`, `(half P)`,
+//! `(startOf "King" P)`) are evaluated for a given mover; `Mover` is that
+//! player, `Next` and `Opponent` the other one.
 
 use super::bind::{bind, forms_of};
 use super::board::{Board, Dir};
 use super::ludemes::{lookup, Cat};
+use super::model::Placement;
 use crate::syntax::ast::{Node, NodeKind};
 
 /// What squares are evaluated against.
@@ -12,8 +17,35 @@ pub(crate) struct SiteCtx<'a> {
     pub board: &'a Board,
     /// Named regions and the nodes that define their squares.
     pub regions: &'a [(String, &'a Node)],
-    /// The forward direction of the player concerned, for `(lastRank)` and `(firstRank)`.
-    pub forward: Option<Dir>,
+    /// Players' names and forward directions.
+    pub players: &'a [(String, Dir)],
+    /// The player the squares are for (`None` where no player is meant).
+    pub mover: Option<usize>,
+    /// Piece names, and the start position (for `startOf`), if known yet.
+    pub pieces: &'a [String],
+    /// The start position, if known yet.
+    pub start: Option<&'a [Placement]>,
+}
+
+impl SiteCtx<'_> {
+    fn forward(&self, player: usize) -> Option<Dir> {
+        self.players.get(player).map(|p| p.1)
+    }
+
+    /// The player a player word means here.
+    fn player(&self, n: &Node) -> Option<usize> {
+        let mover = self.mover?;
+        let other = if self.players.len() > 1 {
+            1 - mover.min(1)
+        } else {
+            0
+        };
+        match n.as_ident()? {
+            "Mover" => Some(mover),
+            "Next" | "Opponent" => Some(other),
+            name => self.players.iter().position(|p| p.0 == name),
+        }
+    }
 }
 
 /// The squares `n` stands for, in order, without repeats. Anything that
@@ -24,6 +56,29 @@ pub(crate) fn eval(n: &Node, ctx: &SiteCtx<'_>) -> Vec<u8> {
     let mut seen = vec![false; ctx.board.len()];
     out.retain(|&s| !std::mem::replace(&mut seen[s as usize], true));
     out
+}
+
+/// `eval` for each player as the mover.
+pub(crate) fn per_player(n: &Node, ctx: &SiteCtx<'_>) -> Vec<Vec<u8>> {
+    (0..ctx.players.len())
+        .map(|p| {
+            let c = SiteCtx {
+                mover: Some(p),
+                ..*ctx
+            };
+            eval(n, &c)
+        })
+        .collect()
+}
+
+/// Squares whose distance from the player's back edge, counted along the
+/// player's forward direction, is `k` (0 for the first rank).
+fn own_rank(b: &Board, fwd: Dir, k: u32) -> Vec<u8> {
+    (0..b.len() as u8)
+        .filter(|&s| {
+            b.walk(s, fwd.opposite(), k).is_some() && b.walk(s, fwd.opposite(), k + 1).is_none()
+        })
+        .collect()
 }
 
 fn eval_into(n: &Node, ctx: &SiteCtx<'_>, depth: u32, out: &mut Vec<u8>) {
@@ -41,6 +96,13 @@ fn eval_into(n: &Node, ctx: &SiteCtx<'_>, depth: u32, out: &mut Vec<u8>) {
         NodeKind::List(items) => items.iter().for_each(|i| eval_into(i, ctx, depth + 1, out)),
         NodeKind::Form(f) => {
             let num = f.args.first().and_then(Node::as_int).unwrap_or(0);
+            let sub = |i: usize| -> Vec<u8> {
+                f.args.get(i).map_or_else(Vec::new, |x| {
+                    let mut v = Vec::new();
+                    eval_into(x, ctx, depth + 1, &mut v);
+                    v
+                })
+            };
             match f.head.as_str() {
                 "rank" if num >= 1 => {
                     out.extend((0..b.width).filter_map(|x| b.at(x, num as u32 - 1)));
@@ -48,8 +110,13 @@ fn eval_into(n: &Node, ctx: &SiteCtx<'_>, depth: u32, out: &mut Vec<u8>) {
                 "file" if num >= 1 => {
                     out.extend((0..b.height).filter_map(|y| b.at(num as u32 - 1, y)));
                 }
+                "ownRank" if num >= 1 => {
+                    if let Some(fwd) = ctx.mover.and_then(|m| ctx.forward(m)) {
+                        out.extend(own_rank(b, fwd, num as u32 - 1));
+                    }
+                }
                 "lastRank" | "firstRank" => {
-                    if let Some(fwd) = ctx.forward {
+                    if let Some(fwd) = ctx.mover.and_then(|m| ctx.forward(m)) {
                         let d = if f.head == "lastRank" {
                             fwd
                         } else {
@@ -57,6 +124,56 @@ fn eval_into(n: &Node, ctx: &SiteCtx<'_>, depth: u32, out: &mut Vec<u8>) {
                         };
                         out.extend((0..b.len() as u8).filter(|&s| b.step(s, d).is_none()));
                     }
+                }
+                "half" => {
+                    let p = f.args.first().and_then(|x| ctx.player(x));
+                    if let Some(fwd) = p.and_then(|p| ctx.forward(p)) {
+                        let depth_of_board = (0..b.len() as u8)
+                            .map(|s| b.ray(s, fwd).len() as u32)
+                            .max()
+                            .unwrap_or(0)
+                            + 1;
+                        for k in 0..depth_of_board / 2 {
+                            out.extend(own_rank(b, fwd, k));
+                        }
+                    }
+                }
+                "startOf" => {
+                    let piece = f.args.first().and_then(Node::as_str);
+                    let p = f.args.get(1).and_then(|x| ctx.player(x));
+                    if let (Some(piece), Some(p), Some(start)) = (piece, p, ctx.start) {
+                        if let Some(k) = ctx.pieces.iter().position(|x| x == piece) {
+                            out.extend(
+                                start
+                                    .iter()
+                                    .filter(|pl| pl.piece as usize == k && pl.player as usize == p)
+                                    .map(|pl| pl.sq),
+                            );
+                        }
+                    }
+                }
+                "sameFile" => {
+                    let files: Vec<u32> = sub(0).iter().map(|&s| b.cell(s).x).collect();
+                    out.extend((0..b.len() as u8).filter(|&s| files.contains(&b.cell(s).x)));
+                }
+                "union" => {
+                    for i in 0..f.args.len() {
+                        out.extend(sub(i));
+                    }
+                }
+                "intersection" => {
+                    let mut acc = sub(0);
+                    for i in 1..f.args.len() {
+                        let other = sub(i);
+                        acc.retain(|s| other.contains(s));
+                    }
+                    out.extend(acc);
+                }
+                "difference" => {
+                    let mut acc = sub(0);
+                    let minus = sub(1);
+                    acc.retain(|s| !minus.contains(s));
+                    out.extend(acc);
                 }
                 _ => {}
             }
@@ -76,9 +193,16 @@ pub(crate) fn region_nodes(game: &Node) -> Vec<(String, &Node)> {
         .collect()
 }
 
-/// The forward direction of the `i`-th player.
-pub(crate) fn player_forward(game: &Node, i: usize) -> Option<Dir> {
-    let (f, _) = *forms_of(game, Cat::Player).get(i)?;
-    let (b, _) = bind(f, lookup(&f.head)?);
-    Dir::from_name(b.one("forward")?.as_ident()?)
+/// Every player's name and forward direction, in turn order.
+pub(crate) fn players(game: &Node) -> Vec<(String, Dir)> {
+    forms_of(game, Cat::Player)
+        .into_iter()
+        .filter_map(|(f, _)| {
+            let (b, _) = bind(f, lookup(&f.head)?);
+            Some((
+                b.one("name")?.as_str()?.to_string(),
+                Dir::from_name(b.one("forward")?.as_ident()?).unwrap_or(Dir(0)),
+            ))
+        })
+        .collect()
 }

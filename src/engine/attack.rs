@@ -1,20 +1,33 @@
 //! Is a square attacked? The move rules read backwards: leap tables reversed
-//! at compile time, slides found as the first piece along each ray.
+//! at compile time, slides found as the first piece along each ray, and rules
+//! with conditions (or promotions that may not be possible) tried forwards.
 
-use super::{Engine, Gen, GenKind};
+use super::{Engine, Gen, GenKind, NO_KIND};
 use crate::bits::Bits;
 use crate::compile::model::Target;
+use crate::eval::{Ctx, MoveCtx};
 use crate::state::{code_piece, code_player, State, EMPTY};
 
 impl<B: Bits> Engine<B> {
     /// Whether a piece of `by` could capture on `sq` by one of its rules
-    /// (own-king safety of the attacker aside). `occ` is the occupancy.
+    /// (own-king safety of the attacker aside). A capture that would have to
+    /// promote where no promotion is possible is no attack. `occ` is the
+    /// occupancy.
     pub(crate) fn attacked(&self, st: &State<B>, sq: u8, by: u8, occ: B) -> bool {
         let att = &self.attacks[by as usize];
         let theirs = st.by_player[by as usize];
         for (piece, rev) in &att.leaps {
-            if !(rev[sq as usize] & st.by_piece[*piece as usize] & theirs).is_empty() {
-                return true;
+            let from = rev[sq as usize] & st.by_piece[*piece as usize] & theirs;
+            if from.is_empty() {
+                continue;
+            }
+            match self.promos[*piece as usize].as_ref() {
+                Some(p) if p.zone[by as usize].has(sq) => {
+                    if from.iter().any(|f| self.can_land(st, by, *piece, f, sq)) {
+                        return true;
+                    }
+                }
+                _ => return true,
             }
         }
         for d in 0..8u8 {
@@ -26,23 +39,59 @@ impl<B: Bits> Engine<B> {
             if let Some(b) = self.first_blocker(sq, (d + 4) & 7, occ) {
                 let c = st.at(b);
                 if c != EMPTY && code_player(c) == by && kinds & (1 << code_piece(c)) != 0 {
-                    return true;
+                    let piece = code_piece(c);
+                    match self.promos[piece as usize].as_ref() {
+                        Some(p) if p.zone[by as usize].has(sq) => {
+                            if self.can_land(st, by, piece, b, sq) {
+                                return true;
+                            }
+                        }
+                        _ => return true,
+                    }
                 }
             }
         }
         for &gi in &att.forward {
             let g = &self.gens[by as usize][gi];
-            for from in st.pieces(g.piece, by).iter() {
-                if self.reach(g, from, occ).has(sq) {
-                    return true;
+            for from in (st.pieces(g.piece, by) & g.from_mask).iter() {
+                if !self.reach(g, from, occ).has(sq) {
+                    continue;
                 }
+                if let Some(c) = &g.guard {
+                    let ctx =
+                        Ctx::new(self, st, &[], None).in_move(MoveCtx::new(by, from, sq, g.piece));
+                    if !ctx.cond(c) {
+                        continue;
+                    }
+                }
+                if self.promos[g.piece as usize]
+                    .as_ref()
+                    .is_some_and(|p| p.zone[by as usize].has(sq))
+                    && !self.can_land(st, by, g.piece, from, sq)
+                {
+                    continue;
+                }
+                return true;
             }
         }
         false
     }
 
+    /// Whether a piece of `kind` moving from `from` to `to` in the promotion
+    /// zone can promote (or stay as it is), so that the move can be made.
+    pub(crate) fn can_land(&self, st: &State<B>, by: u8, kind: u8, from: u8, to: u8) -> bool {
+        let mut any = false;
+        self.promotion_choices(st, by, kind, from, to, &mut |_| {
+            any = true;
+            false
+        });
+        any
+    }
+
     /// The squares a rule reaches from `sq` before its target filter.
-    #[inline]
+    // Inlining these two measured 9% fewer instructions in perft.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     pub(crate) fn reach(&self, g: &Gen<B>, sq: u8, occ: B) -> B {
         match &g.kind {
             GenKind::Leap(t) => t[sq as usize],
@@ -53,21 +102,30 @@ impl<B: Bits> Engine<B> {
                 }
                 r
             }
-            GenKind::SlideMax(ds, near) => {
+            GenKind::SlideRange(ds, near) => {
                 let mut r = B::ZERO;
                 for &d in ds {
                     r |= self.ray_attack(sq, d, occ) & near[sq as usize][d as usize];
                 }
                 r
             }
+            GenKind::Remove(z) => *z,
         }
     }
 
     /// The squares a rule may move to from `sq` for `side`: reach, filtered by
-    /// what the rule may land on.
-    #[inline]
+    /// what the rule may land on. For a removal, the enemy pieces it may take.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     pub(crate) fn targets(&self, st: &State<B>, g: &Gen<B>, sq: u8, side: u8, occ: B) -> B {
         let r = self.reach(g, sq, occ);
+        if g.piece == NO_KIND {
+            // Removal: enemy pieces, never royal ones.
+            return r
+                & occ
+                & !st.by_player[side as usize]
+                & !self.royals(st, self.next_player(side));
+        }
         match g.target {
             Target::Empty => r & !occ,
             Target::Enemy => r & occ & !st.by_player[side as usize],

@@ -1,18 +1,22 @@
 //! Legal move generation, counting (bulk counting for perft) and the test of
 //! one move.
 //!
-//! Legality: a move is legal if no forbid rule holds after it. The rule "not
-//! in check afterwards" is answered without making the move whenever that is
-//! safe: the player is not in check, the piece is not royal, and it does not
-//! stand on a line from its king along which an enemy slider could attack
-//! (the "danger" squares, computed once per position). Every other move is
-//! made on a copy and tested.
+//! The rules generate candidate moves (with their conditions, start
+//! squares, promotions and extra moves); the forbid rules then remove moves,
+//! in the order the file gives them. The rule "not in check afterwards" is
+//! answered without making the move whenever that is safe: the player is not
+//! in check, the piece is not royal, and it does not stand on a line from
+//! its king along which an enemy slider could attack (the "danger" squares,
+//! computed once per position). Every other move is made on a copy and
+//! tested. A game whose only restriction is that rule takes the fast path;
+//! others go through the general pipeline.
 
-use super::{Engine, Gen};
+use super::{Engine, Gen, NO_KIND};
 use crate::bits::Bits;
-use crate::eval::Ctx;
+use crate::compile::model::{ForbidDef, KindExpr};
+use crate::eval::{Ctx, MoveCtx};
 use crate::moves::{Move, NO_PIECE};
-use crate::state::State;
+use crate::state::{Hist, State, NO_SQ};
 
 /// A reusable buffer of moves (no allocation once it has grown).
 pub(crate) type MoveBuf = Vec<Move>;
@@ -23,20 +27,17 @@ pub(crate) struct Legality<B: Bits> {
     occ: B,
     in_check: bool,
     danger: B,
-    /// Every move must be made and tested (other forbid rules exist).
-    full: bool,
-    /// No move needs testing at all (no forbid rule).
-    free: bool,
+    /// Captures must be tested (an enemy attack depends on piece counts).
+    test_captures: bool,
 }
 
 impl<B: Bits> Engine<B> {
     pub(crate) fn legality(&self, st: &State<B>) -> Legality<B> {
         let side = st.side;
         let occ = st.occupied();
-        let free = !self.check_rule && self.other_forbids.is_empty();
-        let full = !self.other_forbids.is_empty();
-        let (in_check, danger) = if self.check_rule {
-            (self.in_check(st, side), self.danger(st, side, occ))
+        let enemy = self.next_player(side);
+        let (in_check, danger) = if self.check_rule.is_some() {
+            (self.in_check(st, side), self.danger(st, side))
         } else {
             (false, B::ZERO)
         };
@@ -45,20 +46,18 @@ impl<B: Bits> Engine<B> {
             occ,
             in_check,
             danger,
-            full,
-            free,
+            test_captures: self.attacks[enemy as usize].counts,
         }
     }
 
     /// Squares from which a move might uncover an attack on `side`'s royal
     /// pieces: the lines from each royal piece towards an enemy slider.
-    fn danger(&self, st: &State<B>, side: u8, occ: B) -> B {
+    fn danger(&self, st: &State<B>, side: u8) -> B {
         let other = self.next_player(side);
         let att = &self.attacks[other as usize];
-        if !att.forward.is_empty() {
-            return !B::ZERO;
+        if att.blockable {
+            return self.all;
         }
-        let _ = occ;
         let mut danger = B::ZERO;
         let royals = self.royals(st, side);
         for d in 0..8u8 {
@@ -88,84 +87,238 @@ impl<B: Bits> Engine<B> {
         danger
     }
 
-    /// Whether moves of rule `g` from `from` are legal without testing.
+    /// Whether the check rule needs no test for a move of rule `g` from
+    /// `from` (`capture`: the move takes a piece).
     #[inline]
-    fn safe(&self, lg: &Legality<B>, g: &Gen<B>, from: u8) -> bool {
-        lg.free
-            || (!lg.full
-                && !lg.in_check
-                && self.royal & (1 << g.piece) == 0
-                && !lg.danger.has(from)
-                && !self.promotes_to_royal(g.piece))
+    fn safe(&self, lg: &Legality<B>, g: &Gen<B>, from: u8, capture: bool) -> bool {
+        if self.check_rule.is_none() {
+            return true;
+        }
+        !lg.in_check
+            && (g.piece == NO_KIND || self.royalish & (1 << g.piece) == 0)
+            && (from == NO_SQ || !lg.danger.has(from))
+            && !(lg.test_captures && capture)
     }
 
-    fn promotes_to_royal(&self, piece: u8) -> bool {
-        self.promos[piece as usize]
-            .as_ref()
-            .is_some_and(|p| p.to.iter().any(|&t| self.royal & (1 << t) != 0))
-    }
-
-    /// Makes `m` on a copy and judges every forbid rule.
-    pub(crate) fn test(&self, st: &State<B>, m: Move, hist: &[u64]) -> bool {
-        self.refusal(st, m, hist).is_none()
-    }
-
-    /// The forbid rule (index into the model's) that makes a generated move
-    /// illegal, if any.
-    pub(crate) fn refusal(&self, st: &State<B>, m: Move, hist: &[u64]) -> Option<usize> {
-        let mut child = *st;
-        self.make(&mut child, m);
-        if let Some(i) = self.check_rule_index {
-            if self.in_check(&child, st.side) {
-                return Some(i);
+    /// Calls `f` with each kind a piece of `kind` moving from `from` to `to`
+    /// may become there ([`NO_KIND`]: it stays as it is), until `f` says stop.
+    pub(crate) fn promotion_choices(
+        &self,
+        st: &State<B>,
+        by: u8,
+        kind: u8,
+        from: u8,
+        to: u8,
+        f: &mut dyn FnMut(u8) -> bool,
+    ) {
+        let Some(p) = self.promos.get(kind as usize).and_then(Option::as_ref) else {
+            f(NO_KIND);
+            return;
+        };
+        if !p.zone[by as usize].has(to) {
+            f(NO_KIND);
+            return;
+        }
+        if let Some(fixed) = &p.fixed {
+            for &k in fixed {
+                if !f(k) {
+                    return;
+                }
             }
+            return;
         }
-        if self.other_forbids.is_empty() {
-            return None;
-        }
-        let ctx = Ctx::new(self, &child, hist, Some(st.hash));
-        self.other_forbids
-            .iter()
-            .copied()
-            .find(|&i| ctx.cond(&self.model.forbids[i].cond))
-    }
-
-    /// Calls `f` with every move the rules generate in `st` (before forbid
-    /// rules), with whether it is known legal without a test.
-    #[inline]
-    fn each_pseudo(&self, st: &State<B>, lg: &Legality<B>, mut f: impl FnMut(Move, bool) -> bool) {
-        let side = lg.side;
-        for g in &self.gens[side as usize] {
-            let promo = self.promos[g.piece as usize].as_ref();
-            for from in st.pieces(g.piece, side).iter() {
-                let t = self.targets(st, g, from, side, lg.occ);
-                if t.is_empty() {
+        let mut offered = 0u32;
+        let mut stay = false;
+        for r in p.rules.iter().filter(|r| r.zone[by as usize].has(to)) {
+            stay |= r.optional;
+            let mut candidates: Vec<u8> = Vec::new();
+            match &r.kinds {
+                KindExpr::Fixed(k) => candidates.extend(k.iter().map(|&x| x as u8)),
+                KindExpr::StartKind(site) => {
+                    let q = self.site(site, by, from, to);
+                    if let Some(&k) = self.start_kind.get(q as usize) {
+                        if k != NO_KIND {
+                            candidates.push(k);
+                        }
+                    }
+                }
+                KindExpr::Lost => {
+                    for k in 0..self.model.pieces.len() as u8 {
+                        if k != kind
+                            && self.royal & (1 << k) == 0
+                            && st.pieces(k, by).count()
+                                < u32::from(self.start_count[by as usize][k as usize])
+                        {
+                            candidates.push(k);
+                        }
+                    }
+                }
+            }
+            for k in candidates {
+                if offered & (1 << k) != 0 {
                     continue;
                 }
-                let safe = self.safe(lg, g, from);
+                if let Some(c) = &r.guard {
+                    let ctx = Ctx::new(self, st, &[], None)
+                        .in_move(MoveCtx::new(by, from, to, kind).offering(k));
+                    if !ctx.cond(c) {
+                        continue;
+                    }
+                }
+                offered |= 1 << k;
+                if !f(k) {
+                    return;
+                }
+            }
+        }
+        if stay {
+            f(NO_KIND);
+        }
+    }
+
+    /// Calls `f` with every move rule `g` generates in `st` (before the
+    /// forbid rules), with whether the check rule needs no test for it.
+    /// Stops when `f` returns false; returns false if stopped.
+    fn each_of_gen(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        g: &Gen<B>,
+        f: &mut dyn FnMut(Move, bool) -> bool,
+    ) -> bool {
+        let side = lg.side;
+        if g.piece == NO_KIND {
+            for to in self.targets(st, g, 0, side, lg.occ).iter() {
+                if let Some(c) = &g.guard {
+                    let ctx = Ctx::new(self, st, &[], None)
+                        .in_move(MoveCtx::new(side, NO_SQ, to, NO_KIND));
+                    if !ctx.cond(c) {
+                        continue;
+                    }
+                }
+                if !f(
+                    Move::new(NO_SQ, to, g.rule, NO_PIECE),
+                    self.safe(lg, g, NO_SQ, true),
+                ) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        let promo = self.promos[g.piece as usize].as_ref();
+        for from in (st.pieces(g.piece, side) & g.from_mask).iter() {
+            let t = self.targets(st, g, from, side, lg.occ);
+            for to in t.iter() {
+                if let Some(c) = &g.guard {
+                    let ctx = Ctx::new(self, st, &[], None)
+                        .in_move(MoveCtx::new(side, from, to, g.piece));
+                    if !ctx.cond(c) {
+                        continue;
+                    }
+                }
+                let capture = lg.occ.has(to);
+                let safe = self.safe(lg, g, from, capture);
                 match promo {
-                    None => {
-                        for to in t.iter() {
-                            if !f(Move::new(from, to, g.rule, NO_PIECE), safe) {
-                                return;
+                    Some(p) if !g.stay && p.zone[side as usize].has(to) => {
+                        if let Some(fixed) = &p.fixed {
+                            for &k in fixed {
+                                if !f(Move::new(from, to, g.rule, k), safe) {
+                                    return false;
+                                }
                             }
+                            continue;
+                        }
+                        let mut go_on = true;
+                        self.promotion_choices(st, side, g.piece, from, to, &mut |k| {
+                            let base = Move::new(
+                                from,
+                                to,
+                                g.rule,
+                                if k == NO_KIND { NO_PIECE } else { k },
+                            );
+                            go_on = f(base, safe);
+                            if go_on && k != NO_KIND {
+                                go_on = self.each_extra(st, side, g.piece, base, f);
+                            }
+                            go_on
+                        });
+                        if !go_on {
+                            return false;
                         }
                     }
-                    Some(p) => {
-                        let zone = p.zone[side as usize];
-                        for to in t.iter() {
-                            if zone.has(to) {
-                                for &k in &p.to {
-                                    if !f(Move::new(from, to, g.rule, k), safe) {
-                                        return;
-                                    }
-                                }
-                            } else if !f(Move::new(from, to, g.rule, NO_PIECE), safe) {
-                                return;
-                            }
+                    _ => {
+                        if !f(Move::new(from, to, g.rule, NO_PIECE), safe) {
+                            return false;
                         }
                     }
                 }
+            }
+        }
+        true
+    }
+
+    /// The extra moves a promotion allows (`moveAgain`): each is `base` with
+    /// a second part. Returns false if `f` said stop.
+    fn each_extra(
+        &self,
+        st: &State<B>,
+        side: u8,
+        kind: u8,
+        base: Move,
+        f: &mut dyn FnMut(Move, bool) -> bool,
+    ) -> bool {
+        let Some(rule) = self.promo_rule(kind, side, base.to, base.promo) else {
+            return true;
+        };
+        let Some(again) = &rule.again else {
+            return true;
+        };
+        let mut mid = *st;
+        self.apply(&mut mid, base);
+        let ctx = Ctx::new(self, &mid, &[], None)
+            .in_move(MoveCtx::new(side, base.from, base.to, kind).offering(base.promo));
+        if !ctx.cond(again) {
+            return true;
+        }
+        let occ = mid.occupied();
+        for g2 in self.gens[side as usize]
+            .iter()
+            .filter(|g2| g2.piece == base.promo && !g2.stuck)
+        {
+            for t2 in self.targets(&mid, g2, base.to, side, occ).iter() {
+                if let Some(c) = &g2.guard {
+                    let ctx = Ctx::new(self, &mid, &[], None)
+                        .in_move(MoveCtx::new(side, base.to, t2, g2.piece));
+                    if !ctx.cond(c) {
+                        continue;
+                    }
+                }
+                let mut m = base;
+                m.extra = t2;
+                m.extra_rule = g2.rule;
+                if !f(m, false) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Calls `f` with every candidate move of the player to move: the rules'
+    /// moves (`stuck`: only the rules offered when stuck).
+    fn each_pseudo(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        stuck: bool,
+        f: &mut dyn FnMut(Move, bool) -> bool,
+    ) {
+        for g in self.gens[lg.side as usize]
+            .iter()
+            .filter(|g| g.stuck == stuck)
+        {
+            if !self.each_of_gen(st, lg, g, f) {
+                return;
             }
         }
     }
@@ -174,75 +327,345 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn pseudo_moves(&self, st: &State<B>, out: &mut MoveBuf) {
         out.clear();
         let lg = self.legality(st);
-        self.each_pseudo(st, &lg, |m, _| {
-            out.push(m);
-            true
-        });
+        for stuck in [false, true] {
+            self.each_pseudo(st, &lg, stuck, &mut |m, _| {
+                out.push(m);
+                true
+            });
+        }
+    }
+
+    /// Whether `m` leaves the mover's royal pieces unattacked.
+    #[inline]
+    fn passes_check(&self, st: &State<B>, m: Move) -> bool {
+        let mut child = *st;
+        self.make(&mut child, m);
+        !self.in_check(&child, st.side)
+    }
+
+    /// The history entry of a state (for the positions after it).
+    pub(crate) fn hist_entry(&self, st: &State<B>) -> Hist {
+        Hist {
+            hash: st.hash,
+            checked: self.needs_check_history && self.in_check(st, st.side),
+            mover: st.mover,
+        }
+    }
+
+    /// The forbid rules in force, with their global index (`None` for a
+    /// phase's), up to `level` global ones.
+    fn forbid_list<'a>(
+        &'a self,
+        st: &State<B>,
+        level: usize,
+    ) -> Vec<(Option<usize>, &'a ForbidDef)> {
+        let mut v: Vec<(Option<usize>, &ForbidDef)> = self
+            .model
+            .forbids
+            .iter()
+            .enumerate()
+            .take(level)
+            .map(|(i, f)| (Some(i), f))
+            .collect();
+        if let Some(p) = self.model.phases.get(st.phase as usize) {
+            v.extend(p.forbids.iter().map(|f| (None, f)));
+        }
+        v
+    }
+
+    /// The index (in `forbids`) of the first rule from `start` on that
+    /// refuses `m`, making the child state on first need.
+    #[allow(clippy::too_many_arguments)]
+    fn first_refusal(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        parent: Hist,
+        m: Move,
+        safe: bool,
+        forbids: &[(Option<usize>, &ForbidDef)],
+        start: usize,
+    ) -> Option<usize> {
+        let mut child: Option<State<B>> = None;
+        let kind = if m.from == NO_SQ {
+            NO_KIND
+        } else {
+            crate::state::code_piece(st.at(m.from).max(1))
+        };
+        for (k, (idx, f)) in forbids.iter().enumerate().skip(start) {
+            let is_check = idx.is_some() && *idx == self.check_rule;
+            if is_check && safe {
+                continue;
+            }
+            let c = child.get_or_insert_with(|| {
+                let mut c = *st;
+                self.make(&mut c, m);
+                c
+            });
+            let refused = if is_check {
+                self.in_check(c, st.side)
+            } else {
+                Ctx::new(self, c, hist, Some(parent))
+                    .in_move(MoveCtx::new(st.side, m.from, m.to, kind))
+                    .at_level(idx.unwrap_or(usize::MAX))
+                    .cond(&f.cond)
+            };
+            if refused {
+                return Some(k);
+            }
+        }
+        None
+    }
+
+    /// The legal moves under the first `level` forbid rules of the game (and
+    /// those of the phase), through the general pipeline. With `first`,
+    /// stops at the first legal move (when no rule lapses on forbidding all,
+    /// which needs every move) and counts only moves not offered when stuck
+    /// if `normal` is set.
+    fn general_moves_with(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        level: usize,
+        first: bool,
+        normal: bool,
+        out: &mut MoveBuf,
+    ) {
+        out.clear();
+        let lg = self.legality(st);
+        let forbids = self.forbid_list(st, level);
+        let parent = self.hist_entry(st);
+        let lapsing = forbids.iter().any(|(_, f)| f.unless_all);
+        for stuck in [false, true] {
+            if stuck && (!self.has_stuck || normal) {
+                break;
+            }
+            let mut cands: Vec<(Move, bool)> = Vec::new();
+            if first && !lapsing {
+                // Early exit: the first move no rule refuses.
+                self.each_pseudo(st, &lg, stuck, &mut |m, safe| {
+                    if self
+                        .first_refusal(st, hist, parent, m, safe, &forbids, 0)
+                        .is_none()
+                    {
+                        cands.push((m, safe));
+                        return false;
+                    }
+                    true
+                });
+                out.extend(cands.iter().map(|(m, _)| *m));
+                if !out.is_empty() {
+                    return;
+                }
+                continue;
+            }
+            self.each_pseudo(st, &lg, stuck, &mut |m, safe| {
+                cands.push((m, safe));
+                true
+            });
+            let mut refused: Vec<Option<usize>> = cands
+                .iter()
+                .map(|&(m, safe)| self.first_refusal(st, hist, parent, m, safe, &forbids, 0))
+                .collect();
+            // A rule that lapses when it would forbid every move still
+            // allowed by the rules before it.
+            for (k, (_, f)) in forbids.iter().enumerate() {
+                if !f.unless_all {
+                    continue;
+                }
+                let before: Vec<usize> = (0..cands.len())
+                    .filter(|&i| refused[i].is_none_or(|r| r >= k))
+                    .collect();
+                if !before.is_empty() && before.iter().all(|&i| refused[i] == Some(k)) {
+                    for i in before {
+                        let (m, safe) = cands[i];
+                        refused[i] = self.first_refusal(st, hist, parent, m, safe, &forbids, k + 1);
+                    }
+                }
+            }
+            for (i, (m, _)) in cands.iter().enumerate() {
+                if refused[i].is_none() {
+                    out.push(*m);
+                }
+            }
+            if !out.is_empty() {
+                return;
+            }
+        }
+    }
+
+    fn general_moves(&self, st: &State<B>, hist: &[Hist], level: usize, out: &mut MoveBuf) {
+        self.general_moves_with(st, hist, level, false, false, out);
+    }
+
+    /// Whether a level needs the general pipeline.
+    fn general_at(&self, level: usize) -> bool {
+        self.general
+            && (self.has_stuck
+                || !self.model.phases.is_empty()
+                || self.attacks.iter().any(|a| a.counts)
+                || self
+                    .model
+                    .forbids
+                    .iter()
+                    .enumerate()
+                    .take(level)
+                    .any(|(i, _)| Some(i) != self.check_rule))
     }
 
     /// The legal moves of the player to move.
-    pub(crate) fn legal_moves(&self, st: &State<B>, hist: &[u64], out: &mut MoveBuf) {
+    pub(crate) fn legal_moves(&self, st: &State<B>, hist: &[Hist], out: &mut MoveBuf) {
+        self.legal_moves_at(st, hist, usize::MAX, out);
+    }
+
+    /// The legal moves under the first `level` forbid rules of the game.
+    pub(crate) fn legal_moves_at(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        level: usize,
+        out: &mut MoveBuf,
+    ) {
+        if self.general_at(level) {
+            self.general_moves(st, hist, level, out);
+            return;
+        }
         out.clear();
         let lg = self.legality(st);
-        self.each_pseudo(st, &lg, |m, safe| {
-            if safe || self.test(st, m, hist) {
+        let check = self.check_rule.is_some_and(|c| c < level);
+        self.each_pseudo(st, &lg, false, &mut |m, safe| {
+            if !check || safe || self.passes_check(st, m) {
                 out.push(m);
             }
             true
         });
     }
 
-    /// Whether the player to move has a legal move.
-    pub(crate) fn has_legal(&self, st: &State<B>, hist: &[u64]) -> bool {
+    /// Whether the player to move has a legal move under the first `level`
+    /// forbid rules (moves offered only when stuck counted if `stuck`).
+    pub(crate) fn has_legal_at(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool {
+        if self.general_at(level) {
+            let mut v = Vec::new();
+            self.general_moves_with(st, hist, level, true, false, &mut v);
+            return !v.is_empty();
+        }
         let lg = self.legality(st);
+        let check = self.check_rule.is_some_and(|c| c < level);
         let mut found = false;
-        self.each_pseudo(st, &lg, |m, safe| {
-            found = safe || self.test(st, m, hist);
+        self.each_pseudo(st, &lg, false, &mut |m, safe| {
+            found = !check || safe || self.passes_check(st, m);
             !found
         });
         found
     }
 
-    /// The number of legal moves, counting safe moves in bulk.
-    pub(crate) fn count_legal(&self, st: &State<B>, hist: &[u64]) -> u64 {
+    /// Whether the player to move has a legal move that is not one offered
+    /// only when stuck.
+    pub(crate) fn has_normal_move_at(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool {
+        if self.general_at(level) {
+            let mut v = Vec::new();
+            self.general_moves_with(st, hist, level, true, true, &mut v);
+            return !v.is_empty();
+        }
+        self.has_legal_at(st, hist, level)
+    }
+
+    /// The number of legal moves, counting plain moves in bulk.
+    pub(crate) fn count_legal(&self, st: &State<B>, hist: &[Hist]) -> u64 {
+        if self.general {
+            let mut v = Vec::new();
+            self.general_moves(st, hist, usize::MAX, &mut v);
+            return v.len() as u64;
+        }
         let lg = self.legality(st);
         let side = lg.side;
+        let check = self.check_rule.is_some();
         let mut n = 0u64;
         for g in &self.gens[side as usize] {
-            let promo = self.promos[g.piece as usize].as_ref();
+            if !g.bulk {
+                self.each_of_gen(st, &lg, g, &mut |m, safe| {
+                    if !check || safe || self.passes_check(st, m) {
+                        n += 1;
+                    }
+                    true
+                });
+                continue;
+            }
             for from in st.pieces(g.piece, side).iter() {
                 let t = self.targets(st, g, from, side, lg.occ);
                 if t.is_empty() {
                     continue;
                 }
-                if self.safe(&lg, g, from) {
-                    n += u64::from(match promo {
-                        None => t.count(),
-                        Some(p) => {
-                            let z = t & p.zone[side as usize];
-                            (t ^ z).count() + z.count() * p.to.len() as u32
-                        }
-                    });
+                if (!lg.test_captures || (t & lg.occ).is_empty()) && self.safe(&lg, g, from, false)
+                {
+                    let z = t & g.promo_zone;
+                    n += u64::from((t ^ z).count() + z.count() * g.promo_count);
                     continue;
                 }
-                for to in t.iter() {
-                    match promo {
-                        Some(p) if p.zone[side as usize].has(to) => {
-                            for &k in &p.to {
-                                n += u64::from(self.test(st, Move::new(from, to, g.rule, k), hist));
-                            }
+                self.each_of_gen_from(st, &lg, g, from, &mut |m, _| {
+                    if self.passes_check(st, m) {
+                        n += 1;
+                    }
+                    true
+                });
+            }
+        }
+        n
+    }
+
+    /// `each_of_gen` for one start square (plain rules only).
+    fn each_of_gen_from(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        g: &Gen<B>,
+        from: u8,
+        f: &mut dyn FnMut(Move, bool) -> bool,
+    ) {
+        let side = lg.side;
+        let promo = self.promos[g.piece as usize].as_ref();
+        for to in self.targets(st, g, from, side, lg.occ).iter() {
+            match promo.and_then(|p| p.fixed.as_ref().map(|fx| (p, fx))) {
+                Some((p, fixed)) if p.zone[side as usize].has(to) => {
+                    for &k in fixed {
+                        if !f(Move::new(from, to, g.rule, k), false) {
+                            return;
                         }
-                        _ => {
-                            n += u64::from(self.test(
-                                st,
-                                Move::new(from, to, g.rule, NO_PIECE),
-                                hist,
-                            ));
-                        }
+                    }
+                }
+                _ => {
+                    if !f(Move::new(from, to, g.rule, NO_PIECE), false) {
+                        return;
                     }
                 }
             }
         }
-        n
+    }
+
+    /// The first forbid rule (index into the game's, or `None` with the
+    /// rule's text for a phase's) that refuses a generated move, if any.
+    pub(crate) fn refusal(&self, st: &State<B>, m: Move, hist: &[Hist]) -> Option<&ForbidDef> {
+        let mut child = *st;
+        self.make(&mut child, m);
+        let parent = self.hist_entry(st);
+        let kind = if m.from == NO_SQ {
+            NO_KIND
+        } else {
+            crate::state::code_piece(st.at(m.from).max(1))
+        };
+        for (idx, f) in self.forbid_list(st, usize::MAX) {
+            let refused = if idx.is_some() && idx == self.check_rule {
+                self.in_check(&child, st.side)
+            } else {
+                Ctx::new(self, &child, hist, Some(parent))
+                    .in_move(MoveCtx::new(st.side, m.from, m.to, kind))
+                    .at_level(idx.unwrap_or(usize::MAX))
+                    .cond(&f.cond)
+            };
+            if refused {
+                return Some(f);
+            }
+        }
+        None
     }
 }

@@ -1,55 +1,172 @@
-//! Making a move on a state (the state is copied by the caller: copy-make).
+//! Making a move on a state (the caller copies the state first: copy-make).
 
-use super::Engine;
+use super::{Engine, NO_KIND};
 use crate::bits::Bits;
+use crate::compile::model::{Effect, KindExpr, PlayerRef};
+use crate::eval::Ctx;
 use crate::moves::{Move, NO_PIECE};
-use crate::state::{code, code_piece, code_player, State, EMPTY};
+use crate::state::{code, State, EMPTY, NO_SQ};
 
 impl<B: Bits> Engine<B> {
-    /// Plays `m` on `st` without checking it. The move must come from this
-    /// engine's generator for this state.
+    /// Takes the piece on `sq` off, keeping the hash.
+    #[inline]
+    fn take_hashed(&self, st: &mut State<B>, sq: u8) -> bool {
+        let c = st.at(sq);
+        if c == EMPTY {
+            return false;
+        }
+        st.hash ^= self.z(c, sq);
+        st.take(sq);
+        true
+    }
+
+    /// Moves the piece on `from` to `to` (capturing what is there), keeping the hash.
+    #[inline]
+    fn shift_hashed(&self, st: &mut State<B>, from: u8, to: u8) -> bool {
+        let captured = self.take_hashed(st, to);
+        let c = st.at(from);
+        st.hash ^= self.z(c, from) ^ self.z(c, to);
+        st.shift(from, to);
+        captured
+    }
+
+    /// Plays the parts of `m` that change the board, without passing the
+    /// turn. Returns the kind of the piece that moved ([`NO_KIND`] for a
+    /// removal) and whether anything was captured.
+    pub(crate) fn apply(&self, st: &mut State<B>, m: Move) -> (u8, bool) {
+        let side = st.side;
+        let rule = &self.model.moves[m.rule as usize];
+        if rule.piece.is_none() {
+            let captured = self.take_hashed(st, m.to);
+            return (NO_KIND, captured);
+        }
+        let c = st.at(m.from);
+        let kind = if c == EMPTY {
+            NO_KIND
+        } else {
+            crate::state::code_piece(c)
+        };
+        let mut landed = m.to;
+        let captured = if rule.stay {
+            landed = m.from;
+            self.take_hashed(st, m.to)
+        } else {
+            self.shift_hashed(st, m.from, m.to)
+        };
+        for e in &rule.effects {
+            if let Effect::SetFlag(f) = e {
+                st.flags[*f as usize] |= B::bit(landed);
+            }
+        }
+        let mut captured = captured;
+        if m.promo != NO_PIECE {
+            let old = st.at(m.to);
+            let new = code(m.promo, side);
+            st.hash ^= self.z(old, m.to) ^ self.z(new, m.to);
+            st.retype(m.to, m.promo);
+            if let Some(r) = self.promo_rule(kind, side, m.to, m.promo) {
+                for &f in &r.flags {
+                    st.flags[f as usize] |= B::bit(m.to);
+                }
+                if let Some(site) = &r.identity {
+                    let o = self.site(site, side, m.from, m.to);
+                    st.origin.as_mut()[m.to as usize] = o;
+                }
+            }
+        }
+        if m.extra != NO_SQ {
+            captured |= self.shift_hashed(st, m.to, m.extra);
+            if let Some(r2) = self.model.moves.get(m.extra_rule as usize) {
+                for e in &r2.effects {
+                    if let Effect::SetFlag(f) = e {
+                        st.flags[*f as usize] |= B::bit(m.extra);
+                    }
+                }
+            }
+        }
+        (kind, captured)
+    }
+
+    /// The promotion rule that made a piece of `kind` landing on `to` become `promo`.
+    pub(crate) fn promo_rule(
+        &self,
+        kind: u8,
+        side: u8,
+        to: u8,
+        promo: u8,
+    ) -> Option<&super::PromoRule<B>> {
+        if kind == NO_KIND {
+            return None;
+        }
+        let p = self.promos[kind as usize].as_ref()?;
+        p.rules.iter().find(|r| {
+            r.zone[side as usize].has(to)
+                && match &r.kinds {
+                    KindExpr::Fixed(k) => k.contains(&(promo as usize)),
+                    KindExpr::StartKind(_) | KindExpr::Lost => true,
+                }
+        })
+    }
+
+    /// Plays `m` on `st` without checking it: the board, counters, turn,
+    /// phase and remembered facts. The move must come from this engine's
+    /// generator for this state.
     pub(crate) fn make(&self, st: &mut State<B>, m: Move) {
         let side = st.side;
-        let c = st.at(m.from);
-        let piece = code_piece(c);
-        let captured = st.at(m.to);
-        let mut h = st.hash;
-        if captured != EMPTY {
-            let b = B::bit(m.to);
-            st.by_player[code_player(captured) as usize] ^= b;
-            st.by_piece[code_piece(captured) as usize] ^= b;
-            h ^= self.z(captured, m.to);
-        }
-        let fb = B::bit(m.from) | B::bit(m.to);
-        st.by_player[side as usize] ^= fb;
-        st.by_piece[piece as usize] ^= fb;
-        let cells = st.cells.as_mut();
-        cells[m.from as usize] = EMPTY;
-        cells[m.to as usize] = c;
-        h ^= self.z(c, m.from) ^ self.z(c, m.to);
-        if m.promo != NO_PIECE {
-            let nc = code(m.promo, side);
-            let tb = B::bit(m.to);
-            st.by_piece[piece as usize] ^= tb;
-            st.by_piece[m.promo as usize] ^= tb;
-            st.cells.as_mut()[m.to as usize] = nc;
-            h ^= self.z(c, m.to) ^ self.z(nc, m.to);
-        }
+        let (kind, captured) = self.apply(st, m);
         for (i, ev) in self.counters.iter().enumerate() {
-            let reset = (ev.capture && captured != EMPTY)
+            let reset = (ev.capture && captured)
                 || (ev.promotion && m.promo != NO_PIECE)
-                || ev.moved & (1 << piece) != 0;
+                || (kind != NO_KIND && ev.moved & (1 << kind) != 0);
             st.counters[i] = if reset {
                 0
             } else {
                 st.counters[i].saturating_add(1)
             };
         }
+        st.hash ^= self.zobrist_side[side as usize] ^ self.z_phase(st);
         let next = self.next_player(side);
-        h ^= self.zobrist_side[side as usize] ^ self.zobrist_side[next as usize];
-        st.hash = h;
+        if (st.phase as usize) < self.model.phases.len() {
+            st.phase_left = st.phase_left.saturating_sub(1);
+            if st.phase_left == 0 {
+                if next == 0 {
+                    self.enter_phase(st, st.phase as usize + 1);
+                } else {
+                    st.phase_left = self.model.phases[st.phase as usize].moves_each.min(255) as u8;
+                }
+                st.side = next;
+            }
+        } else {
+            st.side = next;
+        }
         st.mover = side;
-        st.side = next;
         st.ply += 1;
+        st.hash ^= self.zobrist_side[st.side as usize] ^ self.z_phase(st);
+        self.remember(st);
+    }
+
+    /// Records every remembered fact that now holds.
+    pub(crate) fn remember(&self, st: &mut State<B>) {
+        if self.model.player_flags.is_empty() {
+            return;
+        }
+        let mut set = [0u8; crate::compile::model::MAX_PLAYERS];
+        {
+            let ctx = Ctx::new(self, st, &[], None);
+            for (i, def) in self.model.player_flags.iter().enumerate() {
+                let p = match def.player {
+                    PlayerRef::Mover => st.mover,
+                    PlayerRef::Next => st.side,
+                    PlayerRef::Opponent => self.next_player(st.mover),
+                    PlayerRef::Fixed(x) => x,
+                };
+                if st.facts[p as usize] & (1 << i) == 0 && ctx.cond(&def.cond) {
+                    set[p as usize] |= 1 << i;
+                }
+            }
+        }
+        for (f, s) in st.facts.iter_mut().zip(set) {
+            *f |= s;
+        }
     }
 }

@@ -1,10 +1,11 @@
 //! The interpreter's tables, derived from the rule graph at compile time, and
 //! the move generator, attack test and move maker that run on them.
 //!
-//! Every move rule becomes a [`Gen`]: for leaps and steps a table of target
-//! squares per square, for slides a list of directions walked with ray tables.
-//! Attacks are answered from the same rules read backwards. Nothing here
-//! knows a game: all of it comes from the [`Model`] and its [`RuleGraph`].
+//! Every move rule becomes a [`Gen`] per player: for leaps and steps a table
+//! of target squares per square, for slides a list of directions walked with
+//! ray tables, plus the squares it may start from, its condition and its
+//! effects. Attacks are answered from the same rules read backwards. Nothing
+//! here knows a game: all of it comes from the [`Model`] and its [`RuleGraph`].
 
 mod attack;
 mod gen;
@@ -13,15 +14,21 @@ mod make;
 use crate::bits::Bits;
 use crate::compile::board::{Board, Dir};
 use crate::compile::graph::RuleGraph;
-use crate::compile::model::{Cond, Events, Model, MoveKind, PlayerRef, Target, MAX_PLAYERS};
-use crate::state::State;
+use crate::compile::model::{
+    Cond, Effect, Events, ForbidDef, IntExpr, KindExpr, Model, MoveKind, PlayerRef, SiteRef,
+    Target, MAX_PIECES, MAX_PLAYERS,
+};
+use crate::state::{State, NO_SQ};
 
 pub(crate) use gen::MoveBuf;
+
+/// "No piece" where a piece kind is expected (a player's own move).
+pub(crate) const NO_KIND: u8 = u8::MAX;
 
 /// How one move rule generates moves for one player.
 #[derive(Clone, Debug)]
 pub(crate) struct Gen<B: Bits> {
-    /// The kind of piece.
+    /// The kind of piece ([`NO_KIND`] for a move of the player, `remove`).
     pub piece: u8,
     /// The move rule's index in the model.
     pub rule: u8,
@@ -29,6 +36,23 @@ pub(crate) struct Gen<B: Bits> {
     pub target: Target,
     /// How the targets are found.
     pub kind: GenKind<B>,
+    /// Squares the piece may start from.
+    pub from_mask: B,
+    /// The rule's condition, judged for each move.
+    pub guard: Option<Cond>,
+    /// Only when the player has no other legal move.
+    pub stuck: bool,
+    /// Captures without moving.
+    pub stay: bool,
+    /// Plain: no condition, no start squares, no effects; moves need no test of their own.
+    pub plain: bool,
+    /// Plain, and its promotions (if any) fixed: its moves can be counted in bulk.
+    pub bulk: bool,
+    /// For a bulk rule whose piece promotes: the promotion squares, and how
+    /// many kinds are offered there.
+    pub promo_zone: B,
+    /// See `promo_zone`.
+    pub promo_count: u32,
 }
 
 /// The shape of a move rule, as tables.
@@ -38,31 +62,62 @@ pub(crate) enum GenKind<B: Bits> {
     Leap(Box<[B]>),
     /// Slides without a limit: the directions.
     Slide(Box<[u8]>),
-    /// Slides of at most `max` squares: the directions, and for each square
-    /// and direction the squares within reach on an empty board.
-    SlideMax(Box<[u8]>, Box<[[B; 8]]>),
+    /// Slides between `min` and `max` squares: the directions, and for each
+    /// square and direction the squares within that range on an empty board.
+    SlideRange(Box<[u8]>, Box<[[B; 8]]>),
+    /// Removing an enemy piece from these squares.
+    Remove(B),
 }
 
 /// The attacks of one player, read backwards from the target square.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Attacks<B: Bits> {
-    /// For leap rules that can capture: the piece kind, and for each square
-    /// the squares from which such a piece attacks it.
+    /// For unconditional leap rules that can capture: the piece kind, and for
+    /// each square the squares from which such a piece attacks it.
     pub leaps: Vec<(u8, Box<[B]>)>,
-    /// For each direction a piece slides in (without limit, able to
-    /// capture), the kinds of piece that do: bit per kind.
+    /// For each direction a piece slides in (without limit or condition,
+    /// able to capture), the kinds of piece that do: bit per kind.
     pub slides: [u32; 8],
-    /// Rules answered by generating the attacker's moves forwards (limited slides).
+    /// Rules answered by generating the attacker's moves forwards
+    /// (conditions, limited slides): indices into the player's gens.
     pub forward: Vec<usize>,
+    /// Whether an attack can appear when a piece moves away from a line
+    /// other than a slider's (the danger test must then try every move).
+    pub blockable: bool,
+    /// Whether an attack can depend on how many pieces the players have
+    /// (so a capture anywhere may change it).
+    pub counts: bool,
 }
 
-/// A piece's promotion, as tables.
+/// A promotion rule, as tables.
 #[derive(Clone, Debug)]
-pub(crate) struct Promo<B: Bits> {
-    /// For each player, the squares where the piece promotes.
+pub(crate) struct PromoRule<B: Bits> {
+    /// For each player, the squares where it applies.
     pub zone: [B; MAX_PLAYERS],
-    /// The kinds it may become.
-    pub to: Box<[u8]>,
+    /// The kinds offered.
+    pub kinds: KindExpr,
+    /// A condition on each kind offered.
+    pub guard: Option<Cond>,
+    /// Whether the piece may also stay as it is.
+    pub optional: bool,
+    /// The condition of the extra move after promoting, if there is one.
+    pub again: Option<Cond>,
+    /// Flags set on the promoted piece.
+    pub flags: Vec<u8>,
+    /// The piece counts from now on as the one that started on this square.
+    pub identity: Option<SiteRef>,
+}
+
+/// A piece's promotions, as tables.
+#[derive(Clone, Debug)]
+pub(crate) struct Promos<B: Bits> {
+    /// For each player, the squares where some rule applies.
+    pub zone: [B; MAX_PLAYERS],
+    /// The rules.
+    pub rules: Vec<PromoRule<B>>,
+    /// The kinds offered when there is one rule of fixed kinds, no condition,
+    /// not optional, no effect: the fast path.
+    pub fixed: Option<Box<[u8]>>,
 }
 
 /// A compiled game ready to play on square sets of type `B`.
@@ -76,29 +131,59 @@ pub(crate) struct Engine<B: Bits> {
     pub rays: Box<[[B; 8]]>,
     /// Whether square numbers grow along each direction.
     pub dir_up: [bool; 8],
-    /// For each player, the move rules in order (by piece, then rule).
+    /// Every square.
+    pub all: B,
+    /// For each player, the move rules in order (by piece, then rule; the
+    /// player's own moves last).
     pub gens: [Vec<Gen<B>>; MAX_PLAYERS],
     /// For each player, the attacks that player makes.
     pub attacks: [Attacks<B>; MAX_PLAYERS],
-    /// For each kind of piece, its promotion.
-    pub promos: Vec<Option<Promo<B>>>,
+    /// For each kind of piece, its promotions.
+    pub promos: Vec<Option<Promos<B>>>,
+    /// For each kind, its reach classes: squares grouped by which a piece of
+    /// that kind could reach from each other on an empty board.
+    pub reach_class: Vec<Box<[u8]>>,
     /// Kinds of piece that are royal, bit per kind.
     pub royal: u32,
-    /// Whether a forbid rule says "not in check afterwards" (handled by the
-    /// fast legality test).
-    pub check_rule: bool,
-    /// The index of that forbid rule, for explanations.
-    pub check_rule_index: Option<usize>,
-    /// The other forbid rules (indices into the model's), judged by making the move.
-    pub other_forbids: Vec<usize>,
+    /// Kinds that are royal or may promote to a royal kind: their moves
+    /// always need the check test.
+    pub royalish: u32,
+    /// The index of the forbid rule "not in check afterwards", handled by the
+    /// fast legality test.
+    pub check_rule: Option<usize>,
+    /// Whether some rule only applies when a player is stuck.
+    pub has_stuck: bool,
+    /// Whether moves need the general legality pipeline (forbids other than
+    /// check, phases, conditions that change legality).
+    pub general: bool,
+    /// Whether history entries must record check (a perpetual-check rule).
+    pub needs_check_history: bool,
+    /// Whether any rule asks where a piece started (positions then write origins).
+    pub uses_origin: bool,
+    /// Whether any rule asks whether a piece has moved.
+    pub uses_unmoved: bool,
     /// Zobrist keys: `zobrist[code * squares + sq]`.
     pub zobrist: Box<[u64]>,
     /// Zobrist keys of the player to move.
     pub zobrist_side: [u64; MAX_PLAYERS],
+    /// Zobrist keys of the phase and the moves left in it.
+    pub zobrist_phase: Box<[u64]>,
     /// `(pliesSince ...)` counters.
     pub counters: Box<[Events]>,
+    /// For each player and kind, how many pieces the player started with.
+    pub start_count: [[u8; MAX_PIECES]; MAX_PLAYERS],
+    /// The kind that stood on each square at the start ([`NO_KIND`] if none).
+    pub start_kind: Box<[u8]>,
+    /// For each player and kind, the squares its pieces of that kind started on.
+    pub start_squares: [[B; MAX_PIECES]; MAX_PLAYERS],
     /// The start position.
     pub start: State<B>,
+}
+
+fn resolve_sites<B: Bits>(sites: &[Vec<u8>], player: usize) -> B {
+    sites.get(player).map_or(B::ZERO, |v| {
+        v.iter().fold(B::ZERO, |acc, &s| acc | B::bit(s))
+    })
 }
 
 impl<B: Bits> Engine<B> {
@@ -106,6 +191,7 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn build(model: Model, graph: RuleGraph) -> Self {
         let board = &model.board;
         let n = board.len();
+        let all = (0..n as u8).fold(B::ZERO, |acc, s| acc | B::bit(s));
         let rays: Box<[[B; 8]]> = (0..n as u8)
             .map(|sq| {
                 let mut r = [B::ZERO; 8];
@@ -126,86 +212,204 @@ impl<B: Bits> Engine<B> {
 
         let mut gens: [Vec<Gen<B>>; MAX_PLAYERS] = Default::default();
         let mut attacks: [Attacks<B>; MAX_PLAYERS] = Default::default();
-        for (player, pdef) in model.players.iter().enumerate() {
-            // Walk the rule graph: piece → its move rules, in order.
+        for (player, pdef) in model.players.iter().enumerate().take(MAX_PLAYERS) {
+            // Walk the rule graph: piece → its move rules, in order; then the
+            // player's own moves.
+            let mut rules: Vec<usize> = Vec::new();
             for piece in 0..model.pieces.len() {
-                for rule in graph.moves_of(piece) {
-                    let md = &model.moves[rule];
-                    let kind = match &md.kind {
-                        MoveKind::Step(dirs) => {
-                            let dirs: Vec<Dir> =
-                                dirs.iter().map(|d| d.resolve(pdef.forward)).collect();
-                            GenKind::Leap(leap_table(board, |sq| {
-                                dirs.iter().filter_map(|&d| board.step(sq, d)).collect()
-                            }))
-                        }
-                        MoveKind::Leap(a, b) => {
-                            GenKind::Leap(leap_table(board, |sq| leap_targets(board, sq, *a, *b)))
-                        }
-                        MoveKind::Slide(dirs, max) => {
-                            let ds: Box<[u8]> =
-                                dirs.iter().map(|d| d.resolve(pdef.forward).0).collect();
-                            match max {
-                                None => GenKind::Slide(ds),
-                                Some(m) => GenKind::SlideMax(
-                                    ds,
-                                    (0..n as u8)
-                                        .map(|sq| {
-                                            let mut r = [B::ZERO; 8];
-                                            for d in Dir::ALL {
-                                                for s in
-                                                    board.ray(sq, d).into_iter().take(*m as usize)
-                                                {
+                rules.extend(graph.moves_of(piece));
+            }
+            rules.extend(model.player_moves.iter().copied());
+            for rule in rules {
+                let md = &model.moves[rule];
+                let kind = match &md.kind {
+                    MoveKind::Step(dirs) => {
+                        let dirs: Vec<Dir> = dirs.iter().map(|d| d.resolve(pdef.forward)).collect();
+                        GenKind::Leap(leap_table(board, |sq| {
+                            dirs.iter().filter_map(|&d| board.step(sq, d)).collect()
+                        }))
+                    }
+                    MoveKind::Leap(a, b) => {
+                        GenKind::Leap(leap_table(board, |sq| leap_targets(board, sq, *a, *b)))
+                    }
+                    MoveKind::Slide(dirs, min, max) => {
+                        let ds: Box<[u8]> =
+                            dirs.iter().map(|d| d.resolve(pdef.forward).0).collect();
+                        if *min <= 1 && max.is_none() {
+                            GenKind::Slide(ds)
+                        } else {
+                            let (lo, hi) = (*min as usize, max.map_or(usize::MAX, |m| m as usize));
+                            GenKind::SlideRange(
+                                ds,
+                                (0..n as u8)
+                                    .map(|sq| {
+                                        let mut r = [B::ZERO; 8];
+                                        for d in Dir::ALL {
+                                            for (i, s) in board.ray(sq, d).into_iter().enumerate() {
+                                                if i + 1 >= lo && i < hi {
                                                     r[d.0 as usize] |= B::bit(s);
                                                 }
                                             }
-                                            r
-                                        })
-                                        .collect(),
-                                ),
-                            }
-                        }
-                    };
-                    let g = Gen {
-                        piece: piece as u8,
-                        rule: rule as u8,
-                        target: md.target,
-                        kind,
-                    };
-                    if md.target != Target::Empty {
-                        let att = &mut attacks[player];
-                        match &g.kind {
-                            GenKind::Leap(t) => att.leaps.push((piece as u8, reverse(t, n))),
-                            GenKind::Slide(ds) => {
-                                for &d in ds {
-                                    att.slides[d as usize] |= 1 << piece;
-                                }
-                            }
-                            GenKind::SlideMax(..) => att.forward.push(gens[player].len()),
+                                        }
+                                        r
+                                    })
+                                    .collect(),
+                            )
                         }
                     }
-                    gens[player].push(g);
+                    MoveKind::Remove(sites) => GenKind::Remove(resolve_sites(sites, player)),
+                };
+                let from_mask = md.from.as_ref().map_or(all, |f| resolve_sites(f, player));
+                let piece = md.piece.map_or(NO_KIND, |p| p as u8);
+                let plain = md.guard.is_none()
+                    && md.from.is_none()
+                    && md.effects.is_empty()
+                    && !md.when_stuck
+                    && !md.stay
+                    && piece != NO_KIND;
+                let g = Gen {
+                    piece,
+                    rule: rule as u8,
+                    target: md.target,
+                    kind,
+                    from_mask,
+                    guard: md.guard.clone(),
+                    stuck: md.when_stuck,
+                    stay: md.stay,
+                    plain,
+                    bulk: false,
+                    promo_zone: B::ZERO,
+                    promo_count: 0,
+                };
+                if md.target != Target::Empty && piece != NO_KIND && !md.when_stuck {
+                    let att = &mut attacks[player];
+                    let unconditional = md.guard.is_none() && md.from.is_none();
+                    match &g.kind {
+                        GenKind::Leap(t) if unconditional => {
+                            att.leaps.push((piece, reverse(t, n)));
+                        }
+                        GenKind::Slide(ds) if unconditional => {
+                            for &d in ds {
+                                att.slides[d as usize] |= 1 << piece;
+                            }
+                        }
+                        _ => {
+                            att.forward.push(gens[player].len());
+                            if !matches!(g.kind, GenKind::Leap(_)) {
+                                att.blockable = true;
+                            }
+                            if let Some(c) = &md.guard {
+                                let s = sensitivity(c);
+                                att.blockable |= s.occupancy;
+                                att.counts |= s.counts;
+                            }
+                        }
+                    }
+                }
+                gens[player].push(g);
+            }
+        }
+
+        let promos: Vec<Option<Promos<B>>> = model
+            .pieces
+            .iter()
+            .map(|p| {
+                if p.promotions.is_empty() {
+                    return None;
+                }
+                let mut zone = [B::ZERO; MAX_PLAYERS];
+                let rules: Vec<PromoRule<B>> = p
+                    .promotions
+                    .iter()
+                    .map(|pr| {
+                        let mut z = [B::ZERO; MAX_PLAYERS];
+                        for (pl, zz) in z.iter_mut().enumerate() {
+                            *zz = resolve_sites(&pr.zone, pl);
+                            zone[pl] |= *zz;
+                        }
+                        PromoRule {
+                            zone: z,
+                            kinds: pr.to.clone(),
+                            guard: pr.guard.clone(),
+                            optional: pr.optional,
+                            again: pr.effects.iter().find_map(|e| match e {
+                                Effect::MoveAgain(g) => {
+                                    Some(g.clone().unwrap_or(Cond::And(Vec::new())))
+                                }
+                                Effect::SetFlag(_) => None,
+                            }),
+                            flags: pr
+                                .effects
+                                .iter()
+                                .filter_map(|e| match e {
+                                    Effect::SetFlag(f) => Some(*f),
+                                    Effect::MoveAgain(_) => None,
+                                })
+                                .collect(),
+                            identity: pr.identity.clone(),
+                        }
+                    })
+                    .collect();
+                let fixed = match rules.as_slice() {
+                    [r] if r.guard.is_none()
+                        && !r.optional
+                        && r.again.is_none()
+                        && r.flags.is_empty()
+                        && r.identity.is_none() =>
+                    {
+                        match &r.kinds {
+                            KindExpr::Fixed(k) => Some(k.iter().map(|&x| x as u8).collect()),
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                };
+                Some(Promos { zone, rules, fixed })
+            })
+            .collect();
+        // Attacks by pieces whose promotions depend on counts (a pawn that
+        // may only promote to a lost kind) change with captures.
+        for (pl, att) in attacks.iter_mut().enumerate() {
+            for g in &gens[pl] {
+                if g.piece == NO_KIND || g.target == Target::Empty {
+                    continue;
+                }
+                if let Some(Some(pr)) = promos.get(g.piece as usize) {
+                    if pr.fixed.is_none() {
+                        att.counts = true;
+                        if pr
+                            .rules
+                            .iter()
+                            .any(|r| r.guard.as_ref().is_some_and(|c| sensitivity(c).occupancy))
+                        {
+                            att.blockable = true;
+                        }
+                    }
                 }
             }
         }
 
-        let promos = model
-            .pieces
-            .iter()
-            .map(|p| {
-                p.promotion.as_ref().map(|pr| {
-                    let mut zone = [B::ZERO; MAX_PLAYERS];
-                    for (pl, sqs) in pr.zone.iter().enumerate().take(MAX_PLAYERS) {
-                        for &s in sqs {
-                            zone[pl] |= B::bit(s);
+        // Which rules can be counted in bulk, and their promotion squares.
+        for (pl, list) in gens.iter_mut().enumerate() {
+            for g in list.iter_mut() {
+                if !g.plain {
+                    continue;
+                }
+                match promos.get(g.piece as usize).and_then(Option::as_ref) {
+                    None => g.bulk = true,
+                    Some(p) => {
+                        if let Some(f) = &p.fixed {
+                            g.bulk = true;
+                            g.promo_zone = p.zone[pl];
+                            g.promo_count = f.len() as u32;
                         }
                     }
-                    Promo {
-                        zone,
-                        to: pr.to.iter().map(|&t| t as u8).collect(),
-                    }
-                })
-            })
+                }
+            }
+        }
+
+        let reach_class = (0..model.pieces.len())
+            .map(|p| reach_classes(board, &gens[0], p as u8))
             .collect();
 
         let royal = model
@@ -214,18 +418,83 @@ impl<B: Bits> Engine<B> {
             .enumerate()
             .filter(|(_, p)| p.royal)
             .fold(0u32, |acc, (i, _)| acc | 1 << i);
-        let check_rule_index = model
+        let mut royalish = royal;
+        for (k, p) in promos.iter().enumerate() {
+            if let Some(p) = p {
+                let may_be_royal = p.rules.iter().any(|r| match &r.kinds {
+                    KindExpr::Fixed(ks) => ks.iter().any(|&t| royal & (1 << t) != 0),
+                    KindExpr::StartKind(_) => true,
+                    KindExpr::Lost => false,
+                });
+                if may_be_royal {
+                    royalish |= 1 << k;
+                }
+            }
+        }
+        let check_rule = model
             .forbids
             .iter()
-            .position(|f| f.cond == Cond::InCheck(PlayerRef::Mover));
-        let other_forbids = (0..model.forbids.len())
-            .filter(|&i| Some(i) != check_rule_index)
-            .collect();
+            .position(|f| f.cond == Cond::InCheck(PlayerRef::Mover) && !f.unless_all);
+        let has_stuck = model.moves.iter().any(|m| m.when_stuck);
+        let general = model.forbids.len() > usize::from(check_rule.is_some())
+            || !model.phases.is_empty()
+            || has_stuck
+            || attacks.iter().any(|a| a.counts);
+        let needs_check_history = model.ends.iter().any(|e| mentions_perpetual(&e.cond))
+            || model
+                .forbids
+                .iter()
+                .chain(model.phases.iter().flat_map(|p| p.forbids.iter()))
+                .any(|f: &ForbidDef| mentions_perpetual(&f.cond));
+
+        let mut all_conds: Vec<&Cond> = Vec::new();
+        all_conds.extend(model.moves.iter().filter_map(|m| m.guard.as_ref()));
+        for p in &model.pieces {
+            for pr in &p.promotions {
+                all_conds.extend(pr.guard.as_ref());
+                for e in &pr.effects {
+                    if let Effect::MoveAgain(Some(c)) = e {
+                        all_conds.push(c);
+                    }
+                }
+            }
+        }
+        all_conds.extend(model.forbids.iter().map(|f| &f.cond));
+        all_conds.extend(
+            model
+                .phases
+                .iter()
+                .flat_map(|p| p.forbids.iter().map(|f| &f.cond)),
+        );
+        all_conds.extend(model.ends.iter().map(|e| &e.cond));
+        all_conds.extend(model.player_flags.iter().map(|p| &p.cond));
+        let uses_origin = all_conds
+            .iter()
+            .any(|c| mentions(c, &|c| matches!(c, Cond::AtStart(_) | Cond::Absent(_))))
+            || model
+                .pieces
+                .iter()
+                .any(|p| p.promotions.iter().any(|pr| pr.identity.is_some()));
+        let uses_unmoved = all_conds
+            .iter()
+            .any(|c| mentions(c, &|c| matches!(c, Cond::Unmoved(_))));
 
         let mut rng = SplitMix(0x6c75_6400_5eed_0001);
-        let codes = 1 + crate::compile::model::MAX_PIECES * MAX_PLAYERS;
+        let codes = 1 + MAX_PIECES * MAX_PLAYERS;
         let zobrist: Box<[u64]> = (0..codes * n).map(|_| rng.next()).collect();
         let zobrist_side = [rng.next(), rng.next()];
+        let zobrist_phase: Box<[u64]> = (0..(model.phases.len() + 1) * 256)
+            .map(|_| rng.next())
+            .collect();
+
+        let mut start_count = [[0u8; MAX_PIECES]; MAX_PLAYERS];
+        let mut start_kind = vec![NO_KIND; n];
+        let mut start_squares = [[B::ZERO; MAX_PIECES]; MAX_PLAYERS];
+        for p in &model.start {
+            start_count[p.player as usize][p.piece as usize] += 1;
+            start_kind[p.sq as usize] = p.piece;
+            start_squares[p.player as usize][p.piece as usize] |= B::bit(p.sq);
+        }
 
         let mut engine = Engine {
             counters: model.counters.clone().into_boxed_slice(),
@@ -233,22 +502,34 @@ impl<B: Bits> Engine<B> {
             graph,
             rays,
             dir_up,
+            all,
             gens,
             attacks,
             promos,
+            reach_class,
             royal,
-            check_rule: check_rule_index.is_some(),
-            check_rule_index,
-            other_forbids,
+            royalish,
+            check_rule,
+            has_stuck,
+            general,
+            needs_check_history,
+            uses_origin,
+            uses_unmoved,
             zobrist,
             zobrist_side,
+            zobrist_phase,
+            start_count,
+            start_kind: start_kind.into_boxed_slice(),
+            start_squares,
             start: State::empty(MAX_PLAYERS as u8),
         };
-        let mut st = State::empty(engine.model.players.len() as u8);
+        let mut st = State::empty(engine.players());
         for p in &engine.model.start {
             st.put(p.sq, p.piece, p.player);
         }
+        engine.enter_phase(&mut st, 0);
         st.hash = engine.hash_of(&st);
+        engine.remember(&mut st);
         engine.start = st;
         engine
     }
@@ -280,15 +561,40 @@ impl<B: Bits> Engine<B> {
         }
     }
 
+    /// Puts a state into phase `p` (or the first later phase that has moves),
+    /// with the first player to move.
+    pub(crate) fn enter_phase(&self, st: &mut State<B>, mut p: usize) {
+        while let Some(ph) = self.model.phases.get(p) {
+            if ph.moves_each > 0 {
+                st.phase = p as u8;
+                st.phase_left = ph.moves_each.min(255) as u8;
+                return;
+            }
+            p += 1;
+        }
+        st.phase = self.model.phases.len() as u8;
+        st.phase_left = 0;
+    }
+
     /// The Zobrist key of a piece code on a square.
     #[inline]
     pub(crate) fn z(&self, code: u8, sq: u8) -> u64 {
         self.zobrist[code as usize * self.squares() + sq as usize]
     }
 
+    /// The key of the phase part of a state.
+    #[inline]
+    pub(crate) fn z_phase(&self, st: &State<B>) -> u64 {
+        if st.phase as usize >= self.model.phases.len() {
+            0
+        } else {
+            self.zobrist_phase[st.phase as usize * 256 + st.phase_left as usize]
+        }
+    }
+
     /// The Zobrist key of a state computed from scratch.
     pub(crate) fn hash_of(&self, st: &State<B>) -> u64 {
-        let mut h = self.zobrist_side[st.side as usize];
+        let mut h = self.zobrist_side[st.side as usize] ^ self.z_phase(st);
         for sq in 0..self.squares() as u8 {
             let c = st.at(sq);
             if c != crate::state::EMPTY {
@@ -350,6 +656,150 @@ impl<B: Bits> Engine<B> {
             .iter()
             .any(|k| self.attacked(st, k, by, occ))
     }
+
+    /// Every kind a piece of `kind` might promote to.
+    pub(crate) fn promotion_targets(&self, kind: u8) -> Vec<u8> {
+        let Some(p) = self.promos.get(kind as usize).and_then(Option::as_ref) else {
+            return Vec::new();
+        };
+        let mut out: Vec<u8> = Vec::new();
+        for r in &p.rules {
+            match &r.kinds {
+                KindExpr::Fixed(k) => out.extend(k.iter().map(|&x| x as u8)),
+                KindExpr::StartKind(_) | KindExpr::Lost => out.extend(
+                    (0..self.model.pieces.len() as u8)
+                        .filter(|&k| k != kind && self.royal & (1 << k) == 0),
+                ),
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The square a [`SiteRef`] names for a move from `from` to `to` by `mover`.
+    pub(crate) fn site(&self, s: &SiteRef, mover: u8, from: u8, to: u8) -> u8 {
+        match s {
+            SiteRef::From => from,
+            SiteRef::To => to,
+            SiteRef::Square(q) => *q,
+            SiteRef::Adjacent(d) => {
+                if from == NO_SQ {
+                    return NO_SQ;
+                }
+                let fwd = self.model.players[mover as usize].forward;
+                self.board().step(from, d.resolve(fwd)).unwrap_or(NO_SQ)
+            }
+            SiteRef::StartOf(k) => {
+                let s = self.start_squares[mover as usize][*k as usize];
+                if s.is_empty() {
+                    NO_SQ
+                } else {
+                    s.lsb()
+                }
+            }
+            SiteRef::HomeOf(inner) => {
+                let q = self.site(inner, mover, from, to);
+                if q == NO_SQ {
+                    return NO_SQ;
+                }
+                let fwd = self.model.players[mover as usize].forward;
+                let back = fwd.opposite();
+                let mut cur = q;
+                while let Some(nx) = self.board().step(cur, back) {
+                    cur = nx;
+                }
+                cur
+            }
+        }
+    }
+}
+
+/// What a condition's truth can depend on, for the legality shortcuts.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Sensitivity {
+    /// Where pieces stand (beyond the moving piece's own square and flags).
+    pub occupancy: bool,
+    /// How many pieces each player has.
+    pub counts: bool,
+}
+
+pub(crate) fn sensitivity(c: &Cond) -> Sensitivity {
+    let mut s = Sensitivity::default();
+    visit(c, &mut s);
+    s
+}
+
+fn visit(c: &Cond, s: &mut Sensitivity) {
+    match c {
+        Cond::And(cs) | Cond::Or(cs) => cs.iter().for_each(|c| visit(c, s)),
+        Cond::Not(c) => visit(c, s),
+        Cond::Flagged(_, SiteRef::From) | Cond::Remembers(..) | Cond::KindIs(_) | Cond::In(..) => {}
+        Cond::Lost(..) | Cond::LostCouldReach | Cond::Absent(_) => s.counts = true,
+        Cond::Cmp(_, a, b) => {
+            for e in [a, b] {
+                if let IntExpr::Count(..) = e {
+                    s.counts = true;
+                }
+            }
+        }
+        _ => s.occupancy = true,
+    }
+}
+
+fn mentions_perpetual(c: &Cond) -> bool {
+    mentions(c, &|c| matches!(c, Cond::PerpetualCheck(_)))
+}
+
+/// Whether a condition or one inside it passes the test.
+fn mentions(c: &Cond, test: &dyn Fn(&Cond) -> bool) -> bool {
+    test(c)
+        || match c {
+            Cond::And(cs) | Cond::Or(cs) => cs.iter().any(|c| mentions(c, test)),
+            Cond::Not(c) => mentions(c, test),
+            _ => false,
+        }
+}
+
+/// For each square, the number of the class of squares a piece of `kind`
+/// could travel between on an empty board (by its rules for the first player).
+fn reach_classes<B: Bits>(board: &Board, gens: &[Gen<B>], kind: u8) -> Box<[u8]> {
+    let n = board.len();
+    let mut class = vec![u8::MAX; n];
+    let mut next = 0u8;
+    let steps: Vec<&Gen<B>> = gens.iter().filter(|g| g.piece == kind).collect();
+    for s0 in 0..n {
+        if class[s0] != u8::MAX {
+            continue;
+        }
+        let mut stack = vec![s0 as u8];
+        class[s0] = next;
+        while let Some(s) = stack.pop() {
+            for g in &steps {
+                let reach = match &g.kind {
+                    GenKind::Leap(t) => t[s as usize],
+                    GenKind::Slide(ds) | GenKind::SlideRange(ds, _) => {
+                        let mut r = B::ZERO;
+                        for &d in ds {
+                            for t in board.ray(s, Dir(d)) {
+                                r |= B::bit(t);
+                            }
+                        }
+                        r
+                    }
+                    GenKind::Remove(_) => B::ZERO,
+                };
+                for t in reach.iter() {
+                    if class[t as usize] == u8::MAX {
+                        class[t as usize] = next;
+                        stack.push(t);
+                    }
+                }
+            }
+        }
+        next = next.saturating_add(1);
+    }
+    class.into_boxed_slice()
 }
 
 fn leap_table<B: Bits>(board: &Board, targets: impl Fn(u8) -> Vec<u8>) -> Box<[B]> {

@@ -1,13 +1,14 @@
-//! Conditions on positions, and the end rules that turn them into results.
-//! Results are enums: who won, or a draw, and the kind of ending.
+//! Conditions on positions and moves, and the end rules that turn them into
+//! results. Results are enums: who won (and what the win is worth), or a
+//! draw, and the kind of ending.
 
 use std::cell::Cell;
 use std::fmt;
 
 use crate::bits::Bits;
-use crate::compile::model::{Cond, IntExpr, OutcomeDef, PlayerRef};
-use crate::engine::Engine;
-use crate::state::State;
+use crate::compile::model::{Cond, IntExpr, OutcomeDef, PlayerRef, Target, Worth};
+use crate::engine::{Engine, GenKind, NO_KIND};
+use crate::state::{code_piece, code_player, Hist, State, EMPTY, NO_SQ};
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -18,6 +19,8 @@ pub enum Outcome {
         winner: usize,
         /// The kind of ending, as the game file names it ("checkmate").
         kind: String,
+        /// What the win is worth (a full win or a half-win).
+        worth: Worth,
     },
     /// Nobody won.
     Draw {
@@ -27,6 +30,20 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// A full win.
+    pub fn win(winner: usize, kind: &str) -> Outcome {
+        Outcome::Win {
+            winner,
+            kind: kind.into(),
+            worth: Worth::Win,
+        }
+    }
+
+    /// A draw.
+    pub fn draw(kind: &str) -> Outcome {
+        Outcome::Draw { kind: kind.into() }
+    }
+
     /// The kind of ending.
     pub fn kind(&self) -> &str {
         match self {
@@ -55,20 +72,60 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Outcome::Win { winner, kind } => write!(f, "player {} wins by {kind}", winner + 1),
+            Outcome::Win {
+                winner,
+                kind,
+                worth: Worth::Win,
+            } => write!(f, "player {} wins by {kind}", winner + 1),
+            Outcome::Win { winner, kind, .. } => {
+                write!(f, "player {} wins a half-win by {kind}", winner + 1)
+            }
             Outcome::Draw { kind } => write!(f, "draw by {kind}"),
         }
     }
 }
 
-/// What a condition is judged against: a state, the hashes of the positions
-/// before it (oldest first), and what is already known of its moves.
+/// The move a condition is judged for.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MoveCtx {
+    mover: u8,
+    from: u8,
+    to: u8,
+    /// In a promotion: the kind offered.
+    offer: u8,
+}
+
+impl MoveCtx {
+    /// A move by `mover` from `from` to `to` of a piece of `kind` (the kind
+    /// is not needed by any condition yet; it names the move).
+    pub(crate) fn new(mover: u8, from: u8, to: u8, _kind: u8) -> Self {
+        MoveCtx {
+            mover,
+            from,
+            to,
+            offer: NO_KIND,
+        }
+    }
+
+    /// The same move, in a promotion offering `kind`.
+    pub(crate) fn offering(mut self, kind: u8) -> Self {
+        self.offer = kind;
+        self
+    }
+}
+
+/// What a condition is judged against: a state, the earlier positions
+/// (oldest first), the move (for move conditions and restrictions), and the
+/// restrictions in force for moves tested inside it.
 pub(crate) struct Ctx<'a, B: Bits> {
     e: &'a Engine<B>,
     st: &'a State<B>,
-    hist: &'a [u64],
+    hist: &'a [Hist],
     /// One more earlier position not in `hist` (the parent of a state being tested).
-    extra: Option<u64>,
+    extra: Option<Hist>,
+    mv: Option<MoveCtx>,
+    /// Moves tested inside the condition are judged by the first `level` forbid rules.
+    level: usize,
     has_moves: Cell<Option<bool>>,
 }
 
@@ -76,16 +133,30 @@ impl<'a, B: Bits> Ctx<'a, B> {
     pub(crate) fn new(
         e: &'a Engine<B>,
         st: &'a State<B>,
-        hist: &'a [u64],
-        extra: Option<u64>,
+        hist: &'a [Hist],
+        extra: Option<Hist>,
     ) -> Self {
         Ctx {
             e,
             st,
             hist,
             extra,
+            mv: None,
+            level: usize::MAX,
             has_moves: Cell::new(None),
         }
+    }
+
+    /// The condition is about a move.
+    pub(crate) fn in_move(mut self, mv: MoveCtx) -> Self {
+        self.mv = Some(mv);
+        self
+    }
+
+    /// Moves tested inside are judged by the first `level` forbid rules.
+    pub(crate) fn at_level(mut self, level: usize) -> Self {
+        self.level = level;
+        self
     }
 
     /// Tells the context whether the player to move has a legal move.
@@ -94,47 +165,193 @@ impl<'a, B: Bits> Ctx<'a, B> {
         self
     }
 
-    fn player(&self, p: PlayerRef) -> u8 {
+    fn mover(&self) -> u8 {
+        self.mv.map_or(self.st.mover, |m| m.mover)
+    }
+
+    pub(crate) fn player(&self, p: PlayerRef) -> u8 {
         match p {
-            PlayerRef::Mover => self.st.mover,
+            PlayerRef::Mover => self.mover(),
             PlayerRef::Next => self.st.side,
+            PlayerRef::Opponent => self.e.next_player(self.mover()),
             PlayerRef::Fixed(i) => i,
         }
     }
 
-    /// The history as one slice with the extra position (no allocation when there is none).
-    fn repetitions(&self) -> u32 {
-        let h = self.st.hash;
-        1 + self.hist.iter().filter(|&&x| x == h).count() as u32 + u32::from(self.extra == Some(h))
+    fn site(&self, s: &crate::compile::model::SiteRef) -> u8 {
+        let (from, to) = self.mv.map_or((NO_SQ, NO_SQ), |m| (m.from, m.to));
+        self.e.site(s, self.mover(), from, to)
     }
 
-    fn has_moves(&self, p: u8) -> bool {
+    /// The history with the extra position, as one list.
+    fn history(&self) -> std::borrow::Cow<'a, [Hist]> {
+        match self.extra {
+            None => std::borrow::Cow::Borrowed(self.hist),
+            Some(x) => {
+                let mut v = self.hist.to_vec();
+                v.push(x);
+                std::borrow::Cow::Owned(v)
+            }
+        }
+    }
+
+    fn repetitions(&self) -> u32 {
+        let h = self.st.hash;
+        1 + self.hist.iter().filter(|x| x.hash == h).count() as u32
+            + u32::from(self.extra.is_some_and(|x| x.hash == h))
+    }
+
+    fn perpetual(&self, times: u32) -> bool {
+        if self.repetitions() < times {
+            return false;
+        }
+        let hist = self.history();
+        let h = self.st.hash;
+        let Some(first) = hist.iter().position(|x| x.hash == h) else {
+            return false;
+        };
+        let mover = self.st.mover;
+        let every = hist[first + 1..]
+            .iter()
+            .filter(|x| x.mover == mover)
+            .all(|x| x.checked);
+        every && self.e.in_check(self.st, self.st.side)
+    }
+
+    fn has_moves(&self, p: u8, stuck: bool) -> bool {
+        let hist = self.history();
+        let level = self.level;
+        let test = |s: &State<B>| {
+            if stuck {
+                self.e.has_legal_at(s, &hist, level)
+            } else {
+                self.e.has_normal_move_at(s, &hist, level)
+            }
+        };
         if p == self.st.side {
-            if let Some(k) = self.has_moves.get() {
+            if stuck && level == usize::MAX {
+                if let Some(k) = self.has_moves.get() {
+                    return k;
+                }
+                let k = test(self.st);
+                self.has_moves.set(Some(k));
                 return k;
             }
-            let k = self.e.has_legal(self.st, self.hist);
-            self.has_moves.set(Some(k));
-            k
+            test(self.st)
         } else {
             let mut s = *self.st;
             s.side = p;
             s.mover = self.e.next_player(p);
-            self.e.has_legal(&s, self.hist)
+            test(&s)
         }
     }
 
     /// Whether the condition holds.
     pub(crate) fn cond(&self, c: &Cond) -> bool {
+        let st = self.st;
         match c {
             Cond::And(cs) => cs.iter().all(|c| self.cond(c)),
             Cond::Or(cs) => cs.iter().any(|c| self.cond(c)),
             Cond::Not(c) => !self.cond(c),
-            Cond::InCheck(p) => self.e.in_check(self.st, self.player(*p)),
-            Cond::NoMoves(p) => !self.has_moves(self.player(*p)),
+            Cond::InCheck(p) => self.e.in_check(st, self.player(*p)),
+            Cond::NoMoves(p, stuck) => !self.has_moves(self.player(*p), *stuck),
             Cond::Repeated(n) => self.repetitions() >= *n,
+            Cond::PerpetualCheck(n) => self.perpetual(*n),
             Cond::Cmp(op, a, b) => op.apply(self.int(a), self.int(b)),
+            Cond::Unmoved(s) => {
+                let q = self.site(s);
+                q != NO_SQ && st.at(q) != EMPTY && st.unmoved.has(q)
+            }
+            Cond::AtStart(s) => {
+                let q = self.site(s);
+                q != NO_SQ && st.at(q) != EMPTY && st.origin_of(q) == q
+            }
+            Cond::Flagged(f, s) => {
+                let q = self.site(s);
+                q != NO_SQ && st.flags[*f as usize].has(q)
+            }
+            Cond::Remembers(p, f) => st.facts[self.player(*p) as usize] & (1 << f) != 0,
+            Cond::Lost(p, k) => {
+                let pl = self.player(*p);
+                st.pieces(*k, pl).count() < u32::from(self.e.start_count[pl as usize][*k as usize])
+            }
+            Cond::LostCouldReach => self.lost_could_reach(),
+            Cond::KindIs(k) => self.mv.is_some_and(|m| m.offer == *k),
+            Cond::Absent(s) => {
+                let q = self.site(s);
+                let mine = st.by_player[self.mover() as usize];
+                !mine.iter().any(|x| st.origin_of(x) == q)
+            }
+            Cond::In(s, sites) => {
+                let q = self.site(s);
+                sites
+                    .get(self.mover() as usize)
+                    .is_some_and(|v| v.contains(&q))
+            }
+            Cond::Attacked(s, p) => {
+                let q = self.site(s);
+                q != NO_SQ && self.e.attacked(st, q, self.player(*p), st.occupied())
+            }
+            Cond::Checks(s) => {
+                let q = self.site(s);
+                if let Some(m) = self
+                    .mv
+                    .filter(|m| m.offer != NO_KIND && m.to == q && m.from != NO_SQ)
+                {
+                    // In a promotion: the piece the pawn would become, on
+                    // the board as it would be after the move.
+                    let mut after = *st;
+                    after.take(m.to);
+                    after.shift(m.from, m.to);
+                    after.retype(m.to, m.offer);
+                    let enemy = self.e.next_player(m.mover);
+                    return self
+                        .e
+                        .royals(&after, enemy)
+                        .iter()
+                        .any(|r| self.e.piece_attacks(&after, m.to, r));
+                }
+                if q == NO_SQ || st.at(q) == EMPTY {
+                    return false;
+                }
+                let owner = code_player(st.at(q));
+                let enemy = self.e.next_player(owner);
+                self.e
+                    .royals(st, enemy)
+                    .iter()
+                    .any(|r| self.e.piece_attacks(st, q, r))
+            }
+            Cond::CheckedBy(p, k) => {
+                let pl = self.player(*p);
+                let enemy = self.e.next_player(pl);
+                let attackers = st.pieces(*k, enemy);
+                self.e
+                    .royals(st, pl)
+                    .iter()
+                    .any(|r| attackers.iter().any(|a| self.e.piece_attacks(st, a, r)))
+            }
         }
+    }
+
+    fn lost_could_reach(&self) -> bool {
+        let Some(m) = self.mv else { return false };
+        if m.offer == NO_KIND || m.to == NO_SQ {
+            return false;
+        }
+        let (k, p) = (m.offer, m.mover);
+        let class = &self.e.reach_class[k as usize];
+        let c = class[m.to as usize];
+        let started = self.e.start_squares[p as usize][k as usize]
+            .iter()
+            .filter(|&s| class[s as usize] == c)
+            .count();
+        let now = self
+            .st
+            .pieces(k, p)
+            .iter()
+            .filter(|&s| class[s as usize] == c)
+            .count();
+        now < started
     }
 
     fn int(&self, e: &IntExpr) -> i64 {
@@ -154,25 +371,54 @@ impl<'a, B: Bits> Ctx<'a, B> {
 }
 
 impl<B: Bits> Engine<B> {
+    /// Whether the piece on `a` could capture on `r` by one of its rules.
+    pub(crate) fn piece_attacks(&self, st: &State<B>, a: u8, r: u8) -> bool {
+        let c = st.at(a);
+        if c == EMPTY {
+            return false;
+        }
+        let (kind, owner) = (code_piece(c), code_player(c));
+        let occ = st.occupied();
+        self.gens[owner as usize].iter().any(|g| {
+            g.piece == kind
+                && g.target != Target::Empty
+                && !g.stuck
+                && g.from_mask.has(a)
+                && !matches!(g.kind, GenKind::Remove(_))
+                && self.reach(g, a, occ).has(r)
+                && g.guard.as_ref().is_none_or(|cond| {
+                    Ctx::new(self, st, &[], None)
+                        .in_move(MoveCtx::new(owner, a, r, kind))
+                        .cond(cond)
+                })
+                && (self.promos[kind as usize]
+                    .as_ref()
+                    .is_none_or(|p| !p.zone[owner as usize].has(r))
+                    || self.can_land(st, owner, kind, a, r))
+        })
+    }
+
     /// The result if an end rule holds in `st`, with the rule's index.
     /// `has_moves` passes on what the caller already knows.
     pub(crate) fn ending(
         &self,
         st: &State<B>,
-        hist: &[u64],
+        hist: &[Hist],
         has_moves: Option<bool>,
     ) -> Option<(Outcome, usize)> {
         let ctx = Ctx::new(self, st, hist, None).knowing_moves(has_moves);
         for (i, end) in self.model.ends.iter().enumerate() {
             if ctx.cond(&end.cond) {
                 let o = match &end.outcome {
-                    OutcomeDef::Win(p, k) => Outcome::Win {
+                    OutcomeDef::Win(p, k, worth, _) => Outcome::Win {
                         winner: ctx.player(*p) as usize,
                         kind: k.clone(),
+                        worth: *worth,
                     },
-                    OutcomeDef::Loss(p, k) => Outcome::Win {
+                    OutcomeDef::Loss(p, k, worth, _) => Outcome::Win {
                         winner: self.next_player(ctx.player(*p)) as usize,
                         kind: k.clone(),
+                        worth: *worth,
                     },
                     OutcomeDef::Draw(k) => Outcome::Draw { kind: k.clone() },
                 };

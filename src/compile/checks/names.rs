@@ -47,7 +47,7 @@ fn duplicates(list: &[Decl], what: &str, out: &mut Vec<Problem>) {
 
 fn use_of(n: &Node, ty: Ty, decls: &Decls, out: &mut Vec<Problem>) {
     match (&n.kind, ty) {
-        (NodeKind::Str(s), Ty::PieceName) if decls.piece(s).is_none() => {
+        (NodeKind::Str(s), Ty::PieceName | Ty::Kind) if decls.piece(s).is_none() => {
             out.push(
                 UndefinedPiece::new(n.span, s.clone())
                     .origin(n.origin.as_ref())

@@ -14,6 +14,8 @@ pub(super) fn check(game: &Node, out: &mut Vec<Problem>) {
     let (b, _) = bind(g, l);
     let sections = b.all("sections");
     once(game, &sections, "info", false, out);
+    once(game, &sections, "options", false, out);
+    once(game, &sections, "rulesets", false, out);
     once(game, &sections, "players", true, out);
     once(game, &sections, "equipment", true, out);
     once(game, &sections, "rules", true, out);

@@ -139,14 +139,18 @@ pub(super) fn check_type(n: &Node, ty: Ty, parent: Option<&Ludeme>, out: &mut Ve
                 Ty::Int => l.cat == Cat::Int,
                 Ty::Sites => l.cat == Cat::Sites,
                 Ty::Event => l.cat == Cat::Event,
+                Ty::Square => l.cat == Cat::Square,
+                Ty::Kind => l.cat == Cat::Kind,
                 _ => false,
             };
             if !ok {
                 wrong(out);
             }
         }
-        (NodeKind::Int(_), Ty::Int | Ty::Num) | (NodeKind::Dec(_), Ty::Num) => {}
-        (NodeKind::Str(_), Ty::Str | Ty::PieceName | Ty::Sites) => {}
+        (_, Ty::Any) => {}
+        (NodeKind::Int(_), Ty::Int | Ty::Num | Ty::Value) | (NodeKind::Dec(_), Ty::Num) => {}
+        (NodeKind::Str(_), Ty::Value) => {}
+        (NodeKind::Str(_), Ty::Str | Ty::PieceName | Ty::Sites | Ty::Kind) => {}
         (NodeKind::Ident(s), Ty::Bool) => constant(
             n,
             s,
@@ -164,7 +168,7 @@ pub(super) fn check_type(n: &Node, ty: Ty, parent: Option<&Ludeme>, out: &mut Ve
             out,
         ),
         (NodeKind::Ident(s), Ty::Event) => constant(n, s, EVENTS, &describe_ty(ty), "event", out),
-        (NodeKind::Ident(_), Ty::Player | Ty::Sites) => {} // checked by `names` and `squares`
+        (NodeKind::Ident(_), Ty::Player | Ty::Sites | Ty::Square) => {} // checked by `names` and `squares`
         (NodeKind::List(items), Ty::Sites) => {
             for it in items {
                 check_type(it, Ty::Sites, parent, out);

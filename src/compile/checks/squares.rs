@@ -9,12 +9,12 @@ use crate::syntax::ast::{Node, NodeKind};
 
 pub(super) fn check(game: &Node, decls: &Decls, out: &mut Vec<Problem>) {
     walk(game, Ty::Of(&[Cat::Game]), &mut |n, ty| {
-        let (NodeKind::Ident(s), Ty::Sites) = (&n.kind, ty) else {
+        let (NodeKind::Ident(s), Ty::Sites | Ty::Square) = (&n.kind, ty) else {
             return;
         };
         if !looks_like_square(s) {
             out.push(
-                WrongType::new(n.span, describe_ty(Ty::Sites), n.describe())
+                WrongType::new(n.span, describe_ty(ty), n.describe())
                     .origin(n.origin.as_ref())
                     .help("name a square as a1, or a region as \"Name\""),
             );

@@ -4,7 +4,7 @@ use crate::compile::bind::{bind, forms_of};
 use crate::compile::board::Board;
 use crate::compile::decls::Decls;
 use crate::compile::ludemes::{lookup, Cat};
-use crate::compile::sites::{eval, player_forward, region_nodes, SiteCtx};
+use crate::compile::sites::{eval, players, region_nodes, SiteCtx};
 use crate::diagnostics::{Problem, SquareTaken};
 use crate::source::Span;
 use crate::syntax::ast::Node;
@@ -13,6 +13,8 @@ pub(super) fn check(game: &Node, decls: &Decls, out: &mut Vec<Problem>) {
     let Some((w, h)) = decls.board else { return };
     let board = Board::rectangle(w, h);
     let regions = region_nodes(game);
+    let players = players(game);
+    let pieces: Vec<String> = decls.pieces.iter().map(|p| p.name.clone()).collect();
     let mut taken: Vec<Option<Span>> = vec![None; board.len()];
     for (form, node) in forms_of(game, Cat::Place) {
         let Some(l) = lookup(&form.head) else {
@@ -22,15 +24,17 @@ pub(super) fn check(game: &Node, decls: &Decls, out: &mut Vec<Problem>) {
         let Some(sites) = b.one("sites") else {
             continue;
         };
-        let forward = b
+        let mover = b
             .one("player")
             .and_then(Node::as_ident)
-            .and_then(|p| decls.players.iter().position(|d| d.name == p))
-            .and_then(|i| player_forward(game, i));
+            .and_then(|p| players.iter().position(|d| d.0 == p));
         let ctx = SiteCtx {
             board: &board,
             regions: &regions,
-            forward,
+            players: &players,
+            mover,
+            pieces: &pieces,
+            start: None,
         };
         for sq in eval(sites, &ctx) {
             if let Some(first) = taken[sq as usize] {
