@@ -530,15 +530,30 @@ pub fn did_you_mean<'a>(
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
     let lower = name.to_lowercase();
+    let all: Vec<&'a str> = candidates.into_iter().collect();
     let mut best: Option<(usize, &str)> = None;
-    for c in candidates {
+    for &c in &all {
         let d = edit_distance(&lower, &c.to_lowercase());
         let limit = (name.chars().count().max(c.chars().count()) / 3).max(1);
         if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, c));
         }
     }
-    best.map(|(_, c)| c)
+    best.map(|(_, c)| c).or_else(|| {
+        // A prefix of a longer name: `opening` for `opening-moves`.
+        let mut hits = candidates_prefix(&lower, &all);
+        (hits.len() == 1).then(|| hits.remove(0))
+    })
+}
+
+fn candidates_prefix<'a>(lower: &str, all: &[&'a str]) -> Vec<&'a str> {
+    if lower.chars().count() < 3 {
+        return Vec::new();
+    }
+    all.iter()
+        .copied()
+        .filter(|c| c.to_lowercase().starts_with(lower))
+        .collect()
 }
 
 /// "did you mean `x`?" for the nearest candidate, if any.

@@ -3,8 +3,10 @@
 //! only captures, a forbid rule (with its reason) refuses it.
 
 use crate::bits::Bits;
+use crate::compile::graph::describe_cond;
 use crate::compile::model::Target;
 use crate::engine::{Engine, GenKind};
+use crate::eval::{Ctx, MoveCtx};
 use crate::game::{on_pos, Position};
 use crate::state::{code_piece, code_player, State, EMPTY};
 
@@ -142,6 +144,33 @@ fn why_not_in<B: Bits>(
                 );
             }
             _ => {}
+        }
+        if !g.from_mask.has(from) {
+            if let Some(f) = &model.moves[g.rule as usize].from {
+                let names: Vec<String> = f
+                    .get(side as usize)
+                    .map(|v| v.iter().map(|&q| b.name(q)).collect())
+                    .unwrap_or_default();
+                return (
+                    format!(
+                        "the {pname} cannot move from {fname} to {tname}: that move is only for a {pname} on {}",
+                        names.join(" ")
+                    ),
+                    Some(format!("the rule is `{text}`")),
+                );
+            }
+        }
+        if let Some(c) = &g.guard {
+            let ctx = Ctx::new(e, st, hist, None).in_move(MoveCtx::new(side, from, to, piece));
+            if !ctx.cond(c) {
+                return (
+                    format!(
+                        "the {pname} cannot move from {fname} to {tname} now: that move needs {}",
+                        describe_cond(model, c)
+                    ),
+                    Some(format!("the rule is `{text}`")),
+                );
+            }
         }
         if let Some(p) = e.promos[piece as usize].as_ref() {
             if p.zone[side as usize].has(to) && !e.can_land(st, side, piece, from, to) {

@@ -26,19 +26,48 @@ impl MoveError {
 }
 
 /// The text of a move: `e2e4`, `e7e8q`.
+///
+/// A removal (a move of the player, not of a piece) is `xd5`; a capture
+/// without moving is `d8xe7`; an extra move in the same turn follows a comma:
+/// `b7b8n,c6`.
 pub fn move_text(pos: &Position, m: Move) -> String {
     let model = pos.model();
     let b = &model.board;
-    let mut s = format!("{}{}", b.name(m.from), b.name(m.to));
+    let Some(from) = m.from() else {
+        return format!("x{}", b.name(m.to));
+    };
+    let stay = model.moves.get(m.rule()).is_some_and(|r| r.stay);
+    let mut s = if stay {
+        format!("{}x{}", b.name(from as u8), b.name(m.to))
+    } else {
+        format!("{}{}", b.name(from as u8), b.name(m.to))
+    };
     if let Some(p) = m.promotion() {
         s.push(model.pieces[p].letter.to_ascii_lowercase());
+    }
+    if let Some(x) = m.extra() {
+        s.push(',');
+        s.push_str(&b.name(x as u8));
     }
     s
 }
 
-/// Splits `e2e4q` into its parts: two square names and an optional letter.
+/// A move as typed, made comparable with [`move_text`]: no spaces, `=` and
+/// `-` dropped, the promotion letter small.
+fn normalise(text: &str) -> String {
+    let t: String = text
+        .trim()
+        .chars()
+        .filter(|c| !matches!(c, '=' | '-' | ' '))
+        .collect();
+    t.to_lowercase()
+}
+
+/// Splits `e2e4q` into its parts: two square names and an optional letter
+/// (an `x` between the squares, and a `,square` extra part, are passed over).
 fn split(text: &str) -> Option<(&str, &str, Option<char>)> {
     let t = text.trim();
+    let t = t.split(',').next().unwrap_or(t);
     let sq_len = |s: &str| -> usize {
         let mut it = s.char_indices();
         match it.next() {
@@ -56,7 +85,7 @@ fn split(text: &str) -> Option<(&str, &str, Option<char>)> {
     if a == 0 {
         return None;
     }
-    let rest = t[a..].trim_start_matches('-');
+    let rest = t[a..].trim_start_matches(['-', 'x']);
     let b = sq_len(rest);
     if b == 0 {
         return None;
@@ -76,6 +105,39 @@ const FORMAT_HELP: &str =
 
 /// Reads a move and checks it is legal here, or says why not.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let want = normalise(text);
+    let legal = pos.legal_moves();
+    if let Some(m) = legal.iter().find(|m| move_text(pos, **m) == want) {
+        return Ok(*m);
+    }
+    if let Some(sq) = want.strip_prefix('x') {
+        let model = pos.model();
+        if model.board.parse(sq).is_none() {
+            return Err(MoveError::new(
+                format!("{sq} is not a square of this board"),
+                None,
+            ));
+        }
+        if let Some(o) = pos.outcome() {
+            return Err(MoveError::new(
+                format!("the game is over: {}", crate::draw::outcome_text(model, &o)),
+                None,
+            ));
+        }
+        let removals: Vec<String> = legal
+            .iter()
+            .filter(|m| m.from().is_none())
+            .map(|m| move_text(pos, *m))
+            .collect();
+        return Err(MoveError::new(
+            format!("you cannot remove the piece on {sq}"),
+            Some(if removals.is_empty() {
+                "no removal is allowed now".into()
+            } else {
+                format!("you may remove: {}", removals.join(" "))
+            }),
+        ));
+    }
     let Some((f, t, promo)) = split(text) else {
         return Err(MoveError::new(
             format!("`{}` is not a move", text.trim()),
@@ -124,12 +186,28 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
             )
         })?),
     };
-    let legal = pos.legal_moves();
     let matching: Vec<Move> = legal
         .iter()
         .copied()
-        .filter(|m| m.from == from && m.to == to)
+        .filter(|m| m.from == from && m.to == to && m.extra().is_none())
         .collect();
+    if let Some((_, extra)) = want.split_once(',') {
+        let extras: Vec<String> = legal
+            .iter()
+            .filter(|m| m.from == from && m.to == to && m.extra().is_some())
+            .map(|m| move_text(pos, *m))
+            .collect();
+        if !matching.is_empty() || !extras.is_empty() {
+            return Err(MoveError::new(
+                format!("the piece cannot move on to {extra} in the same turn"),
+                Some(if extras.is_empty() {
+                    "no extra move is allowed after this one".into()
+                } else {
+                    format!("play one of {}, or the move alone", extras.join(" "))
+                }),
+            ));
+        }
+    }
     if !matching.is_empty() {
         let chosen: Vec<Move> = matching
             .iter()

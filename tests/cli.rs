@@ -255,3 +255,155 @@ fn play_writes_a_record_that_replays() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn rulesets_and_options_are_checked_and_shown() {
+    let r = lud(&["check", "games/parsi-chess.lud"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = lud(
+        &["show", "games/parsi-chess.lud", "--ruleset", "Shastree"],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    snap!("cli_show_parsi_shastree", r.stdout);
+    let r = lud(
+        &["perft", "games/parsi-chess.lud", "1", "--ruleset", "Murrey"],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    snap!("cli_unknown_ruleset", r.stderr);
+    let r = lud(
+        &[
+            "perft",
+            "games/parsi-chess.lud",
+            "1",
+            "--option",
+            "opening-moves=10",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    snap!("cli_bad_option_value", r.stderr);
+    let r = lud(
+        &[
+            "perft",
+            "games/parsi-chess.lud",
+            "1",
+            "--option",
+            "opening=3",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("did you mean `opening-moves`?"),
+        "{}",
+        r.stderr
+    );
+    let r = lud(
+        &[
+            "perft",
+            "games/parsi-chess.lud",
+            "1",
+            "--option",
+            "opening-moves",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("NAME=VALUE"), "{}", r.stderr);
+    let r = lud(
+        &[
+            "perft",
+            "games/parsi-chess.lud",
+            "2",
+            "--ruleset",
+            "Murray",
+            "--option",
+            "opening-moves=0",
+        ],
+        "",
+    );
+    assert_eq!(r.stdout, "324\n");
+}
+
+#[test]
+fn play_parsi_offers_the_special_moves_and_names_the_rule_that_refuses() {
+    // Murray: a horse is lost, so b8 promotes to one, which may leap on.
+    let position = "7k/1P5p/8/8/8/8/8/R1BQKBNR w - - 0 1";
+    let input = "moves\nb7b8r\nb7b8n,c5\ne1e3\nb7b8n,c6\nquit\n";
+    let r = lud(
+        &[
+            "play",
+            "games/parsi-chess.lud",
+            "--ruleset",
+            "Murray",
+            "--position",
+            position,
+            "--white",
+            "human",
+            "--black",
+            "random",
+            "--seed",
+            "1",
+        ],
+        input,
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("e1c2"),
+        "the king's leap is offered: {}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("b7b8n,a6"), "the extra leap is offered");
+    snap!("cli_play_parsi_human", r.stdout);
+    // A refusal by a restriction names its rule.
+    let r = lud(
+        &[
+            "play",
+            "games/parsi-chess.lud",
+            "--ruleset",
+            "Murray",
+            "--white",
+            "human",
+            "--black",
+            "random",
+            "--position",
+            "rnbkqbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 1 phase=opening:3",
+        ],
+        "e4e5\nquit\n",
+    );
+    assert!(r.stdout.contains("(PA-14)"), "{}", r.stdout);
+}
+
+#[test]
+fn play_parsi_computer_games_end_with_a_result() {
+    for ruleset in ["Murray", "Shastree"] {
+        let r = lud(
+            &[
+                "play",
+                "games/parsi-chess.lud",
+                "--ruleset",
+                ruleset,
+                "--white",
+                "ai",
+                "--black",
+                "random",
+                "--seed",
+                "3",
+                "--ai-nodes",
+                "400",
+                "--max-plies",
+                "120",
+            ],
+            "",
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(r.stdout.contains("\nResult: "), "{}", r.stdout);
+        assert!(
+            r.stdout.contains(&format!("[Ruleset \"{ruleset}\"]")),
+            "{}",
+            r.stdout
+        );
+    }
+}

@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use lud::{compile, Game};
+use lud::compile::options::Config;
+use lud::Game;
 
 struct Row {
     file: PathBuf,
@@ -17,12 +18,12 @@ struct Row {
     slow: bool,
 }
 
-fn load_game(path: &Path) -> Game {
+fn load_game(path: &Path, config: &Config) -> Game {
     let src = lud::compile::read_source(path).unwrap_or_else(|e| panic!("{e}"));
-    compile(&src).unwrap_or_else(|d| panic!("{}", d.render_plain()))
+    lud::compile::compile_with(&src, config).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
-fn rows() -> Vec<(PathBuf, Vec<Row>)> {
+fn rows() -> Vec<(PathBuf, Config, Vec<Row>)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("tests/perft"))
         .expect("tests/perft exists")
@@ -35,6 +36,7 @@ fn rows() -> Vec<(PathBuf, Vec<Row>)> {
     for f in files {
         let text = std::fs::read_to_string(&f).expect("readable");
         let mut game = None;
+        let mut config = Config::default();
         let mut id = String::new();
         let mut fen: Option<String> = None;
         let mut rows = Vec::new();
@@ -46,6 +48,11 @@ fn rows() -> Vec<(PathBuf, Vec<Row>)> {
             let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
             match key {
                 "game" => game = Some(root.join(rest.trim())),
+                "ruleset" => config.ruleset = Some(rest.trim().to_string()),
+                "option" => {
+                    let (k, v) = rest.trim().split_once('=').expect("option NAME=VALUE");
+                    config.options.push((k.to_string(), v.to_string()));
+                }
                 "id" => {
                     id = rest.trim().to_string();
                     fen = None;
@@ -67,15 +74,15 @@ fn rows() -> Vec<(PathBuf, Vec<Row>)> {
                 other => panic!("{}:{}: unknown key {other}", f.display(), i + 1),
             }
         }
-        out.push((game.expect("a `game` line"), rows));
+        out.push((game.expect("a `game` line"), config, rows));
     }
     out
 }
 
 fn run(budget: u64, include_slow: bool) -> usize {
     let mut ran = 0;
-    for (game_path, rows) in rows() {
-        let game = load_game(&game_path);
+    for (game_path, config, rows) in rows() {
+        let game = load_game(&game_path, &config);
         for r in rows {
             if r.nodes > budget || (r.slow && !include_slow) {
                 continue;

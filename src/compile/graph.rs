@@ -460,6 +460,7 @@ pub fn describe_cond(model: &Model, c: &Cond) -> String {
         Cond::Lost(p, k) => format!("{} has lost a {}", player(model, *p), model.pieces[*k as usize].name),
         Cond::LostCouldReach => "a lost piece of that kind could have reached the square".into(),
         Cond::KindIs(k) => format!("the kind is {}", model.pieces[*k as usize].name),
+        Cond::Removing => "the move is a removal".into(),
         Cond::Absent(s) => format!("the piece that started on {} is gone", describe_site(model, s)),
         Cond::In(s, z) => format!("{} is one of {}", describe_site(model, s), squares(model, z)),
         Cond::Attacked(s, p) => format!("{} is attacked by {}", describe_site(model, s), player(model, *p)),

@@ -630,6 +630,7 @@ impl Lower<'_> {
             "lost" => Cond::Lost(player(self), piece(self)),
             "lostCouldReach" => Cond::LostCouldReach,
             "kindIs" => Cond::KindIs(piece(self)),
+            "removing" => Cond::Removing,
             "absent" => Cond::Absent(b.one("square").map_or(SiteRef::To, |x| self.site(x))),
             "in" => {
                 let site = b.one("square").map_or(SiteRef::To, |x| self.site(x));

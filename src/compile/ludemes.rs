@@ -1070,8 +1070,15 @@ pub const LUDEMES: &[Ludeme] = &[
         name: "lostCouldReach",
         cat: Cat::Cond,
         params: &[],
-        doc: "In a promotion: the mover has lost a piece of the kind offered that could have reached the promotion square (a camel bound to one colour of squares, say).",
+        doc: "In a promotion: the mover has fewer pieces of the kind offered than at the start, and has lost one that could have reached the promotion square (a camel bound to one colour of squares, say).",
         example: "(lostCouldReach)",
+    },
+    Ludeme {
+        name: "removing",
+        cat: Cat::Cond,
+        params: &[],
+        doc: "In a move or restriction: the move is a removal (`remove`), which takes a piece off without moving one.",
+        example: "(not (removing))",
     },
     Ludeme {
         name: "kindIs",

@@ -339,6 +339,8 @@ pub enum Cond {
     LostCouldReach,
     /// In a promotion: the candidate kind is this one.
     KindIs(u8),
+    /// The move is a removal.
+    Removing,
     /// The mover's piece that started on the square is no longer on the board.
     Absent(SiteRef),
     /// The square is one of these (per mover).

@@ -152,6 +152,7 @@ fn eval_into(n: &Node, ctx: &SiteCtx<'_>, depth: u32, out: &mut Vec<u8>) {
                         }
                     }
                 }
+                "everywhere" => out.extend(0..b.len() as u8),
                 "sameFile" => {
                     let files: Vec<u32> = sub(0).iter().map(|&s| b.cell(s).x).collect();
                     out.extend((0..b.len() as u8).filter(|&s| files.contains(&b.cell(s).x)));

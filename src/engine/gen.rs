@@ -281,11 +281,14 @@ impl<B: Bits> Engine<B> {
             return true;
         }
         let occ = mid.occupied();
+        // The extra move never takes a royal piece (the first part may have
+        // given check; a game ends by mate, not by taking the king).
+        let royal = self.royals(&mid, self.next_player(side));
         for g2 in self.gens[side as usize]
             .iter()
             .filter(|g2| g2.piece == base.promo && !g2.stuck)
         {
-            for t2 in self.targets(&mid, g2, base.to, side, occ).iter() {
+            for t2 in (self.targets(&mid, g2, base.to, side, occ) & !royal).iter() {
                 if let Some(c) = &g2.guard {
                     let ctx = Ctx::new(self, &mid, &[], None)
                         .in_move(MoveCtx::new(side, base.to, t2, g2.piece));

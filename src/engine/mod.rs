@@ -734,7 +734,11 @@ fn visit(c: &Cond, s: &mut Sensitivity) {
     match c {
         Cond::And(cs) | Cond::Or(cs) => cs.iter().for_each(|c| visit(c, s)),
         Cond::Not(c) => visit(c, s),
-        Cond::Flagged(_, SiteRef::From) | Cond::Remembers(..) | Cond::KindIs(_) | Cond::In(..) => {}
+        Cond::Flagged(_, SiteRef::From)
+        | Cond::Remembers(..)
+        | Cond::KindIs(_)
+        | Cond::In(..)
+        | Cond::Removing => {}
         Cond::Lost(..) | Cond::LostCouldReach | Cond::Absent(_) => s.counts = true,
         Cond::Cmp(_, a, b) => {
             for e in [a, b] {

@@ -277,6 +277,7 @@ impl<'a, B: Bits> Ctx<'a, B> {
             }
             Cond::LostCouldReach => self.lost_could_reach(),
             Cond::KindIs(k) => self.mv.is_some_and(|m| m.offer == *k),
+            Cond::Removing => self.mv.is_some_and(|m| m.from == NO_SQ),
             Cond::Absent(s) => {
                 let q = self.site(s);
                 let mine = st.by_player[self.mover() as usize];
@@ -345,13 +346,10 @@ impl<'a, B: Bits> Ctx<'a, B> {
             .iter()
             .filter(|&s| class[s as usize] == c)
             .count();
-        let now = self
-            .st
-            .pieces(k, p)
-            .iter()
-            .filter(|&s| class[s as usize] == c)
-            .count();
-        now < started
+        let here = self.st.pieces(k, p);
+        let now = here.iter().filter(|&s| class[s as usize] == c).count();
+        // Never more of a kind than at the start, whatever the class.
+        now < started && here.count() < u32::from(self.e.start_count[p as usize][k as usize])
     }
 
     fn int(&self, e: &IntExpr) -> i64 {
