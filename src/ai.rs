@@ -200,7 +200,7 @@ impl<'a, B: Bits> Search<'a, B> {
         }
         self.order(st, &mut moves);
         let mut best = -WIN - 1;
-        self.hist.push(self.e.hist_entry(st));
+        self.hist.push(self.e.hist_entry(st, &self.hist));
         for &m in &moves {
             let mut child = *st;
             self.e.make(&mut child, m);
@@ -232,7 +232,7 @@ impl<'a, B: Bits> Search<'a, B> {
         moves.retain(|m| st.at(m.to) != EMPTY || m.promotion().is_some());
         self.order(st, &mut moves);
         let mut best = stand;
-        self.hist.push(self.e.hist_entry(st));
+        self.hist.push(self.e.hist_entry(st, &self.hist));
         for &m in &moves {
             let mut child = *st;
             self.e.make(&mut child, m);
@@ -260,7 +260,7 @@ impl<'a, B: Bits> Search<'a, B> {
         for depth in 1..=self.settings.max_depth {
             let mut scored: Vec<(i32, Move)> = Vec::with_capacity(root.len());
             let mut alpha = -WIN - 1;
-            self.hist.push(self.e.hist_entry(st));
+            self.hist.push(self.e.hist_entry(st, &self.hist));
             for &m in &root {
                 let mut child = *st;
                 self.e.make(&mut child, m);

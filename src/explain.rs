@@ -58,6 +58,19 @@ fn why_not_in<B: Bits>(
             Some("give two different squares".into()),
         );
     }
+    if e.phase_mask(st).has(to) {
+        if let Some(f) = e.model.phases.get(st.phase as usize).and_then(|p| {
+            p.forbids.iter().find(|f| {
+                matches!(&f.cond, crate::compile::model::Cond::In(crate::compile::model::SiteRef::To, z)
+                    if z.get(side as usize).is_some_and(|v| v.contains(&to)))
+            })
+        }) {
+            return (
+                format!("{fname}{tname} is not allowed: {}", f.reason),
+                Some(format!("the rule is {}", f.text)),
+            );
+        }
+    }
     let mut pseudo = Vec::new();
     e.pseudo_moves(st, &mut pseudo);
     let here: Vec<_> = pseudo

@@ -188,7 +188,7 @@ impl Position {
     /// Plays a move without checking it. It must be one of [`Position::legal_moves`].
     pub fn play_unchecked(&mut self, m: Move) {
         on_pos!(&mut self.0, |e, s, h| {
-            h.push(e.hist_entry(s));
+            h.push(e.hist_entry(s, h));
             e.make(s, m);
         });
     }

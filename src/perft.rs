@@ -62,7 +62,7 @@ fn count<B: Bits>(
         return 0;
     }
     let mut total = 0;
-    hist.push(e.hist_entry(st));
+    hist.push(e.hist_entry(st, hist));
     for &m in buf.iter() {
         let mut child = *st;
         e.make(&mut child, m);

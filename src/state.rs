@@ -41,6 +41,10 @@ pub(crate) struct Hist {
     pub checked: bool,
     /// Who moved into the position.
     pub mover: u8,
+    /// How many times this key has occurred up to this entry (1 the first time).
+    pub reps: u8,
+    /// The most any key has occurred up to this entry.
+    pub max_reps: u8,
 }
 
 /// A game state on a board of up to `B::CAPACITY` squares.

@@ -232,11 +232,14 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                                     pf.extend(l.forbid(&rb, r));
                                 }
                             }
-                            phases.push(PhaseDef {
-                                name,
-                                moves_each,
-                                forbids: pf,
-                            });
+                            // A phase of no moves is no phase.
+                            if moves_each > 0 {
+                                phases.push(PhaseDef {
+                                    name,
+                                    moves_each,
+                                    forbids: pf,
+                                });
+                            }
                         }
                         _ => {
                             player_moves.push(moves.len());

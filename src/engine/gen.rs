@@ -11,15 +11,23 @@
 //! tested. A game whose only restriction is that rule takes the fast path;
 //! others go through the general pipeline.
 
-use super::{Engine, Gen, NO_KIND};
+use super::{Engine, Gen, GenKind, NO_KIND};
 use crate::bits::Bits;
-use crate::compile::model::{ForbidDef, KindExpr};
+use crate::compile::model::{Cond, ForbidDef, KindExpr, PlayerRef, Target};
 use crate::eval::{Ctx, MoveCtx};
 use crate::moves::{Move, NO_PIECE};
 use crate::state::{Hist, State, NO_SQ};
 
 /// A reusable buffer of moves (no allocation once it has grown).
 pub(crate) type MoveBuf = Vec<Move>;
+
+/// What holds for every move of a node, found once for the node.
+struct Hints {
+    /// The most times any position of the history (with this one) has occurred.
+    max_reps: usize,
+    /// The player after the mover keeps a legal move whatever the mover does.
+    next_mobile: bool,
+}
 
 /// What a position's legality tests share.
 pub(crate) struct Legality<B: Bits> {
@@ -29,6 +37,8 @@ pub(crate) struct Legality<B: Bits> {
     danger: B,
     /// Captures must be tested (an enemy attack depends on piece counts).
     test_captures: bool,
+    /// Squares the phase forbids moves to.
+    blocked: B,
 }
 
 impl<B: Bits> Engine<B> {
@@ -42,11 +52,15 @@ impl<B: Bits> Engine<B> {
             (false, B::ZERO)
         };
         Legality {
+            blocked: self.phase_mask(st),
             side,
             occ,
             in_check,
             danger,
-            test_captures: self.attacks[enemy as usize].counts,
+            test_captures: {
+                let att = &self.attacks[enemy as usize];
+                att.counts || self.zone_threat(st, side, att.zone_counts)
+            },
         }
     }
 
@@ -55,7 +69,7 @@ impl<B: Bits> Engine<B> {
     fn danger(&self, st: &State<B>, side: u8) -> B {
         let other = self.next_player(side);
         let att = &self.attacks[other as usize];
-        if att.blockable {
+        if att.blockable || self.zone_threat(st, side, att.zone_blockable) {
             return self.all;
         }
         let mut danger = B::ZERO;
@@ -85,6 +99,36 @@ impl<B: Bits> Engine<B> {
             }
         }
         danger
+    }
+
+    /// Whether a royal piece of `side` stands on one of `zone` within reach
+    /// of an enemy piece that must promote to capture there (so whether it
+    /// is attacked depends on what that promotion allows).
+    fn zone_threat(&self, st: &State<B>, side: u8, zone: B) -> bool {
+        let exposed = self.royals(st, side) & zone;
+        if exposed.is_empty() {
+            return false;
+        }
+        let enemy = self.next_player(side);
+        let att = &self.attacks[enemy as usize];
+        let dynamic = |k: u8| {
+            self.promos[k as usize]
+                .as_ref()
+                .is_some_and(|p| p.fixed.is_none())
+        };
+        if att
+            .forward
+            .iter()
+            .any(|&gi| dynamic(self.gens[enemy as usize][gi].piece))
+        {
+            // Such a piece's rule is tried forwards: assume the worst.
+            return true;
+        }
+        exposed.iter().any(|r| {
+            att.leaps
+                .iter()
+                .any(|(k, rev)| dynamic(*k) && !(rev[r as usize] & st.pieces(*k, enemy)).is_empty())
+        })
     }
 
     /// Whether the check rule needs no test for a move of rule `g` from
@@ -188,7 +232,7 @@ impl<B: Bits> Engine<B> {
     ) -> bool {
         let side = lg.side;
         if g.piece == NO_KIND {
-            for to in self.targets(st, g, 0, side, lg.occ).iter() {
+            for to in (self.targets(st, g, 0, side, lg.occ) & !lg.blocked).iter() {
                 if let Some(c) = &g.guard {
                     let ctx = Ctx::new(self, st, &[], None)
                         .in_move(MoveCtx::new(side, NO_SQ, to, NO_KIND));
@@ -207,7 +251,7 @@ impl<B: Bits> Engine<B> {
         }
         let promo = self.promos[g.piece as usize].as_ref();
         for from in (st.pieces(g.piece, side) & g.from_mask).iter() {
-            let t = self.targets(st, g, from, side, lg.occ);
+            let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
             for to in t.iter() {
                 if let Some(c) = &g.guard {
                     let ctx = Ctx::new(self, st, &[], None)
@@ -347,11 +391,29 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The history entry of a state (for the positions after it).
-    pub(crate) fn hist_entry(&self, st: &State<B>) -> Hist {
+    pub(crate) fn hist_entry(&self, st: &State<B>, hist: &[Hist]) -> Hist {
+        let checked = self.needs_check_history && self.in_check(st, st.side);
+        Self::entry(st, hist, checked)
+    }
+
+    fn entry(st: &State<B>, hist: &[Hist], checked: bool) -> Hist {
+        let reps = 1 + hist.iter().filter(|h| h.hash == st.hash).count().min(254) as u8;
+        let max_reps = hist.last().map_or(1, |h| h.max_reps).max(reps);
         Hist {
             hash: st.hash,
-            checked: self.needs_check_history && self.in_check(st, st.side),
+            checked,
             mover: st.mover,
+            reps,
+            max_reps,
+        }
+    }
+
+    /// [`Engine::hist_entry`] when whether the player to move is in check is known.
+    fn hist_entry_knowing(&self, st: &State<B>, lg: &Legality<B>, hist: &[Hist]) -> Hist {
+        if self.check_rule.is_some() {
+            Self::entry(st, hist, self.needs_check_history && lg.in_check)
+        } else {
+            self.hist_entry(st, hist)
         }
     }
 
@@ -370,10 +432,21 @@ impl<B: Bits> Engine<B> {
             .take(level)
             .map(|(i, f)| (Some(i), f))
             .collect();
-        if let Some(p) = self.model.phases.get(st.phase as usize) {
-            v.extend(p.forbids.iter().map(|f| (None, f)));
+        if let (Some(p), Some((_, rest))) = (
+            self.model.phases.get(st.phase as usize),
+            self.phase_masks.get(st.phase as usize),
+        ) {
+            v.extend(rest.iter().map(|&i| (None, &p.forbids[i])));
         }
         v
+    }
+
+    /// The squares the phase forbids moves to, for the player to move.
+    #[inline]
+    pub(crate) fn phase_mask(&self, st: &State<B>) -> B {
+        self.phase_masks
+            .get(st.phase as usize)
+            .map_or(B::ZERO, |(m, _)| m[st.side as usize])
     }
 
     /// The index (in `forbids`) of the first rule from `start` on that
@@ -437,7 +510,7 @@ impl<B: Bits> Engine<B> {
         out.clear();
         let lg = self.legality(st);
         let forbids = self.forbid_list(st, level);
-        let parent = self.hist_entry(st);
+        let parent = self.hist_entry_knowing(st, &lg, hist);
         let lapsing = forbids.iter().any(|(_, f)| f.unless_all);
         for stuck in [false, true] {
             if stuck && (!self.has_stuck || normal) {
@@ -501,19 +574,127 @@ impl<B: Bits> Engine<B> {
         self.general_moves_with(st, hist, level, false, false, out);
     }
 
-    /// Whether a level needs the general pipeline.
-    fn general_at(&self, level: usize) -> bool {
-        self.general
-            && (self.has_stuck
-                || !self.model.phases.is_empty()
-                || self.attacks.iter().any(|a| a.counts)
-                || self
-                    .model
-                    .forbids
-                    .iter()
-                    .enumerate()
-                    .take(level)
-                    .any(|(i, _)| Some(i) != self.check_rule))
+    /// Whether the legal moves of `st` under the first `level` forbid rules
+    /// need the general pipeline: a restriction other than check is in
+    /// force that could refuse some move here (the phase's, or one of the
+    /// game's that [`Engine::surely_false`] cannot rule out for this node).
+    fn general_at(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool {
+        if self
+            .phase_masks
+            .get(st.phase as usize)
+            .is_some_and(|(_, rest)| !rest.is_empty())
+        {
+            return true;
+        }
+        let mut extra = self
+            .model
+            .forbids
+            .iter()
+            .enumerate()
+            .take(level)
+            .filter(|(i, _)| Some(*i) != self.check_rule)
+            .peekable();
+        if extra.peek().is_none() {
+            return false;
+        }
+        let hints = self.hints(st, hist);
+        !extra.all(|(_, f)| self.surely_false(&f.cond, &hints, st.side))
+    }
+
+    /// What holds for every move of a node.
+    fn hints(&self, st: &State<B>, hist: &[Hist]) -> Hints {
+        let reps = 1 + hist.iter().filter(|h| h.hash == st.hash).count();
+        let max_reps = hist.last().map_or(0, |h| usize::from(h.max_reps)).max(reps);
+        Hints {
+            max_reps,
+            next_mobile: self.robustly_mobile(st, self.next_player(st.side)),
+        }
+    }
+
+    /// Whether `player` keeps a legal move after any single move of the
+    /// other player that does not check it: at least eight of its pieces
+    /// (not royal, not on a line from its royal pieces to an enemy slider)
+    /// have a plain one-square move (a step, a leap, or a slide's first
+    /// square) to a square it does not hold and where it need not promote.
+    /// One move takes at most two pieces (a capture, and an extra move's
+    /// capture), pins at most three (along the lines through the squares it
+    /// vacates and the one it ends on), and lands on at most two squares
+    /// (spoiling a move that may not capture there), so one of the eight
+    /// keeps its move.
+    fn robustly_mobile(&self, st: &State<B>, player: u8) -> bool {
+        let danger = self.danger(st, player);
+        let theirs = st.by_player[player as usize];
+        let occ = st.occupied();
+        let mut found = B::ZERO;
+        let mut n = 0;
+        for g in &self.gens[player as usize] {
+            if !g.plain || self.royalish & (1 << g.piece) != 0 {
+                continue;
+            }
+            let zone = self.promos[g.piece as usize]
+                .as_ref()
+                .map_or(B::ZERO, |p| p.zone[player as usize]);
+            for p in (st.pieces(g.piece, player) & !danger & !found).iter() {
+                let near = match &g.kind {
+                    GenKind::Leap(table) => table[p as usize],
+                    GenKind::Slide(ds) => {
+                        let mut r = B::ZERO;
+                        for &d in ds {
+                            if let Some(q) = self.board().step(p, crate::compile::board::Dir(d)) {
+                                r |= B::bit(q);
+                            }
+                        }
+                        r
+                    }
+                    _ => B::ZERO,
+                };
+                let ok = match g.target {
+                    Target::Empty => near & !occ,
+                    Target::Enemy => B::ZERO,
+                    Target::NotFriend => near & !theirs,
+                };
+                if !(ok & !zone).is_empty() {
+                    found |= B::bit(p);
+                    n += 1;
+                    if n >= 8 {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether a restriction's condition is false after every move of the
+    /// player `mover` in this node, by the hints alone.
+    fn surely_false(&self, c: &Cond, h: &Hints, mover: u8) -> bool {
+        let next = |p: &PlayerRef| match p {
+            PlayerRef::Next | PlayerRef::Opponent => true,
+            PlayerRef::Fixed(i) => *i == self.next_player(mover),
+            PlayerRef::Mover => false,
+        };
+        match c {
+            Cond::And(cs) => {
+                // "Not in check and no moves": the next player keeps a move.
+                let stalemate = h.next_mobile
+                    && cs.iter().any(|c| matches!(c, Cond::NoMoves(p, _) if next(p)))
+                    && cs.iter().any(|c| matches!(c, Cond::Not(x) if matches!(&**x, Cond::InCheck(p) if next(p))));
+                stalemate || cs.iter().any(|c| self.surely_false(c, h, mover))
+            }
+            Cond::Or(cs) => cs.iter().all(|c| self.surely_false(c, h, mover)),
+            Cond::Not(c) => self.surely_true(c, h, mover),
+            Cond::Repeated(n) | Cond::PerpetualCheck(n) => h.max_reps + 1 < *n as usize,
+            _ => false,
+        }
+    }
+
+    fn surely_true(&self, c: &Cond, h: &Hints, mover: u8) -> bool {
+        match c {
+            Cond::And(cs) => cs.iter().all(|c| self.surely_true(c, h, mover)),
+            Cond::Or(cs) => cs.iter().any(|c| self.surely_true(c, h, mover)),
+            Cond::Not(c) => self.surely_false(c, h, mover),
+            _ => false,
+        }
     }
 
     /// The legal moves of the player to move.
@@ -529,7 +710,7 @@ impl<B: Bits> Engine<B> {
         level: usize,
         out: &mut MoveBuf,
     ) {
-        if self.general_at(level) {
+        if self.general_at(st, hist, level) {
             self.general_moves(st, hist, level, out);
             return;
         }
@@ -542,12 +723,16 @@ impl<B: Bits> Engine<B> {
             }
             true
         });
+        if out.is_empty() && self.has_stuck {
+            // No other move: the moves offered when stuck.
+            self.general_moves(st, hist, level, out);
+        }
     }
 
     /// Whether the player to move has a legal move under the first `level`
-    /// forbid rules (moves offered only when stuck counted if `stuck`).
+    /// forbid rules (moves offered only when stuck counted).
     pub(crate) fn has_legal_at(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool {
-        if self.general_at(level) {
+        if self.general_at(st, hist, level) {
             let mut v = Vec::new();
             self.general_moves_with(st, hist, level, true, false, &mut v);
             return !v.is_empty();
@@ -559,13 +744,18 @@ impl<B: Bits> Engine<B> {
             found = !check || safe || self.passes_check(st, m);
             !found
         });
+        if !found && self.has_stuck {
+            let mut v = Vec::new();
+            self.general_moves_with(st, hist, level, true, false, &mut v);
+            return !v.is_empty();
+        }
         found
     }
 
     /// Whether the player to move has a legal move that is not one offered
     /// only when stuck.
     pub(crate) fn has_normal_move_at(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool {
-        if self.general_at(level) {
+        if self.general_at(st, hist, level) || self.has_stuck {
             let mut v = Vec::new();
             self.general_moves_with(st, hist, level, true, true, &mut v);
             return !v.is_empty();
@@ -575,7 +765,7 @@ impl<B: Bits> Engine<B> {
 
     /// The number of legal moves, counting plain moves in bulk.
     pub(crate) fn count_legal(&self, st: &State<B>, hist: &[Hist]) -> u64 {
-        if self.general {
+        if self.general_at(st, hist, usize::MAX) {
             let mut v = Vec::new();
             self.general_moves(st, hist, usize::MAX, &mut v);
             return v.len() as u64;
@@ -584,7 +774,7 @@ impl<B: Bits> Engine<B> {
         let side = lg.side;
         let check = self.check_rule.is_some();
         let mut n = 0u64;
-        for g in &self.gens[side as usize] {
+        for g in self.gens[side as usize].iter().filter(|g| !g.stuck) {
             if !g.bulk {
                 self.each_of_gen(st, &lg, g, &mut |m, safe| {
                     if !check || safe || self.passes_check(st, m) {
@@ -595,7 +785,7 @@ impl<B: Bits> Engine<B> {
                 continue;
             }
             for from in st.pieces(g.piece, side).iter() {
-                let t = self.targets(st, g, from, side, lg.occ);
+                let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
                 if t.is_empty() {
                     continue;
                 }
@@ -613,6 +803,11 @@ impl<B: Bits> Engine<B> {
                 });
             }
         }
+        if n == 0 && self.has_stuck {
+            let mut v = Vec::new();
+            self.general_moves(st, hist, usize::MAX, &mut v);
+            return v.len() as u64;
+        }
         n
     }
 
@@ -627,7 +822,7 @@ impl<B: Bits> Engine<B> {
     ) {
         let side = lg.side;
         let promo = self.promos[g.piece as usize].as_ref();
-        for to in self.targets(st, g, from, side, lg.occ).iter() {
+        for to in (self.targets(st, g, from, side, lg.occ) & !lg.blocked).iter() {
             match promo.and_then(|p| p.fixed.as_ref().map(|fx| (p, fx))) {
                 Some((p, fixed)) if p.zone[side as usize].has(to) => {
                     for &k in fixed {
@@ -650,7 +845,7 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn refusal(&self, st: &State<B>, m: Move, hist: &[Hist]) -> Option<&ForbidDef> {
         let mut child = *st;
         self.make(&mut child, m);
-        let parent = self.hist_entry(st);
+        let parent = self.hist_entry(st, hist);
         let kind = if m.from == NO_SQ {
             NO_KIND
         } else {

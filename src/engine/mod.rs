@@ -87,6 +87,12 @@ pub(crate) struct Attacks<B: Bits> {
     /// Whether an attack can depend on how many pieces the players have
     /// (so a capture anywhere may change it).
     pub counts: bool,
+    /// Squares on which an attack (a capture that must promote there) can
+    /// depend on where other pieces stand.
+    pub zone_blockable: B,
+    /// Squares on which an attack (a capture that must promote there) can
+    /// depend on how many pieces the players have.
+    pub zone_counts: B,
 }
 
 /// A promotion rule, as tables.
@@ -153,9 +159,6 @@ pub(crate) struct Engine<B: Bits> {
     pub check_rule: Option<usize>,
     /// Whether some rule only applies when a player is stuck.
     pub has_stuck: bool,
-    /// Whether moves need the general legality pipeline (forbids other than
-    /// check, phases, conditions that change legality).
-    pub general: bool,
     /// Whether history entries must record check (a perpetual-check rule).
     pub needs_check_history: bool,
     /// Whether any rule asks where a piece started (positions then write origins).
@@ -178,6 +181,10 @@ pub(crate) struct Engine<B: Bits> {
     pub start_squares: [[B; MAX_PIECES]; MAX_PLAYERS],
     /// The start position.
     pub start: State<B>,
+    /// For each phase: per player, the squares no move may go to (the
+    /// phase's restrictions of the form `(in (to) SQUARES)`, applied when
+    /// moves are generated), and which of its restrictions remain.
+    pub phase_masks: Vec<([B; MAX_PLAYERS], Vec<usize>)>,
 }
 
 fn resolve_sites<B: Bits>(sites: &[Vec<u8>], player: usize) -> B {
@@ -376,13 +383,14 @@ impl<B: Bits> Engine<B> {
                 }
                 if let Some(Some(pr)) = promos.get(g.piece as usize) {
                     if pr.fixed.is_none() {
-                        att.counts = true;
+                        // Only captures into the promotion squares are affected.
+                        att.zone_counts |= pr.zone[pl];
                         if pr
                             .rules
                             .iter()
                             .any(|r| r.guard.as_ref().is_some_and(|c| sensitivity(c).occupancy))
                         {
-                            att.blockable = true;
+                            att.zone_blockable |= pr.zone[pl];
                         }
                     }
                 }
@@ -412,6 +420,15 @@ impl<B: Bits> Engine<B> {
             .map(|p| reach_classes(board, &gens[0], p as u8))
             .collect();
 
+        let mut start_count = [[0u8; MAX_PIECES]; MAX_PLAYERS];
+        let mut start_kind = vec![NO_KIND; n];
+        let mut start_squares = [[B::ZERO; MAX_PIECES]; MAX_PLAYERS];
+        for p in &model.start {
+            start_count[p.player as usize][p.piece as usize] += 1;
+            start_kind[p.sq as usize] = p.piece;
+            start_squares[p.player as usize][p.piece as usize] |= B::bit(p.sq);
+        }
+
         let royal = model
             .pieces
             .iter()
@@ -423,7 +440,9 @@ impl<B: Bits> Engine<B> {
             if let Some(p) = p {
                 let may_be_royal = p.rules.iter().any(|r| match &r.kinds {
                     KindExpr::Fixed(ks) => ks.iter().any(|&t| royal & (1 << t) != 0),
-                    KindExpr::StartKind(_) => true,
+                    KindExpr::StartKind(site) => {
+                        start_kind_may_be_royal(&model, site, &r.zone, &start_kind, royal)
+                    }
                     KindExpr::Lost => false,
                 });
                 if may_be_royal {
@@ -436,10 +455,6 @@ impl<B: Bits> Engine<B> {
             .iter()
             .position(|f| f.cond == Cond::InCheck(PlayerRef::Mover) && !f.unless_all);
         let has_stuck = model.moves.iter().any(|m| m.when_stuck);
-        let general = model.forbids.len() > usize::from(check_rule.is_some())
-            || !model.phases.is_empty()
-            || has_stuck
-            || attacks.iter().any(|a| a.counts);
         let needs_check_history = model.ends.iter().any(|e| mentions_perpetual(&e.cond))
             || model
                 .forbids
@@ -487,16 +502,27 @@ impl<B: Bits> Engine<B> {
             .map(|_| rng.next())
             .collect();
 
-        let mut start_count = [[0u8; MAX_PIECES]; MAX_PLAYERS];
-        let mut start_kind = vec![NO_KIND; n];
-        let mut start_squares = [[B::ZERO; MAX_PIECES]; MAX_PLAYERS];
-        for p in &model.start {
-            start_count[p.player as usize][p.piece as usize] += 1;
-            start_kind[p.sq as usize] = p.piece;
-            start_squares[p.player as usize][p.piece as usize] |= B::bit(p.sq);
-        }
-
+        let phase_masks = model
+            .phases
+            .iter()
+            .map(|ph| {
+                let mut mask = [B::ZERO; MAX_PLAYERS];
+                let mut rest = Vec::new();
+                for (i, f) in ph.forbids.iter().enumerate() {
+                    match &f.cond {
+                        Cond::In(SiteRef::To, sites) if !f.unless_all => {
+                            for (p, m) in mask.iter_mut().enumerate() {
+                                *m |= resolve_sites(sites, p);
+                            }
+                        }
+                        _ => rest.push(i),
+                    }
+                }
+                (mask, rest)
+            })
+            .collect();
         let mut engine = Engine {
+            phase_masks,
             counters: model.counters.clone().into_boxed_slice(),
             model,
             graph,
@@ -511,7 +537,6 @@ impl<B: Bits> Engine<B> {
             royalish,
             check_rule,
             has_stuck,
-            general,
             needs_check_history,
             uses_origin,
             uses_unmoved,
@@ -713,6 +738,55 @@ impl<B: Bits> Engine<B> {
             }
         }
     }
+}
+
+/// Whether a `(startKind SITE)` promotion could name a royal kind on some
+/// square of its zone (conservatively yes if the site depends on where the
+/// piece came from).
+fn start_kind_may_be_royal<B: Bits>(
+    model: &Model,
+    site: &SiteRef,
+    zone: &[B; MAX_PLAYERS],
+    start_kind: &[u8],
+    royal: u32,
+) -> bool {
+    fn fixed(s: &SiteRef) -> bool {
+        match s {
+            SiteRef::To | SiteRef::Square(_) | SiteRef::StartOf(_) => true,
+            SiteRef::HomeOf(inner) => fixed(inner),
+            SiteRef::From | SiteRef::Adjacent(_) => false,
+        }
+    }
+    if !fixed(site) {
+        return true;
+    }
+    let board = &model.board;
+    (0..model.players.len().min(MAX_PLAYERS)).any(|p| {
+        zone[p].iter().any(|z| {
+            let q = match site {
+                SiteRef::To => z,
+                SiteRef::Square(q) => *q,
+                SiteRef::StartOf(k) => model
+                    .start
+                    .iter()
+                    .find(|pl| pl.player as usize == p && pl.piece == *k)
+                    .map_or(NO_SQ, |pl| pl.sq),
+                SiteRef::HomeOf(_) => {
+                    // The first-rank square of the zone square's file.
+                    let fwd = model.players[p].forward.opposite();
+                    let mut cur = z;
+                    while let Some(n) = board.step(cur, fwd) {
+                        cur = n;
+                    }
+                    cur
+                }
+                _ => NO_SQ,
+            };
+            start_kind
+                .get(q as usize)
+                .is_some_and(|&k| k != NO_KIND && royal & (1 << k) != 0)
+        })
+    })
 }
 
 /// What a condition's truth can depend on, for the legality shortcuts.
