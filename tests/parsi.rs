@@ -111,23 +111,40 @@ fn pa_2_setup_each_king_faces_the_enemy_vizier() {
     }
 }
 
+/// A position with one White piece on d4 (and kings and pawns far away).
+fn alone_on_d4(piece: char) -> Position {
+    pos(
+        &shastree(),
+        &format!("k7/p7/8/8/3{piece}4/8/7P/4K3 w - - 0 1"),
+    )
+}
+
 #[test]
-fn pa_3_to_6_rook_horse_camel_vizier() {
-    let g = shastree();
-    let base = |piece: char| pos(&g, &format!("k7/p7/8/8/3{piece}4/8/7P/4K3 w - - 0 1"));
-    assert_eq!(moves_from(&base('R'), "d4").len(), 14, "PA-3 rook");
+fn pa_3_rook_slides_orthogonally() {
+    let m = moves_from(&alone_on_d4('R'), "d4");
+    assert_eq!(m.len(), 14, "{m:?}");
+    assert!(m.contains(&"d4d8".to_string()) && !m.contains(&"d4e5".to_string()));
+}
+
+#[test]
+fn pa_4_horse_leaps_like_a_knight() {
     assert_eq!(
-        moves_from(&base('N'), "d4"),
-        ["d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3", "d4f5"],
-        "PA-4 horse"
+        moves_from(&alone_on_d4('N'), "d4"),
+        ["d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3", "d4f5"]
     );
-    let camel = moves_from(&base('B'), "d4");
-    assert_eq!(camel.len(), 13, "PA-5 camel: {camel:?}");
-    assert!(
-        camel.contains(&"d4a7".to_string()),
-        "captures on its diagonal"
-    );
-    assert_eq!(moves_from(&base('Q'), "d4").len(), 27, "PA-6 vizier");
+}
+
+#[test]
+fn pa_5_camel_slides_diagonally() {
+    let m = moves_from(&alone_on_d4('B'), "d4");
+    assert_eq!(m.len(), 13, "{m:?}");
+    assert!(m.contains(&"d4a7".to_string()), "captures on its diagonal");
+    assert!(!m.contains(&"d4d5".to_string()));
+}
+
+#[test]
+fn pa_6_vizier_slides_both_ways() {
+    assert_eq!(moves_from(&alone_on_d4('Q'), "d4").len(), 27);
 }
 
 #[test]
