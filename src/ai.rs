@@ -40,7 +40,10 @@ fn values<B: Bits>(e: &Engine<B>) -> Vec<i32> {
     let mut v = vec![0i32; e.model.pieces.len()];
     for (p, val) in v.iter_mut().enumerate() {
         let mut total = 0f64;
-        for g in e.gens[0].iter().filter(|g| g.piece as usize == p) {
+        for g in e.gens[0]
+            .iter()
+            .filter(|g| g.piece as usize == p && g.phase == crate::engine::NORMAL)
+        {
             let mut reach = 0u32;
             for sq in 0..n as u8 {
                 reach += match &g.kind {

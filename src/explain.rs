@@ -3,7 +3,7 @@
 //! only captures, a forbid rule (with its reason) refuses it.
 
 use crate::bits::Bits;
-use crate::compile::graph::describe_cond;
+use crate::compile::graph::describe_guard;
 use crate::compile::model::Target;
 use crate::engine::{Engine, GenKind};
 use crate::eval::{Ctx, MoveCtx};
@@ -115,7 +115,10 @@ fn why_not_in<B: Bits>(
     }
     let occ = st.occupied();
     let mut texts = Vec::new();
-    for g in e.gens[side as usize].iter().filter(|g| g.piece == piece) {
+    for g in e.gens[side as usize]
+        .iter()
+        .filter(|g| g.piece == piece && e.in_phase(st, g))
+    {
         let text = &model.moves[g.rule as usize].text;
         texts.push(format!("`{text}`"));
         if !e.reach(g, from, B::ZERO).has(to) {
@@ -179,7 +182,7 @@ fn why_not_in<B: Bits>(
                 return (
                     format!(
                         "the {pname} cannot move from {fname} to {tname} now: that move needs {}",
-                        describe_cond(model, c)
+                        describe_guard(model, c)
                     ),
                     Some(format!("the rule is `{text}`")),
                 );

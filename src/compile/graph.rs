@@ -113,45 +113,21 @@ impl RuleGraph {
                         g.add_edge(e, pieces[t], RuleEdge::Becomes);
                     }
                     if let Some(c) = &pr.guard {
-                        let cn = g.add_node(RuleNode::Condition(describe_cond(model, c)));
+                        let cn = g.add_node(RuleNode::Condition(describe_guard(model, c)));
                         g.add_edge(e, cn, RuleEdge::If);
                     }
                     e
                 })
                 .collect();
             for &m in &p.moves {
-                let md = &model.moves[m];
-                let mn = g.add_node(RuleNode::Move(m, describe_move(model, m)));
-                g.add_edge(pieces[i], mn, RuleEdge::Moves);
-                let c = g.add_node(RuleNode::Condition(format!(
-                    "lands on {}",
-                    match md.target {
-                        Target::Empty => "an empty square",
-                        Target::Enemy => "an enemy piece (captures it)",
-                        Target::NotFriend => "an empty square or an enemy piece (captures it)",
-                    }
-                )));
-                g.add_edge(mn, c, RuleEdge::If);
-                if let Some(guard) = &md.guard {
-                    let cn = g.add_node(RuleNode::Condition(describe_cond(model, guard)));
-                    g.add_edge(mn, cn, RuleEdge::If);
-                }
-                for e in &md.effects {
-                    let en = g.add_node(RuleNode::Effect(describe_effect(model, e)));
-                    g.add_edge(mn, en, RuleEdge::Then);
-                }
+                let mn = add_move(&mut g, model, m, pieces[i], None);
                 for &e in &promotions {
                     g.add_edge(mn, e, RuleEdge::Then);
                 }
             }
         }
         for &m in &model.player_moves {
-            let mn = g.add_node(RuleNode::Move(m, describe_move(model, m)));
-            g.add_edge(root, mn, RuleEdge::Moves);
-            if let Some(guard) = &model.moves[m].guard {
-                let cn = g.add_node(RuleNode::Condition(describe_cond(model, guard)));
-                g.add_edge(mn, cn, RuleEdge::If);
-            }
+            add_move(&mut g, model, m, root, None);
         }
         for ph in &model.phases {
             let n = g.add_node(RuleNode::Phase(format!(
@@ -159,6 +135,10 @@ impl RuleGraph {
                 ph.name, ph.moves_each
             )));
             g.add_edge(root, n, RuleEdge::Has);
+            for &m in &ph.moves {
+                let piece = model.moves[m].piece.map(|k| model.pieces[k].name.as_str());
+                add_move(&mut g, model, m, n, piece);
+            }
             for f in &ph.forbids {
                 let fnode = g.add_node(RuleNode::Forbid(
                     usize::MAX,
@@ -294,6 +274,45 @@ impl RuleGraph {
     }
 }
 
+/// Adds a node for move `m` under `parent`, with its landing condition,
+/// guard and effects; `piece` names the piece when the move does not hang
+/// under it.
+fn add_move(
+    g: &mut StableDiGraph<RuleNode, RuleEdge>,
+    model: &Model,
+    m: usize,
+    parent: RuleIx,
+    piece: Option<&str>,
+) -> RuleIx {
+    let md = &model.moves[m];
+    let text = match piece {
+        Some(p) => format!("{p}: {}", describe_move(model, m)),
+        None => describe_move(model, m),
+    };
+    let mn = g.add_node(RuleNode::Move(m, text));
+    g.add_edge(parent, mn, RuleEdge::Moves);
+    if !matches!(md.kind, MoveKind::Remove(_)) {
+        let c = g.add_node(RuleNode::Condition(format!(
+            "lands on {}",
+            match md.target {
+                Target::Empty => "an empty square",
+                Target::Enemy => "an enemy piece (captures it)",
+                Target::NotFriend => "an empty square or an enemy piece (captures it)",
+            }
+        )));
+        g.add_edge(mn, c, RuleEdge::If);
+    }
+    if let Some(guard) = &md.guard {
+        let cn = g.add_node(RuleNode::Condition(describe_guard(model, guard)));
+        g.add_edge(mn, cn, RuleEdge::If);
+    }
+    for e in &md.effects {
+        let en = g.add_node(RuleNode::Effect(describe_effect(model, e)));
+        g.add_edge(mn, en, RuleEdge::Then);
+    }
+    mn
+}
+
 fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
@@ -412,7 +431,7 @@ pub fn describe_effect(model: &Model, e: &Effect) -> String {
         Effect::SetFlag(f) => format!("flag the piece \"{}\"", model.flags[*f as usize]),
         Effect::MoveAgain(None) => "the piece may move again".into(),
         Effect::MoveAgain(Some(c)) => {
-            format!("the piece may move again if {}", describe_cond(model, c))
+            format!("the piece may move again if {}", describe_guard(model, c))
         }
     }
 }
@@ -431,14 +450,25 @@ fn describe_site(model: &Model, s: &SiteRef) -> String {
             "the start square of the mover's {}",
             model.pieces[*k as usize].name
         ),
+        SiteRef::Origin => "the square the piece started the game on".into(),
     }
 }
 
-/// A condition in words.
+/// A condition of an end rule or restriction in words.
 pub fn describe_cond(model: &Model, c: &Cond) -> String {
+    describe(model, c, "the player who moved")
+}
+
+/// A condition on a move in words (there the mover is the player moving).
+pub fn describe_guard(model: &Model, c: &Cond) -> String {
+    describe(model, c, "the player moving")
+}
+
+/// `c` in words, naming [`PlayerRef::Mover`] as `mover`.
+fn describe(model: &Model, c: &Cond, mover: &str) -> String {
     let join = |cs: &[Cond], w: &str| {
         cs.iter()
-            .map(|c| describe_cond(model, c))
+            .map(|c| describe(model, c, mover))
             .collect::<Vec<_>>()
             .join(w)
     };
@@ -446,37 +476,40 @@ pub fn describe_cond(model: &Model, c: &Cond) -> String {
         Cond::And(cs) if cs.is_empty() => "always".into(),
         Cond::And(cs) => format!("({})", join(cs, " and ")),
         Cond::Or(cs) => format!("({})", join(cs, " or ")),
-        Cond::Not(c) => format!("not {}", describe_cond(model, c)),
-        Cond::InCheck(p) => format!("{} is in check", player(model, *p)),
-        Cond::NoMoves(p, true) => format!("{} has no legal move", player(model, *p)),
-        Cond::NoMoves(p, false) => format!("{} has no legal move but those offered when stuck", player(model, *p)),
+        Cond::Not(c) => match &**c {
+            Cond::InCheck(p) => format!("{} is not in check", player(model, *p, mover)),
+            c => format!("not {}", describe(model, c, mover)),
+        },
+        Cond::InCheck(p) => format!("{} is in check", player(model, *p, mover)),
+        Cond::NoMoves(p, true) => format!("{} has no legal move", player(model, *p, mover)),
+        Cond::NoMoves(p, false) => format!("{} has no legal move but those offered when stuck", player(model, *p, mover)),
         Cond::Repeated(n) => format!("the position has occurred {n} times"),
-        Cond::PerpetualCheck(n) => format!("the position has occurred {n} times with every move of the player who moved giving check"),
-        Cond::Cmp(op, a, b) => format!("{} {} {}", int(model, a), op.symbol(), int(model, b)),
+        Cond::PerpetualCheck(n) => format!("the position has occurred {n} times with every move of {mover} giving check"),
+        Cond::Cmp(op, a, b) => format!("{} {} {}", int(model, a, mover), op.symbol(), int(model, b, mover)),
         Cond::Unmoved(s) => format!("{} holds a piece that never moved", describe_site(model, s)),
         Cond::AtStart(s) => format!("{} holds the piece that started there", describe_site(model, s)),
         Cond::Flagged(f, s) => format!("the piece on {} is flagged \"{}\"", describe_site(model, s), model.flags[*f as usize]),
-        Cond::Remembers(p, f) => format!("{} remembers \"{}\"", player(model, *p), model.player_flags.get(*f as usize).map_or("?", |d| d.name.as_str())),
-        Cond::Lost(p, k) => format!("{} has lost a {}", player(model, *p), model.pieces[*k as usize].name),
+        Cond::Remembers(p, f) => format!("{} remembers \"{}\"", player(model, *p, mover), model.player_flags.get(*f as usize).map_or("?", |d| d.name.as_str())),
+        Cond::Lost(p, k) => format!("{} has lost a {}", player(model, *p, mover), model.pieces[*k as usize].name),
         Cond::LostCouldReach => "a lost piece of that kind could have reached the square".into(),
         Cond::KindIs(k) => format!("the kind is {}", model.pieces[*k as usize].name),
         Cond::Removing => "the move is a removal".into(),
         Cond::Absent(s) => format!("the piece that started on {} is gone", describe_site(model, s)),
         Cond::In(s, z) => format!("{} is one of {}", describe_site(model, s), squares(model, z)),
-        Cond::Attacked(s, p) => format!("{} is attacked by {}", describe_site(model, s), player(model, *p)),
+        Cond::Attacked(s, p) => format!("{} is attacked by {}", describe_site(model, s), player(model, *p, mover)),
         Cond::Checks(s) => format!("the piece on {} gives check", describe_site(model, s)),
-        Cond::CheckedBy(p, k) => format!("{} is in check from a {}", player(model, *p), model.pieces[*k as usize].name),
+        Cond::CheckedBy(p, k) => format!("{} is in check from a {}", player(model, *p, mover), model.pieces[*k as usize].name),
     }
 }
 
-fn int(model: &Model, e: &IntExpr) -> String {
+fn int(model: &Model, e: &IntExpr, mover: &str) -> String {
     match e {
         IntExpr::Lit(i) => i.to_string(),
-        IntExpr::Count(p, None) => format!("pieces of {}", player(model, *p)),
+        IntExpr::Count(p, None) => format!("pieces of {}", player(model, *p, mover)),
         IntExpr::Count(p, Some(t)) => format!(
             "{} pieces of {}",
             model.pieces[*t as usize].name,
-            player(model, *p)
+            player(model, *p, mover)
         ),
         IntExpr::PliesSince(i) => {
             let ev = model.counters[*i as usize];
@@ -497,9 +530,9 @@ fn int(model: &Model, e: &IntExpr) -> String {
     }
 }
 
-fn player(model: &Model, p: PlayerRef) -> String {
+fn player(model: &Model, p: PlayerRef, mover: &str) -> String {
     match p {
-        PlayerRef::Mover => "the player who moved".into(),
+        PlayerRef::Mover => mover.into(),
         PlayerRef::Next => "the player to move".into(),
         PlayerRef::Opponent => "the mover's opponent".into(),
         PlayerRef::Fixed(i) => model
@@ -519,10 +552,10 @@ fn worth(w: Worth) -> &'static str {
 /// A result in words.
 pub fn describe_outcome(model: &Model, o: &OutcomeDef) -> String {
     match o {
-        OutcomeDef::Win(p, k, w, _) => format!("{} {} ({k})", player(model, *p), worth(*w)),
+        OutcomeDef::Win(p, k, w, _) => format!("{} {} ({k})", player(model, *p, "the player who moved"), worth(*w)),
         OutcomeDef::Loss(p, k, w, _) => format!(
             "{} loses ({k}{})",
-            player(model, *p),
+            player(model, *p, "the player who moved"),
             if *w == Worth::HalfWin {
                 ", a half-win for the other"
             } else {

@@ -20,6 +20,7 @@ struct Lower<'a> {
     piece_names: Vec<String>,
     regions: Vec<(String, &'a Node)>,
     start: Vec<Placement>,
+    shifts: Vec<(u8, u8)>,
     counters: Vec<Events>,
     flags: Vec<String>,
     player_flags: Vec<String>,
@@ -60,6 +61,7 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
         piece_names: Vec::new(),
         regions: region_nodes(game),
         start: Vec::new(),
+        shifts: Vec::new(),
         counters: Vec::new(),
         flags: Vec::new(),
         player_flags: Vec::new(),
@@ -134,8 +136,30 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
         if sb.ludeme.name != "start" {
             continue;
         }
+        let mut swaps = Vec::new();
         for p in sb.all("placements") {
             let Some(b) = bound(p) else { continue };
+            match b.ludeme.name {
+                "swap" | "shift" => {
+                    let sq = |k: &str| {
+                        b.one(k)
+                            .and_then(Node::as_ident)
+                            .and_then(|s| l.board.parse(s))
+                    };
+                    if let (Some(x), Some(y)) = (
+                        sq(if b.ludeme.name == "swap" { "a" } else { "from" }),
+                        sq(if b.ludeme.name == "swap" { "b" } else { "to" }),
+                    ) {
+                        if b.ludeme.name == "swap" {
+                            swaps.push((x, y));
+                        } else {
+                            l.shifts.push((x, y));
+                        }
+                    }
+                    continue;
+                }
+                _ => {}
+            }
             let player = b.one("player").map_or(0, |n| l.player_index(n));
             let piece = b
                 .one("piece")
@@ -149,6 +173,15 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                         player,
                         piece: piece as u8,
                     });
+                }
+            }
+        }
+        for (x, y) in swaps {
+            for p in &mut l.start {
+                if p.sq == x {
+                    p.sq = y;
+                } else if p.sq == y {
+                    p.sq = x;
                 }
             }
         }
@@ -227,8 +260,23 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                             let moves_each =
                                 fb.one("moves").and_then(Node::as_int).unwrap_or(0).max(0) as u32;
                             let mut pf = Vec::new();
+                            let mut own = Vec::new();
                             for r in fb.all("rules") {
-                                if let Some(rb) = bound(r) {
+                                let Some(rb) = bound(r) else { continue };
+                                if rb.ludeme.name == "moves" {
+                                    let piece = rb
+                                        .one("piece")
+                                        .and_then(Node::as_str)
+                                        .and_then(|s| l.piece(s));
+                                    for mr in rb.all("rules") {
+                                        if let Some(mb) = bound(mr) {
+                                            let mut md = l.move_def(&mb, mr, piece);
+                                            md.phase = Some(phases.len());
+                                            own.push(moves.len());
+                                            moves.push(md);
+                                        }
+                                    }
+                                } else {
                                     pf.extend(l.forbid(&rb, r));
                                 }
                             }
@@ -238,7 +286,13 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                                     name,
                                     moves_each,
                                     forbids: pf,
+                                    moves: own,
                                 });
+                            } else {
+                                // Its moves belong to no phase that is played.
+                                for &i in &own {
+                                    moves[i].phase = Some(usize::MAX);
+                                }
                             }
                         }
                         _ => {
@@ -365,6 +419,7 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
         moves,
         regions,
         start: l.start,
+        shifts: l.shifts,
         forbids,
         ends,
         counters: l.counters,
@@ -520,6 +575,7 @@ impl Lower<'_> {
             effects,
             when_stuck: truthy(rb.one("whenStuck")),
             stay: truthy(rb.one("stay")),
+            phase: None,
             text: r.to_string(),
             span: r.span,
         }
@@ -548,6 +604,7 @@ impl Lower<'_> {
             optional: truthy(b.one("optional")),
             effects: self.effects(&b.all("then")),
             identity: b.one("as").map(|s| self.site(s)),
+            relocate: b.one("moveTo").map(|s| self.site(s)),
             text: node.to_string(),
         }
     }
@@ -576,6 +633,7 @@ impl Lower<'_> {
         };
         match b.ludeme.name {
             "to" => SiteRef::To,
+            "origin" => SiteRef::Origin,
             "adjacent" => dir_words(&b.all("dir"))
                 .first()
                 .map_or(SiteRef::From, |d| SiteRef::Adjacent(*d)),

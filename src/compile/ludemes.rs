@@ -76,6 +76,8 @@ pub enum Cat {
     Remember,
     /// A phase before normal play.
     Phase,
+    /// The moves of a phase.
+    PhaseMoves,
 }
 
 impl Cat {
@@ -116,6 +118,7 @@ impl Cat {
             Cat::Square => "a square",
             Cat::Remember => "a remembered fact",
             Cat::Phase => "a phase",
+            Cat::PhaseMoves => "the moves of a phase",
         }
     }
 }
@@ -683,6 +686,7 @@ pub const LUDEMES: &[Ludeme] = &[
                 doc: "what happens after promoting: `(moveAgain)`",
             },
             key("as", Ty::Square, "the promoted piece counts from now on as the piece that started on this square"),
+            key("moveTo", Ty::Square, "the promoted piece goes to this square; if it is taken, to the nearest empty square of that rank (nearer the centre on a tie); if the rank is full, it stays"),
         ],
         doc: "A piece that ends a move in `at` must become one of `to`. If no kind is offered there, the move cannot be made (and is no attack).",
         example: "(promote (lastRank) \"Counsellor\")",
@@ -749,6 +753,13 @@ pub const LUDEMES: &[Ludeme] = &[
         params: &[pos("dir", DIRS, Arity::One, "the direction, turned to the mover")],
         doc: "In a move: the square next to `(from)` in a direction.",
         example: "(adjacent Backward)",
+    },
+    Ludeme {
+        name: "origin",
+        cat: Cat::Square,
+        params: &[],
+        doc: "In a move: the square the moving piece stood on at the start of the game.",
+        example: "(origin)",
     },
     Ludeme {
         name: "startSquare",
@@ -882,6 +893,26 @@ pub const LUDEMES: &[Ludeme] = &[
         example: "(place White \"Pawn\" (rank 2))",
     },
     Ludeme {
+        name: "swap",
+        cat: Cat::Place,
+        params: &[
+            pos("a", Ty::Square, Arity::One, "a square"),
+            pos("b", Ty::Square, Arity::One, "another square"),
+        ],
+        doc: "Exchanges what stands on two squares of the start position, as if the pieces had been placed there (after every `place`).",
+        example: "(swap e1 a1)",
+    },
+    Ludeme {
+        name: "shift",
+        cat: Cat::Place,
+        params: &[
+            pos("from", Ty::Square, Arity::One, "where the piece stands"),
+            pos("to", Ty::Square, Arity::One, "an empty square"),
+        ],
+        doc: "A move made before the game (after every `place` and `swap`): the piece keeps the square it started on, and counts as moved.",
+        example: "(shift d2 d4)",
+    },
+    Ludeme {
         name: "play",
         cat: Cat::Play,
         params: &[pos("rules", Ty::Of(&[Cat::Forbid, Cat::Remember, Cat::Phase, Cat::Move]), Arity::Rest, "restrictions, remembered facts, phases, and moves of the player (`remove`)")],
@@ -916,10 +947,20 @@ pub const LUDEMES: &[Ludeme] = &[
         params: &[
             pos("name", Ty::Str, Arity::One, "the phase's name"),
             pos("moves", Ty::Int, Arity::One, "moves each player makes in a row, in turn order (0 skips the phase)"),
-            pos("rules", Ty::Of(&[Cat::Forbid]), Arity::Rest, "restrictions that hold during the phase"),
+            pos("rules", Ty::Of(&[Cat::Forbid, Cat::PhaseMoves]), Arity::Rest, "restrictions that hold during the phase, and the moves of the phase (`moves`), if its moves are not the pieces' own"),
         ],
-        doc: "A phase before normal play: the first player makes `moves` moves in a row, then the next, and so on; then play alternates.",
+        doc: "A phase before normal play: the first player makes `moves` moves in a row, then the next, and so on; then play alternates. With `(moves ...)` the phase has its own moves instead of the pieces'.",
         example: "(phase \"opening\" 4 (forbid (in (to) (half Opponent))))",
+    },
+    Ludeme {
+        name: "moves",
+        cat: Cat::PhaseMoves,
+        params: &[
+            pos("piece", Ty::PieceName, Arity::One, "the kind of piece"),
+            pos("rules", Ty::Of(&[Cat::Move]), Arity::Rest, "its moves during the phase"),
+        ],
+        doc: "In a phase: moves a kind of piece may make during it (only these moves are played in the phase).",
+        example: "(moves \"Pawn\" (slide Forward min:2 max:2 to:Empty from:(ownRank 2)))",
     },
     Ludeme {
         name: "end",

@@ -37,6 +37,8 @@ pub struct Model {
     pub regions: Vec<(String, Vec<u8>)>,
     /// The start position.
     pub start: Vec<Placement>,
+    /// Moves made before the game, after the start position: (from, to).
+    pub shifts: Vec<(u8, u8)>,
     /// Restrictions on moves.
     pub forbids: Vec<ForbidDef>,
     /// End rules in order.
@@ -182,6 +184,8 @@ pub struct MoveDef {
     pub when_stuck: bool,
     /// Captures without moving (the piece stays where it is).
     pub stay: bool,
+    /// The phase whose move this is (`None`: a move of normal play).
+    pub phase: Option<usize>,
     /// Its text in the file.
     pub text: String,
     /// Where it is written.
@@ -215,6 +219,8 @@ pub struct PromotionDef {
     pub effects: Vec<Effect>,
     /// The promoted piece counts from now on as the piece that started on this square.
     pub identity: Option<SiteRef>,
+    /// The promoted piece goes to this square (or the nearest empty one of its rank).
+    pub relocate: Option<SiteRef>,
     /// Its text in the file.
     pub text: String,
 }
@@ -234,6 +240,8 @@ pub enum SiteRef {
     HomeOf(Box<SiteRef>),
     /// Where the mover's (first) piece of this kind started.
     StartOf(u8),
+    /// Where the moving piece stood at the start of the game.
+    Origin,
 }
 
 /// A piece on a square at the start.
@@ -409,6 +417,8 @@ pub struct PhaseDef {
     pub moves_each: u32,
     /// Restrictions that hold during the phase.
     pub forbids: Vec<ForbidDef>,
+    /// The phase's own moves (indices into [`Model::moves`]); none: the pieces' own.
+    pub moves: Vec<usize>,
 }
 
 /// What a win is worth.

@@ -179,7 +179,7 @@ impl<B: Bits> Engine<B> {
             match &r.kinds {
                 KindExpr::Fixed(k) => candidates.extend(k.iter().map(|&x| x as u8)),
                 KindExpr::StartKind(site) => {
-                    let q = self.site(site, by, from, to);
+                    let q = self.site(st, site, by, from, to);
                     if let Some(&k) = self.start_kind.get(q as usize) {
                         if k != NO_KIND {
                             candidates.push(k);
@@ -330,7 +330,7 @@ impl<B: Bits> Engine<B> {
         let royal = self.royals(&mid, self.next_player(side));
         for g2 in self.gens[side as usize]
             .iter()
-            .filter(|g2| g2.piece == base.promo && !g2.stuck)
+            .filter(|g2| g2.piece == base.promo && !g2.stuck && g2.phase == super::NORMAL)
         {
             for t2 in (self.targets(&mid, g2, base.to, side, occ) & !royal).iter() {
                 if let Some(c) = &g2.guard {
@@ -362,7 +362,7 @@ impl<B: Bits> Engine<B> {
     ) {
         for g in self.gens[lg.side as usize]
             .iter()
-            .filter(|g| g.stuck == stuck)
+            .filter(|g| g.stuck == stuck && self.in_phase(st, g))
         {
             if !self.each_of_gen(st, lg, g, f) {
                 return;
@@ -628,7 +628,7 @@ impl<B: Bits> Engine<B> {
         let mut found = B::ZERO;
         let mut n = 0;
         for g in &self.gens[player as usize] {
-            if !g.plain || self.royalish & (1 << g.piece) != 0 {
+            if !g.plain || g.phase != super::NORMAL || self.royalish & (1 << g.piece) != 0 {
                 continue;
             }
             let zone = self.promos[g.piece as usize]
@@ -774,7 +774,10 @@ impl<B: Bits> Engine<B> {
         let side = lg.side;
         let check = self.check_rule.is_some();
         let mut n = 0u64;
-        for g in self.gens[side as usize].iter().filter(|g| !g.stuck) {
+        for g in self.gens[side as usize]
+            .iter()
+            .filter(|g| !g.stuck && self.in_phase(st, g))
+        {
             if !g.bulk {
                 self.each_of_gen(st, &lg, g, &mut |m, safe| {
                     if !check || safe || self.passes_check(st, m) {

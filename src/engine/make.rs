@@ -69,8 +69,18 @@ impl<B: Bits> Engine<B> {
                     st.flags[f as usize] |= B::bit(m.to);
                 }
                 if let Some(site) = &r.identity {
-                    let o = self.site(site, side, m.from, m.to);
+                    let o = self.site(st, site, side, m.from, m.to);
                     st.origin.as_mut()[m.to as usize] = o;
+                }
+                if let Some(site) = &r.relocate {
+                    let want = self.site(st, site, side, m.to, m.to);
+                    if let Some(q) = self.relocation(st, want) {
+                        if q != m.to {
+                            let c = st.at(m.to);
+                            st.hash ^= self.z(c, m.to) ^ self.z(c, q);
+                            st.shift(m.to, q);
+                        }
+                    }
                 }
             }
         }
@@ -85,6 +95,28 @@ impl<B: Bits> Engine<B> {
             }
         }
         (kind, captured)
+    }
+
+    /// Where a relocated piece goes: `want` if it is empty, else the nearest
+    /// empty square of its rank (the one nearer the centre on a tie); `None`
+    /// if the rank is full (or `want` is no square).
+    pub(crate) fn relocation(&self, st: &State<B>, want: u8) -> Option<u8> {
+        if want == crate::state::NO_SQ {
+            return None;
+        }
+        if st.at(want) == EMPTY {
+            return Some(want);
+        }
+        let b = self.board();
+        let cell = b.cell(want);
+        let centre2 = i64::from(b.width) - 1; // twice the centre's file
+        (0..b.width)
+            .filter_map(|x| b.at(x, cell.y))
+            .filter(|&q| st.at(q) == EMPTY)
+            .min_by_key(|&q| {
+                let x = i64::from(b.cell(q).x);
+                ((x - i64::from(cell.x)).abs(), (2 * x - centre2).abs())
+            })
     }
 
     /// The promotion rule that made a piece of `kind` landing on `to` become `promo`.

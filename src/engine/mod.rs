@@ -24,6 +24,8 @@ pub(crate) use gen::MoveBuf;
 
 /// "No piece" where a piece kind is expected (a player's own move).
 pub(crate) const NO_KIND: u8 = u8::MAX;
+/// The phase of a rule of normal play (not a phase's own move).
+pub(crate) const NORMAL: u8 = u8::MAX;
 
 /// How one move rule generates moves for one player.
 #[derive(Clone, Debug)]
@@ -46,6 +48,8 @@ pub(crate) struct Gen<B: Bits> {
     pub stay: bool,
     /// Plain: no condition, no start squares, no effects; moves need no test of their own.
     pub plain: bool,
+    /// The phase whose own move this is ([`NORMAL`] for normal play).
+    pub phase: u8,
     /// Plain, and its promotions (if any) fixed: its moves can be counted in bulk.
     pub bulk: bool,
     /// For a bulk rule whose piece promotes: the promotion squares, and how
@@ -112,6 +116,8 @@ pub(crate) struct PromoRule<B: Bits> {
     pub flags: Vec<u8>,
     /// The piece counts from now on as the one that started on this square.
     pub identity: Option<SiteRef>,
+    /// The piece goes to this square (or the nearest empty one of its rank).
+    pub relocate: Option<SiteRef>,
 }
 
 /// A piece's promotions, as tables.
@@ -227,8 +233,16 @@ impl<B: Bits> Engine<B> {
                 rules.extend(graph.moves_of(piece));
             }
             rules.extend(model.player_moves.iter().copied());
+            for ph in &model.phases {
+                rules.extend(ph.moves.iter().copied());
+            }
             for rule in rules {
                 let md = &model.moves[rule];
+                let phase = match md.phase {
+                    None => NORMAL,
+                    Some(i) if i < model.phases.len() => i as u8,
+                    Some(_) => continue, // a move of a phase that is not played
+                };
                 let kind = match &md.kind {
                     MoveKind::Step(dirs) => {
                         let dirs: Vec<Dir> = dirs.iter().map(|d| d.resolve(pdef.forward)).collect();
@@ -284,11 +298,16 @@ impl<B: Bits> Engine<B> {
                     stuck: md.when_stuck,
                     stay: md.stay,
                     plain,
+                    phase,
                     bulk: false,
                     promo_zone: B::ZERO,
                     promo_count: 0,
                 };
-                if md.target != Target::Empty && piece != NO_KIND && !md.when_stuck {
+                if md.target != Target::Empty
+                    && piece != NO_KIND
+                    && !md.when_stuck
+                    && phase == NORMAL
+                {
                     let att = &mut attacks[player];
                     let unconditional = md.guard.is_none() && md.from.is_none();
                     match &g.kind {
@@ -354,6 +373,7 @@ impl<B: Bits> Engine<B> {
                                 })
                                 .collect(),
                             identity: pr.identity.clone(),
+                            relocate: pr.relocate.clone(),
                         }
                     })
                     .collect();
@@ -378,7 +398,7 @@ impl<B: Bits> Engine<B> {
         // may only promote to a lost kind) change with captures.
         for (pl, att) in attacks.iter_mut().enumerate() {
             for g in &gens[pl] {
-                if g.piece == NO_KIND || g.target == Target::Empty {
+                if g.piece == NO_KIND || g.target == Target::Empty || g.phase != NORMAL {
                     continue;
                 }
                 if let Some(Some(pr)) = promos.get(g.piece as usize) {
@@ -486,10 +506,11 @@ impl<B: Bits> Engine<B> {
         let uses_origin = all_conds
             .iter()
             .any(|c| mentions(c, &|c| matches!(c, Cond::AtStart(_) | Cond::Absent(_))))
-            || model
-                .pieces
-                .iter()
-                .any(|p| p.promotions.iter().any(|pr| pr.identity.is_some()));
+            || model.pieces.iter().any(|p| {
+                p.promotions
+                    .iter()
+                    .any(|pr| pr.identity.is_some() || pr.relocate.is_some())
+            });
         let uses_unmoved = all_conds
             .iter()
             .any(|c| mentions(c, &|c| matches!(c, Cond::Unmoved(_))));
@@ -552,6 +573,9 @@ impl<B: Bits> Engine<B> {
         for p in &engine.model.start {
             st.put(p.sq, p.piece, p.player);
         }
+        for &(from, to) in &engine.model.shifts {
+            st.shift(from, to);
+        }
         engine.enter_phase(&mut st, 0);
         st.hash = engine.hash_of(&st);
         engine.remember(&mut st);
@@ -599,6 +623,22 @@ impl<B: Bits> Engine<B> {
         }
         st.phase = self.model.phases.len() as u8;
         st.phase_left = 0;
+    }
+
+    /// Whether rule `g` is played in the state's phase: a phase's own moves
+    /// in that phase, the pieces' moves otherwise.
+    #[inline]
+    pub(crate) fn in_phase(&self, st: &State<B>, g: &Gen<B>) -> bool {
+        let active = self
+            .model
+            .phases
+            .get(st.phase as usize)
+            .is_some_and(|p| !p.moves.is_empty());
+        if active {
+            g.phase == st.phase
+        } else {
+            g.phase == NORMAL
+        }
     }
 
     /// The Zobrist key of a piece code on a square.
@@ -703,7 +743,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The square a [`SiteRef`] names for a move from `from` to `to` by `mover`.
-    pub(crate) fn site(&self, s: &SiteRef, mover: u8, from: u8, to: u8) -> u8 {
+    pub(crate) fn site(&self, st: &State<B>, s: &SiteRef, mover: u8, from: u8, to: u8) -> u8 {
         match s {
             SiteRef::From => from,
             SiteRef::To => to,
@@ -715,6 +755,13 @@ impl<B: Bits> Engine<B> {
                 let fwd = self.model.players[mover as usize].forward;
                 self.board().step(from, d.resolve(fwd)).unwrap_or(NO_SQ)
             }
+            SiteRef::Origin => {
+                if from == NO_SQ {
+                    NO_SQ
+                } else {
+                    st.origin_of(from)
+                }
+            }
             SiteRef::StartOf(k) => {
                 let s = self.start_squares[mover as usize][*k as usize];
                 if s.is_empty() {
@@ -724,7 +771,7 @@ impl<B: Bits> Engine<B> {
                 }
             }
             SiteRef::HomeOf(inner) => {
-                let q = self.site(inner, mover, from, to);
+                let q = self.site(st, inner, mover, from, to);
                 if q == NO_SQ {
                     return NO_SQ;
                 }
@@ -754,7 +801,7 @@ fn start_kind_may_be_royal<B: Bits>(
         match s {
             SiteRef::To | SiteRef::Square(_) | SiteRef::StartOf(_) => true,
             SiteRef::HomeOf(inner) => fixed(inner),
-            SiteRef::From | SiteRef::Adjacent(_) => false,
+            SiteRef::From | SiteRef::Adjacent(_) | SiteRef::Origin => false,
         }
     }
     if !fixed(site) {
@@ -845,7 +892,10 @@ fn reach_classes<B: Bits>(board: &Board, gens: &[Gen<B>], kind: u8) -> Box<[u8]>
     let n = board.len();
     let mut class = vec![u8::MAX; n];
     let mut next = 0u8;
-    let steps: Vec<&Gen<B>> = gens.iter().filter(|g| g.piece == kind).collect();
+    let steps: Vec<&Gen<B>> = gens
+        .iter()
+        .filter(|g| g.piece == kind && g.phase == NORMAL)
+        .collect();
     for s0 in 0..n {
         if class[s0] != u8::MAX {
             continue;

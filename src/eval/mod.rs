@@ -180,7 +180,7 @@ impl<'a, B: Bits> Ctx<'a, B> {
 
     fn site(&self, s: &crate::compile::model::SiteRef) -> u8 {
         let (from, to) = self.mv.map_or((NO_SQ, NO_SQ), |m| (m.from, m.to));
-        self.e.site(s, self.mover(), from, to)
+        self.e.site(self.st, s, self.mover(), from, to)
     }
 
     /// The history with the extra position, as one list.
@@ -379,6 +379,7 @@ impl<B: Bits> Engine<B> {
         let occ = st.occupied();
         self.gens[owner as usize].iter().any(|g| {
             g.piece == kind
+                && g.phase == crate::engine::NORMAL
                 && g.target != Target::Empty
                 && !g.stuck
                 && g.from_mask.has(a)
