@@ -204,12 +204,19 @@ fn why_not_in<B: Bits>(
             }
         }
     }
+    // In a phase with moves of its own, only those are played.
+    let during = model
+        .phases
+        .get(st.phase as usize)
+        .filter(|p| !p.moves.is_empty())
+        .map(|p| format!("during the {} phase ", p.name));
+    let during_text = during.as_deref().unwrap_or("");
     (
         format!("a {pname} cannot move from {fname} to {tname}"),
         Some(if texts.is_empty() {
-            format!("a {pname} has no moves")
+            format!("{during_text}a {pname} has no moves")
         } else {
-            format!("a {pname} moves by {}", texts.join(", "))
+            format!("{during_text}a {pname} moves only by {}", texts.join(", "))
         }),
     )
 }

@@ -136,6 +136,16 @@ impl Position {
         on_pos!(&self.0, |_e, s, _h| s.side as usize)
     }
 
+    /// The phase before normal play the position is in, if any.
+    pub fn phase(&self) -> Option<&crate::compile::model::PhaseDef> {
+        on_pos!(&self.0, |e, s, _h| e.model.phases.get(s.phase as usize))
+    }
+
+    /// Moves the player to move still makes in a row in the current phase.
+    pub fn phase_moves_left(&self) -> u32 {
+        on_pos!(&self.0, |_e, s, _h| u32::from(s.phase_left))
+    }
+
     /// Plies played since the start.
     pub fn ply(&self) -> u32 {
         on_pos!(&self.0, |_e, s, _h| s.ply)

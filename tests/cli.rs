@@ -407,3 +407,66 @@ fn play_parsi_computer_games_end_with_a_result() {
         );
     }
 }
+
+#[test]
+fn play_nilakantha_asks_for_the_setup_choice() {
+    // NI-5: White's first move is the setup choice; the prompt says so, and
+    // a move of normal play is refused with the setup phase named.
+    let r = lud(
+        &[
+            "play",
+            "games/nilakantha.lud",
+            "--white",
+            "human",
+            "--black",
+            "random",
+            "--seed",
+            "2",
+        ],
+        "e2e3\ng1f3\nh2h4\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("setup phase: choose one more pawn to advance two squares"),
+        "{}",
+        r.stdout
+    );
+    snap!("cli_play_nilakantha_setup", r.stdout);
+}
+
+#[test]
+fn play_nilakantha_computer_game_runs_through_setup_to_a_result() {
+    let r = lud(
+        &[
+            "play",
+            "games/nilakantha.lud",
+            "--white",
+            "ai",
+            "--black",
+            "ai",
+            "--seed",
+            "5",
+            "--ai-nodes",
+            "300",
+            "--max-plies",
+            "160",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("\nResult: "), "{}", r.stdout);
+    // The record opens with the two setup moves: each a pawn's two-square
+    // advance from its own second rank.
+    let record = r.stdout.lines().find(|l| l.starts_with("1. ")).unwrap();
+    let moves: Vec<&str> = record.split_whitespace().collect();
+    for (m, (from_rank, to_rank)) in moves[1..3].iter().zip([('2', '4'), ('7', '5')]) {
+        let b = m.as_bytes();
+        assert_eq!(b.len(), 4, "{record}");
+        assert_eq!(
+            (b[0], b[1] as char, b[3] as char),
+            (b[2], from_rank, to_rank),
+            "{record}"
+        );
+    }
+}

@@ -139,8 +139,26 @@ fn ask(
     mover: &str,
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
 ) -> Option<crate::Move> {
+    // An example that is a legal move here, so it is never misleading.
+    let example = pos
+        .legal_moves()
+        .first()
+        .map_or_else(|| "e2e3".to_string(), |&m| move_text(pos, m));
+    let task = match pos.phase() {
+        Some(ph) => {
+            let nth = if ph.moves_each > 1 {
+                let done = ph.moves_each - pos.phase_moves_left().min(ph.moves_each);
+                format!(", move {} of {}", done + 1, ph.moves_each)
+            } else {
+                String::new()
+            };
+            let what = ph.prompt.as_deref().unwrap_or("make a move of the phase");
+            format!("{} phase{nth}: {what}; ", ph.name)
+        }
+        None => String::new(),
+    };
     loop {
-        print!("{mover} to move (a move such as e2e3, `moves`, `help`, `quit`): ");
+        print!("{mover} to move ({task}a move such as {example}, `moves`, `help`, `quit`): ");
         let _ = std::io::stdout().flush();
         let Some(Ok(line)) = lines.next() else {
             return None;

@@ -482,23 +482,66 @@ fn describe(model: &Model, c: &Cond, mover: &str) -> String {
         },
         Cond::InCheck(p) => format!("{} is in check", player(model, *p, mover)),
         Cond::NoMoves(p, true) => format!("{} has no legal move", player(model, *p, mover)),
-        Cond::NoMoves(p, false) => format!("{} has no legal move but those offered when stuck", player(model, *p, mover)),
+        Cond::NoMoves(p, false) => format!(
+            "{} has no legal move but those offered when stuck",
+            player(model, *p, mover)
+        ),
         Cond::Repeated(n) => format!("the position has occurred {n} times"),
-        Cond::PerpetualCheck(n) => format!("the position has occurred {n} times with every move of {mover} giving check"),
-        Cond::Cmp(op, a, b) => format!("{} {} {}", int(model, a, mover), op.symbol(), int(model, b, mover)),
+        Cond::PerpetualCheck(n) => {
+            format!("the position has occurred {n} times with every move of {mover} giving check")
+        }
+        Cond::Cmp(op, a, b) => format!(
+            "{} {} {}",
+            int(model, a, mover),
+            op.symbol(),
+            int(model, b, mover)
+        ),
         Cond::Unmoved(s) => format!("{} holds a piece that never moved", describe_site(model, s)),
-        Cond::AtStart(s) => format!("{} holds the piece that started there", describe_site(model, s)),
-        Cond::Flagged(f, s) => format!("the piece on {} is flagged \"{}\"", describe_site(model, s), model.flags[*f as usize]),
-        Cond::Remembers(p, f) => format!("{} remembers \"{}\"", player(model, *p, mover), model.player_flags.get(*f as usize).map_or("?", |d| d.name.as_str())),
-        Cond::Lost(p, k) => format!("{} has lost a {}", player(model, *p, mover), model.pieces[*k as usize].name),
+        Cond::AtStart(s) => format!(
+            "{} holds the piece that started there",
+            describe_site(model, s)
+        ),
+        Cond::Flagged(f, s) => format!(
+            "the piece on {} is flagged \"{}\"",
+            describe_site(model, s),
+            model.flags[*f as usize]
+        ),
+        Cond::Remembers(p, f) => format!(
+            "{} remembers \"{}\"",
+            player(model, *p, mover),
+            model
+                .player_flags
+                .get(*f as usize)
+                .map_or("?", |d| d.name.as_str())
+        ),
+        Cond::Lost(p, k) => format!(
+            "{} has lost a {}",
+            player(model, *p, mover),
+            model.pieces[*k as usize].name
+        ),
         Cond::LostCouldReach => "a lost piece of that kind could have reached the square".into(),
         Cond::KindIs(k) => format!("the kind is {}", model.pieces[*k as usize].name),
         Cond::Removing => "the move is a removal".into(),
-        Cond::Absent(s) => format!("the piece that started on {} is gone", describe_site(model, s)),
-        Cond::In(s, z) => format!("{} is one of {}", describe_site(model, s), squares(model, z)),
-        Cond::Attacked(s, p) => format!("{} is attacked by {}", describe_site(model, s), player(model, *p, mover)),
+        Cond::Absent(s) => format!(
+            "the piece that started on {} is gone",
+            describe_site(model, s)
+        ),
+        Cond::In(s, z) => format!(
+            "{} is one of {}",
+            describe_site(model, s),
+            squares(model, z)
+        ),
+        Cond::Attacked(s, p) => format!(
+            "{} is attacked by {}",
+            describe_site(model, s),
+            player(model, *p, mover)
+        ),
         Cond::Checks(s) => format!("the piece on {} gives check", describe_site(model, s)),
-        Cond::CheckedBy(p, k) => format!("{} is in check from a {}", player(model, *p, mover), model.pieces[*k as usize].name),
+        Cond::CheckedBy(p, k) => format!(
+            "{} is in check from a {}",
+            player(model, *p, mover),
+            model.pieces[*k as usize].name
+        ),
     }
 }
 
@@ -552,7 +595,11 @@ fn worth(w: Worth) -> &'static str {
 /// A result in words.
 pub fn describe_outcome(model: &Model, o: &OutcomeDef) -> String {
     match o {
-        OutcomeDef::Win(p, k, w, _) => format!("{} {} ({k})", player(model, *p, "the player who moved"), worth(*w)),
+        OutcomeDef::Win(p, k, w, _) => format!(
+            "{} {} ({k})",
+            player(model, *p, "the player who moved"),
+            worth(*w)
+        ),
         OutcomeDef::Loss(p, k, w, _) => format!(
             "{} loses ({k}{})",
             player(model, *p, "the player who moved"),

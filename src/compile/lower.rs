@@ -287,6 +287,10 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                                     moves_each,
                                     forbids: pf,
                                     moves: own,
+                                    prompt: fb
+                                        .one("prompt")
+                                        .and_then(Node::as_str)
+                                        .map(str::to_string),
                                 });
                             } else {
                                 // Its moves belong to no phase that is played.

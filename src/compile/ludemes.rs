@@ -948,9 +948,10 @@ pub const LUDEMES: &[Ludeme] = &[
             pos("name", Ty::Str, Arity::One, "the phase's name"),
             pos("moves", Ty::Int, Arity::One, "moves each player makes in a row, in turn order (0 skips the phase)"),
             pos("rules", Ty::Of(&[Cat::Forbid, Cat::PhaseMoves]), Arity::Rest, "restrictions that hold during the phase, and the moves of the phase (`moves`), if its moves are not the pieces' own"),
+            key("prompt", Ty::Str, "what a player is asked to do during the phase (shown to a human player)"),
         ],
         doc: "A phase before normal play: the first player makes `moves` moves in a row, then the next, and so on; then play alternates. With `(moves ...)` the phase has its own moves instead of the pieces'.",
-        example: "(phase \"opening\" 4 (forbid (in (to) (half Opponent))))",
+        example: "(phase \"opening\" 4 (forbid (in (to) (half Opponent))) prompt:\"opening moves: stay in your own half\")",
     },
     Ludeme {
         name: "moves",

@@ -419,6 +419,8 @@ pub struct PhaseDef {
     pub forbids: Vec<ForbidDef>,
     /// The phase's own moves (indices into [`Model::moves`]); none: the pieces' own.
     pub moves: Vec<usize>,
+    /// What a player is asked to do during the phase.
+    pub prompt: Option<String>,
 }
 
 /// What a win is worth.

@@ -21,38 +21,50 @@ In a signature, `<name>` is a positional argument, `[...]` an optional one,
 number of further arguments.
 ";
 
-const SECTIONS: &[(&str, &[Cat])] = &[
-    (
-        "The game",
-        &[Cat::Game, Cat::Info, Cat::Players, Cat::Player],
-    ),
-    (
-        "Equipment",
-        &[
-            Cat::Equipment,
-            Cat::Board,
-            Cat::Shape,
-            Cat::Piece,
-            Cat::Region,
-        ],
-    ),
-    ("Moves", &[Cat::Move, Cat::Promote]),
-    ("Squares", &[Cat::Sites]),
-    (
-        "Rules",
-        &[Cat::Rules, Cat::Start, Cat::Place, Cat::Play, Cat::Forbid],
-    ),
-    ("Ending", &[Cat::End, Cat::EndRule, Cat::Outcome]),
-    ("Conditions", &[Cat::Cond]),
-    ("Numbers and events", &[Cat::Int, Cat::Event]),
+/// The reference's sections, in order.
+const SECTIONS: &[&str] = &[
+    "The game",
+    "Options and rulesets",
+    "Equipment",
+    "Moves",
+    "Squares",
+    "Rules",
+    "Ending",
+    "Conditions",
+    "Numbers and events",
 ];
+
+/// The section a category of ludeme is documented in. The match is
+/// exhaustive, so a new category cannot be left out of the reference.
+fn section(c: Cat) -> &'static str {
+    match c {
+        Cat::Game | Cat::Info | Cat::Players | Cat::Player => "The game",
+        Cat::Options | Cat::Option | Cat::Rulesets | Cat::Ruleset | Cat::Set | Cat::Config => {
+            "Options and rulesets"
+        }
+        Cat::Equipment | Cat::Board | Cat::Shape | Cat::Piece | Cat::Region => "Equipment",
+        Cat::Move | Cat::Promote | Cat::Effect | Cat::Kind => "Moves",
+        Cat::Sites | Cat::Square => "Squares",
+        Cat::Rules
+        | Cat::Start
+        | Cat::Place
+        | Cat::Play
+        | Cat::Forbid
+        | Cat::Remember
+        | Cat::Phase
+        | Cat::PhaseMoves => "Rules",
+        Cat::End | Cat::EndRule | Cat::Outcome => "Ending",
+        Cat::Cond => "Conditions",
+        Cat::Int | Cat::Event => "Numbers and events",
+    }
+}
 
 /// The whole reference as Markdown.
 pub fn markdown() -> String {
     let mut s = String::from(INTRO);
-    for (title, cats) in SECTIONS {
+    for &title in SECTIONS {
         let _ = write!(s, "\n## {title}\n");
-        for l in LUDEMES.iter().filter(|l| cats.contains(&l.cat)) {
+        for l in LUDEMES.iter().filter(|l| section(l.cat) == title) {
             let _ = write!(
                 s,
                 "\n### `{}`\n\n`{}`\n\n{}\n",
@@ -89,4 +101,18 @@ pub fn markdown() -> String {
 Events: `Capture`, `Promotion`, `(moved \"Piece\")`.\n\nTruth values: `True`, `False`.\n",
     );
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_ludeme_is_in_the_reference() {
+        let md = markdown();
+        for l in LUDEMES {
+            assert!(SECTIONS.contains(&section(l.cat)), "{}", l.name);
+            assert!(md.contains(&format!("### `{}`", l.name)), "{}", l.name);
+        }
+    }
 }
