@@ -6,6 +6,11 @@
 //! kept only where both sides keep enough pieces that no bare king can arise
 //! within the depth, the one place where the peer's rules differ from
 //! RULES.md (see tests/perft/shatranj.perft).
+//!
+//! Nilakantha's game after its setup differs from Shatranj only in the start
+//! position, promotion (NI-7, NI-8), the stalemated king's slaying move
+//! (NI-12) and its end rules; its positions are compared with the peer's
+//! shatranj where none of those can come into play within the depth.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -129,6 +134,73 @@ fn shatranj_perft_matches_fairy_stockfish_on_random_positions() {
                     peer.perft(&fen, depth),
                     "perft {depth} of {fen}"
                 );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 30, "only {compared} positions compared");
+}
+
+/// Whether a pawn could reach its last rank within `depth` plies (White's
+/// pawns move up the board, Black's down; each side moves every other ply).
+fn promotion_near(pos: &lud::Position, pawn: usize, depth: u32) -> bool {
+    let model = pos.model();
+    let width = model.board.width as usize;
+    let height = model.board.height as usize;
+    let side = pos.side_to_move();
+    (0..model.board.len()).any(|sq| match pos.piece_at(sq) {
+        Some((k, owner)) if k == pawn => {
+            let rank = sq / width;
+            let to_go = if owner == 0 { height - 1 - rank } else { rank };
+            let own_moves = if owner == side {
+                depth.div_ceil(2)
+            } else {
+                depth / 2
+            };
+            to_go as u32 <= own_moves
+        }
+        _ => false,
+    })
+}
+
+#[test]
+fn nilakantha_perft_after_setup_matches_fairy_stockfish_shatranj() {
+    let Some(mut peer) = Peer::start("shatranj") else {
+        return;
+    };
+    let g = game("games/nilakantha.lud");
+    let pawn = g
+        .model()
+        .pieces
+        .iter()
+        .position(|p| p.name == "Pawn")
+        .expect("a Pawn");
+    let depth = 3;
+    let mut compared = 0;
+    for seed in 0..12u64 {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut pos = g.start();
+        for ply in 0..120 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.usize(..moves.len())]).unwrap();
+            let a = army(&pos);
+            if ply >= 2
+                && ply % 7 == 3
+                && a[0] > 2
+                && a[1] > 2
+                && !promotion_near(&pos, pawn, depth)
+            {
+                // The board, side and counters, without the extension fields
+                // (origins) the peer does not read.
+                let full = pos.to_string();
+                let fen: Vec<&str> = full.split_whitespace().take(6).collect();
+                let fen = fen.join(" ");
+                let fresh = g.position(&full).unwrap();
+                let ours = lud::perft::perft(&fresh, depth);
+                assert_eq!(ours, peer.perft(&fen, depth), "perft {depth} of {full}");
                 compared += 1;
             }
         }

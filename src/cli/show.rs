@@ -4,7 +4,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::{load, ConfigArgs, EXIT_OK};
-use crate::compile::graph::{describe_cond, describe_move, describe_outcome};
+use crate::compile::graph::{describe_cond, describe_guard, describe_move, describe_outcome};
+use crate::compile::model::{Model, MoveKind, Target};
 use crate::game::Game;
 
 pub(super) fn run(file: &Path, config: &ConfigArgs) -> i32 {
@@ -121,18 +122,7 @@ pub(super) fn render(game: &Game) -> String {
             if p.royal { " (royal)" } else { "" }
         );
         for &mi in &p.moves {
-            let md = &m.moves[mi];
-            let _ = writeln!(
-                s,
-                "      {:<36} {} to {}",
-                md.text,
-                describe_move(m, mi),
-                match md.target {
-                    crate::compile::model::Target::Empty => "an empty square",
-                    crate::compile::model::Target::Enemy => "an enemy piece",
-                    crate::compile::model::Target::NotFriend => "an empty or enemy square",
-                }
-            );
+            move_line(&mut s, m, mi, "      ");
         }
         for pr in &p.promotions {
             let _ = writeln!(s, "      {}", pr.text);
@@ -141,6 +131,38 @@ pub(super) fn render(game: &Game) -> String {
                 "          ",
                 78,
             ));
+        }
+    }
+    if !m.player_moves.is_empty() {
+        s.push_str("\nMoves of the player (not of a piece):\n");
+        for &mi in &m.player_moves {
+            move_line(&mut s, m, mi, "  ");
+        }
+    }
+    for ph in &m.phases {
+        let _ = writeln!(
+            s,
+            "\nBefore normal play, phase \"{}\": each player in turn makes {} move(s) in a row{}",
+            ph.name,
+            ph.moves_each,
+            if ph.moves.is_empty() {
+                ""
+            } else {
+                ", only these:"
+            }
+        );
+        for &mi in &ph.moves {
+            let piece = m.moves[mi].piece.map_or("", |k| m.pieces[k].name.as_str());
+            let _ = writeln!(s, "  {piece}");
+            move_line(&mut s, m, mi, "      ");
+        }
+        for f in &ph.forbids {
+            let _ = writeln!(
+                s,
+                "  illegal if afterwards: {:<40} {}",
+                f.text,
+                describe_cond(m, &f.cond)
+            );
         }
     }
     if !m.forbids.is_empty() {
@@ -162,4 +184,28 @@ pub(super) fn render(game: &Game) -> String {
         }
     }
     s
+}
+
+/// One move rule: its text, then what it does in words.
+fn move_line(s: &mut String, m: &Model, mi: usize, indent: &str) {
+    let md = &m.moves[mi];
+    let target = match md.kind {
+        MoveKind::Remove(_) => "",
+        _ => match md.target {
+            Target::Empty => " to an empty square",
+            Target::Enemy => " to an enemy piece (captures it)",
+            Target::NotFriend => " to an empty square or an enemy piece",
+        },
+    };
+    let target = target.replacen(" to", "; lands on", 1);
+    let words = format!("{}{target}", describe_move(m, mi));
+    if md.text.chars().count() <= 36 {
+        let _ = writeln!(s, "{indent}{:<36} {words}", md.text);
+    } else {
+        let _ = writeln!(s, "{indent}{}", md.text);
+        let _ = writeln!(s, "{indent}    {words}");
+    }
+    if let Some(g) = &md.guard {
+        let _ = writeln!(s, "{indent}    only if {}", describe_guard(m, g));
+    }
 }

@@ -318,6 +318,9 @@ fn escape(s: &str) -> String {
 }
 
 fn squares(model: &Model, zone: &[Vec<u8>]) -> String {
+    if zone.iter().all(|sqs| sqs.len() == model.board.len()) {
+        return "any square".into();
+    }
     zone.iter()
         .enumerate()
         .map(|(p, sqs)| {
@@ -478,6 +481,24 @@ fn describe(model: &Model, c: &Cond, mover: &str) -> String {
         Cond::Or(cs) => format!("({})", join(cs, " or ")),
         Cond::Not(c) => match &**c {
             Cond::InCheck(p) => format!("{} is not in check", player(model, *p, mover)),
+            Cond::Flagged(f, s) => format!(
+                "the piece on {} is not flagged \"{}\"",
+                describe_site(model, s),
+                model.flags[*f as usize]
+            ),
+            Cond::Remembers(p, f) => format!(
+                "{} does not remember \"{}\"",
+                player(model, *p, mover),
+                model
+                    .player_flags
+                    .get(*f as usize)
+                    .map_or("?", |d| d.name.as_str())
+            ),
+            Cond::Attacked(s, p) => format!(
+                "{} is not attacked by {}",
+                describe_site(model, s),
+                player(model, *p, mover)
+            ),
             c => format!("not {}", describe(model, c, mover)),
         },
         Cond::InCheck(p) => format!("{} is in check", player(model, *p, mover)),
