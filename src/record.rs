@@ -1,7 +1,7 @@
 //! Game records: tags and moves, PGN-like, replayable to the same position.
 //!
 //! ```text
-//! [Game "Shatranj"]
+//! [Game "My Game"]
 //! [White "ai"]
 //! [Black "random"]
 //! [Result "1-0"]

@@ -1,4 +1,4 @@
-//! From text to an owned syntax tree: pest parsing (`lower`), then macro
+//! From text to an owned syntax tree: the pest parser (`lower`), then macro
 //! expansion ([`expand`]). No pest type leaves this module.
 
 pub mod ast;
