@@ -12,6 +12,9 @@
 //! (NI-12) and its end rules; its positions are compared with the peer's
 //! shatranj where none of those can come into play within the depth.
 
+#[path = "support/common.rs"]
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -84,11 +87,6 @@ impl Drop for Peer {
     }
 }
 
-fn game(file: &str) -> lud::Game {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
-    lud::compile(&lud::compile::read_source(&path).unwrap()).unwrap()
-}
-
 /// Non-royal pieces of each player.
 fn army(pos: &lud::Position) -> [usize; 2] {
     let mut n = [0; 2];
@@ -103,16 +101,16 @@ fn army(pos: &lud::Position) -> [usize; 2] {
     n
 }
 
-#[test]
-fn shatranj_perft_matches_fairy_stockfish_on_random_positions() {
-    let Some(mut peer) = Peer::start("shatranj") else {
-        return;
-    };
-    let g = game("games/shatranj.lud");
-    assert_eq!(
-        peer.perft(&g.start().to_string(), 4),
-        lud::perft::perft(&g.start(), 4)
-    );
+/// Plays 12 seeded random games of `g` (up to 120 plies each) and compares
+/// perft 3 with the peer's in every position `keep` accepts (given the
+/// position and its ply). The peer reads plain FEN and starts without
+/// history, so the extension fields are left out and the count starts
+/// afresh. Returns how many positions were compared.
+fn compare_on_random_games(
+    peer: &mut Peer,
+    g: &lud::Game,
+    keep: impl Fn(&lud::Position, u32) -> bool,
+) -> usize {
     let depth = 3;
     let mut compared = 0;
     for seed in 0..12u64 {
@@ -124,20 +122,41 @@ fn shatranj_perft_matches_fairy_stockfish_on_random_positions() {
                 break;
             }
             pos.play(moves[rng.usize(..moves.len())]).unwrap();
-            let a = army(&pos);
-            if ply % 9 == 4 && a[0] > 2 && a[1] > 2 && pos.counter(0) < 100 {
-                let fen = pos.to_string();
-                // The peer starts each position without history; so does this count.
-                let fresh = g.position(&fen).unwrap();
-                assert_eq!(
-                    lud::perft::perft(&fresh, depth),
-                    peer.perft(&fen, depth),
-                    "perft {depth} of {fen}"
-                );
-                compared += 1;
+            if !keep(&pos, ply) {
+                continue;
             }
+            let full = pos.to_string();
+            let fen = full
+                .split_whitespace()
+                .take(6)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let fresh = g.position(&full).unwrap();
+            assert_eq!(
+                lud::perft::perft(&fresh, depth),
+                peer.perft(&fen, depth),
+                "perft {depth} of {full}"
+            );
+            compared += 1;
         }
     }
+    compared
+}
+
+#[test]
+fn shatranj_perft_matches_fairy_stockfish_on_random_positions() {
+    let Some(mut peer) = Peer::start("shatranj") else {
+        return;
+    };
+    let g = common::game("games/shatranj.lud");
+    assert_eq!(
+        peer.perft(&g.start().to_string(), 4),
+        lud::perft::perft(&g.start(), 4)
+    );
+    let compared = compare_on_random_games(&mut peer, &g, |pos, ply| {
+        let a = army(pos);
+        ply % 9 == 4 && a[0] > 2 && a[1] > 2 && pos.counter(0) < 100
+    });
     assert!(compared >= 30, "only {compared} positions compared");
 }
 
@@ -168,42 +187,18 @@ fn nilakantha_perft_after_setup_matches_fairy_stockfish_shatranj() {
     let Some(mut peer) = Peer::start("shatranj") else {
         return;
     };
-    let g = game("games/nilakantha.lud");
+    let g = common::game("games/nilakantha.lud");
     let pawn = g
         .model()
         .pieces
         .iter()
         .position(|p| p.name == "Pawn")
         .expect("a Pawn");
-    let depth = 3;
-    let mut compared = 0;
-    for seed in 0..12u64 {
-        let mut rng = fastrand::Rng::with_seed(seed);
-        let mut pos = g.start();
-        for ply in 0..120 {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos.play(moves[rng.usize(..moves.len())]).unwrap();
-            let a = army(&pos);
-            if ply >= 2
-                && ply % 7 == 3
-                && a[0] > 2
-                && a[1] > 2
-                && !promotion_near(&pos, pawn, depth)
-            {
-                // The board, side and counters, without the extension fields
-                // (origins) the peer does not read.
-                let full = pos.to_string();
-                let fen: Vec<&str> = full.split_whitespace().take(6).collect();
-                let fen = fen.join(" ");
-                let fresh = g.position(&full).unwrap();
-                let ours = lud::perft::perft(&fresh, depth);
-                assert_eq!(ours, peer.perft(&fen, depth), "perft {depth} of {full}");
-                compared += 1;
-            }
-        }
-    }
+    // After the two setup moves, with armies too big for isolation and no
+    // pawn within reach of promotion.
+    let compared = compare_on_random_games(&mut peer, &g, |pos, ply| {
+        let a = army(pos);
+        ply >= 2 && ply % 7 == 3 && a[0] > 2 && a[1] > 2 && !promotion_near(pos, pawn, 3)
+    });
     assert!(compared >= 30, "only {compared} positions compared");
 }

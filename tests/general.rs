@@ -1,15 +1,15 @@
 //! The rules that hold in every game (RULES.md G-1 .. G-5), checked on the
 //! shipped games and on small games written here.
 
-use std::path::Path;
+#[path = "support/common.rs"]
+mod common;
 
 use lud::notation::{move_text, parse_move};
 use lud::record::Record;
 use lud::{Game, Outcome};
 
 fn shatranj() -> Game {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/shatranj.lud");
-    lud::compile(&lud::compile::read_source(&path).unwrap()).unwrap()
+    common::game("games/shatranj.lud")
 }
 
 #[test]

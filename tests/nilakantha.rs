@@ -1,60 +1,14 @@
 //! Nilakantha's Intellectual Game, rule by rule (RULES.md NI-1 .. NI-12).
 
-use std::path::Path;
+#[path = "support/common.rs"]
+mod common;
 
+use common::{legal, moves_from, name_on, piece_on, play, pos};
 use lud::compile::model::Worth;
-use lud::compile::options::Config;
-use lud::notation::{move_text, parse_move};
-use lud::{Game, Outcome, Position};
+use lud::{Game, Outcome};
 
 fn game(options: &[(&str, &str)]) -> Game {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/nilakantha.lud");
-    let src = lud::compile::read_source(&path).unwrap();
-    let config = Config {
-        ruleset: None,
-        options: options
-            .iter()
-            .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
-            .collect(),
-    };
-    lud::compile::compile_with(&src, &config).unwrap_or_else(|e| panic!("{e:?}"))
-}
-
-fn pos(g: &Game, fen: &str) -> Position {
-    g.position(fen)
-        .unwrap_or_else(|e| panic!("{fen}: {}", e.message))
-}
-
-fn legal(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = p
-        .legal_moves()
-        .into_iter()
-        .map(|m| move_text(p, m))
-        .collect();
-    v.sort();
-    v
-}
-
-fn moves_from(p: &Position, square: &str) -> Vec<String> {
-    legal(p)
-        .into_iter()
-        .filter(|t| t.starts_with(square))
-        .collect()
-}
-
-fn play(p: &mut Position, text: &str) {
-    let m = parse_move(p, text).unwrap_or_else(|e| panic!("{text}: {} ({:?})", e.message, e.help));
-    p.play(m).unwrap();
-}
-
-fn piece_on(p: &Position, sq: &str) -> Option<(String, usize)> {
-    let s = p.model().board.parse(sq).unwrap() as usize;
-    p.piece_at(s)
-        .map(|(k, o)| (p.model().pieces[k].name.clone(), o))
-}
-
-fn name_on(p: &Position, sq: &str) -> Option<String> {
-    piece_on(p, sq).map(|x| x.0)
+    common::game_with("games/nilakantha.lud", None, options)
 }
 
 #[test]

@@ -2,25 +2,16 @@
 //! position where the rule decides and checks both rulesets where their
 //! readings differ.
 
-use std::path::Path;
+#[path = "support/common.rs"]
+mod common;
 
+use common::{legal, moves_from, name_on as piece_on, play, pos, refusal};
 use lud::compile::model::Worth;
-use lud::compile::options::Config;
-use lud::compile::{compile_with, read_source};
-use lud::notation::{move_text, parse_move};
+use lud::notation::parse_move;
 use lud::{Game, Outcome, Position};
 
 fn game(ruleset: &str, options: &[(&str, &str)]) -> Game {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/parsi-chess.lud");
-    let src = read_source(&path).unwrap();
-    let config = Config {
-        ruleset: Some(ruleset.into()),
-        options: options
-            .iter()
-            .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
-            .collect(),
-    };
-    compile_with(&src, &config).unwrap_or_else(|e| panic!("{e:?}"))
+    common::game_with("games/parsi-chess.lud", Some(ruleset), options)
 }
 
 fn murray() -> Game {
@@ -29,45 +20,6 @@ fn murray() -> Game {
 
 fn shastree() -> Game {
     game("Shastree", &[])
-}
-
-fn pos(g: &Game, fen: &str) -> Position {
-    g.position(fen)
-        .unwrap_or_else(|e| panic!("{fen}: {}", e.message))
-}
-
-fn legal(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = p
-        .legal_moves()
-        .into_iter()
-        .map(|m| move_text(p, m))
-        .collect();
-    v.sort();
-    v
-}
-
-fn moves_from(p: &Position, square: &str) -> Vec<String> {
-    legal(p)
-        .into_iter()
-        .filter(|t| t.starts_with(square))
-        .collect()
-}
-
-fn play(p: &mut Position, text: &str) {
-    let m = parse_move(p, text).unwrap_or_else(|e| panic!("{text}: {} ({:?})", e.message, e.help));
-    p.play(m).unwrap();
-}
-
-fn refusal(p: &Position, text: &str) -> String {
-    match parse_move(p, text) {
-        Ok(_) => panic!("{text} was accepted"),
-        Err(e) => format!("{} {}", e.message, e.help.unwrap_or_default()),
-    }
-}
-
-fn piece_on(p: &Position, sq: &str) -> Option<String> {
-    let s = p.model().board.parse(sq).unwrap() as usize;
-    p.piece_at(s).map(|(k, _)| p.model().pieces[k].name.clone())
 }
 
 #[test]

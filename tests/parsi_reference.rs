@@ -4,27 +4,17 @@
 //! are played in both, comparing the legal moves and the result at every
 //! ply; the perft tables of `tests/perft/parsi-*.perft` are recounted by it.
 
+#[path = "support/common.rs"]
+mod common;
 #[path = "support/parsi_ref.rs"]
 mod parsi_ref;
 
-use std::path::Path;
-
-use lud::compile::options::Config;
 use lud::notation::move_text;
 use lud::{Game, Outcome};
 use parsi_ref::{Boorj, Options, RefGame, Stalemate};
 
 fn game(ruleset: &str, options: &[(&str, &str)]) -> Game {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/parsi-chess.lud");
-    let src = lud::compile::read_source(&path).unwrap();
-    let config = Config {
-        ruleset: Some(ruleset.into()),
-        options: options
-            .iter()
-            .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
-            .collect(),
-    };
-    lud::compile::compile_with(&src, &config).unwrap_or_else(|e| panic!("{e:?}"))
+    common::game_with("games/parsi-chess.lud", Some(ruleset), options)
 }
 
 /// A ruleset, options on top of it, and the reference's options for the same game.

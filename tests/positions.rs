@@ -1,11 +1,11 @@
 //! Position strings: they round-trip any state, read plain FEN, and refuse
 //! bad input with the place and a hint.
 
-use std::path::Path;
+#[path = "support/common.rs"]
+mod common;
 
 fn shatranj() -> lud::Game {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/shatranj.lud");
-    lud::compile(&lud::compile::read_source(&path).unwrap()).unwrap()
+    common::game("games/shatranj.lud")
 }
 
 #[test]

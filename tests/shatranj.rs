@@ -1,46 +1,22 @@
 //! Shatranj, rule by rule (RULES.md SH-1 .. SH-15). Each test sets up a
 //! position where the rule decides, and would fail if the rule were broken.
 
+#[path = "support/common.rs"]
+mod common;
+
 use std::sync::OnceLock;
 
-use lud::notation::{move_text, parse_move};
+use common::{moves_from, name_on as piece_name, play};
+use lud::notation::parse_move;
 use lud::{Game, Outcome, Position};
 
 fn game() -> &'static Game {
     static G: OnceLock<Game> = OnceLock::new();
-    G.get_or_init(|| {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/shatranj.lud");
-        let src = lud::compile::read_source(std::path::Path::new(path)).unwrap();
-        lud::compile(&src).unwrap_or_else(|d| panic!("{}", d.render_plain()))
-    })
+    G.get_or_init(|| common::game("games/shatranj.lud"))
 }
 
 fn pos(fen: &str) -> Position {
-    game()
-        .position(fen)
-        .unwrap_or_else(|e| panic!("{fen}: {}", e.message))
-}
-
-/// The legal moves from one square, as text, sorted.
-fn moves_from(p: &Position, square: &str) -> Vec<String> {
-    let mut v: Vec<String> = p
-        .legal_moves()
-        .into_iter()
-        .map(|m| move_text(p, m))
-        .filter(|t| t.starts_with(square))
-        .collect();
-    v.sort();
-    v
-}
-
-fn play(p: &mut Position, text: &str) {
-    let m = parse_move(p, text).unwrap_or_else(|e| panic!("{text}: {}", e.message));
-    p.play(m).unwrap();
-}
-
-fn piece_name(p: &Position, sq: &str) -> Option<String> {
-    let s = p.model().board.parse(sq).unwrap() as usize;
-    p.piece_at(s).map(|(k, _)| p.model().pieces[k].name.clone())
+    common::pos(game(), fen)
 }
 
 fn win(winner: usize, kind: &str) -> Outcome {
