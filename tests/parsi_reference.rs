@@ -38,6 +38,11 @@ fn configs() -> Vec<Setup> {
         ("Shastree", vec![], s),
         (
             "Shastree",
+            vec![("opening-moves", "4")],
+            Options { opening: 4, ..s },
+        ),
+        (
+            "Shastree",
             vec![("boorj", "draw")],
             Options {
                 boorj: Boorj::Draw,
@@ -198,7 +203,7 @@ fn perft_from_the_start_agrees_with_the_reference() {
 #[test]
 #[ignore = "deep: run with `cargo test --release -- --ignored`"]
 fn perft_5_from_the_start_agrees_with_the_reference() {
-    for (ruleset, options, opts) in configs().into_iter().take(4) {
+    for (ruleset, options, opts) in configs().into_iter().take(5) {
         let g = game(ruleset, &options);
         assert_eq!(
             lud::perft::perft(&g.start(), 5),
