@@ -2,6 +2,7 @@
 //! with errors, a bad position or move, a record that does not replay), 2 usage.
 
 mod check;
+mod fmt;
 mod graph;
 mod perft;
 mod play;
@@ -148,6 +149,15 @@ pub enum Command {
     },
     /// Print the language reference (Markdown), generated from the ludeme catalogue.
     Doc,
+    /// Rewrite game files in the canonical layout (comments kept).
+    Fmt {
+        /// The game files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Change nothing; list the files that are not formatted and exit 1 if any.
+        #[arg(long)]
+        check: bool,
+    },
     /// Replay a game record and print the final position and result.
     Replay {
         /// The game file.
@@ -209,6 +219,7 @@ pub fn run(cli: Cli) -> i32 {
             record,
             config,
         } => replay::run(&file, &record, &config),
+        Command::Fmt { files, check } => fmt::run(&files, check),
         Command::Doc => {
             print!("{}", crate::compile::reference::markdown());
             EXIT_OK
