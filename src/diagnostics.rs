@@ -400,6 +400,51 @@ problems! {
         label: "one too many",
         fields: { what: String, found: usize, limit: usize },
     }
+
+    // ---------------------------------------------------------------- lints
+    // Legal but likely wrong: warnings.
+    /// A macro that is defined but never used.
+    UnusedDefine [lud::lint::unused_define] severity(Warning) {
+        message: "the macro \"{name}\" is never used",
+        label: "defined here, used nowhere",
+        fields: { name: String },
+    }
+    /// A region that is defined but never used.
+    UnusedRegion [lud::lint::unused_region] severity(Warning) {
+        message: "the region \"{name}\" is never used",
+        label: "defined here, used nowhere",
+        fields: { name: String },
+    }
+    /// A piece with no way to move.
+    PieceNeverMoves [lud::lint::piece_never_moves] severity(Warning) {
+        message: "the {piece} can never move",
+        label: "{reason}",
+        fields: { piece: String, reason: String },
+    }
+    /// A piece that is not placed at the start and that no promotion makes.
+    PieceNeverAppears [lud::lint::piece_never_appears] severity(Warning) {
+        message: "the {piece} never comes onto the board",
+        label: "not placed by `(start ...)`, and no promotion makes one",
+        fields: { piece: String },
+    }
+    /// A move or promotion rule that can never apply.
+    UnreachableRule [lud::lint::unreachable_rule] severity(Warning) {
+        message: "this rule of the {piece} can never apply",
+        label: "{reason}",
+        fields: { piece: String, reason: String },
+    }
+    /// An option value that nothing in the file reads.
+    UnusedOptionValue [lud::lint::unused_option_value] severity(Warning) {
+        message: "the value {value} of the option \"{option}\" is never read",
+        label: "no ruleset sets it and no `(when ...)` tests it",
+        fields: { value: String, option: String },
+    }
+    /// A start position in which a king is attacked.
+    StartInCheck [lud::lint::start_in_check] severity(Warning) {
+        message: "at the start, {player}'s {piece} on {square} is in check",
+        label: "this placement",
+        fields: { player: String, piece: String, square: String },
+    }
 }
 
 impl Problem {
@@ -509,6 +554,64 @@ impl Diagnostics {
             }
         }
         out
+    }
+
+    /// Number of warnings.
+    pub fn warning_count(&self) -> usize {
+        self.problems.iter().filter(|p| !p.is_error()).count()
+    }
+
+    /// One JSON object per problem, one per line (JSON Lines), for editors:
+    /// `file`, `severity` (`error` or `warning`), `code`, `message`, `label`,
+    /// `span` (byte `start` and `end`, 1-based `line` and `column` of both
+    /// ends, columns in characters), `help` (or null) and `notes` (each a
+    /// `label` and a `span`).
+    pub fn to_json_lines(&self) -> String {
+        let mut out = String::new();
+        for p in &self.problems {
+            let mut labels: Vec<LabeledSpan> =
+                p.labels().map(Iterator::collect).unwrap_or_default();
+            let primary = p.primary();
+            let main = labels
+                .iter()
+                .position(|l| *l.inner() == primary)
+                .map(|i| labels.remove(i));
+            let obj = serde_json::json!({
+                "file": self.source.name(),
+                "severity": if p.is_error() { "error" } else { "warning" },
+                "code": p.code_str(),
+                "message": p.to_string(),
+                "label": main.and_then(|l| l.label().map(str::to_string)),
+                "span": self.json_span(primary),
+                "help": p.help_text(),
+                "notes": labels
+                    .iter()
+                    .map(|l| serde_json::json!({
+                        "label": l.label(),
+                        "span": self.json_span(*l.inner()),
+                    }))
+                    .collect::<Vec<_>>(),
+            });
+            out.push_str(&obj.to_string());
+            out.push('\n');
+        }
+        out
+    }
+
+    fn json_span(&self, span: SourceSpan) -> serde_json::Value {
+        let start = span.offset();
+        let end = start + span.len();
+        let at = |o: usize| self.source.line_col(u32::try_from(o).unwrap_or(u32::MAX));
+        let (line, column) = at(start);
+        let (end_line, end_column) = at(end);
+        serde_json::json!({
+            "start": start,
+            "end": end,
+            "line": line,
+            "column": column,
+            "end_line": end_line,
+            "end_column": end_column,
+        })
     }
 
     /// Plain rendering at width 80, as the tests snapshot it.

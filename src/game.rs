@@ -111,6 +111,28 @@ impl Game {
         }
     }
 
+    /// The squares move rule `rule` (an index into the model's moves) reaches
+    /// from `from` for `player` on an empty board, whatever its conditions and
+    /// whatever it may land on; none if the rule may not start there.
+    pub fn reach_on_empty_board(&self, player: usize, rule: usize, from: usize) -> Vec<usize> {
+        use crate::bits::Bits;
+        on_game!(&self.0, |e| {
+            let mut out = Vec::new();
+            let Ok(sq) = u8::try_from(from) else {
+                return out;
+            };
+            for g in e.gens.get(player).into_iter().flatten() {
+                if usize::from(g.rule) == rule && g.from_mask.has(sq) {
+                    let r = e.reach(g, sq, Bits::ZERO);
+                    out.extend(r.iter().map(usize::from));
+                }
+            }
+            out.sort_unstable();
+            out.dedup();
+            out
+        })
+    }
+
     /// Whether the game runs on 64-bit square sets (else 128-bit).
     pub fn is_small(&self) -> bool {
         matches!(self.0, GameInner::Small(_))
@@ -169,6 +191,13 @@ impl Position {
     /// Whether the player to move is in check.
     pub fn in_check(&self) -> bool {
         on_pos!(&self.0, |e, s, _h| e.in_check(s, s.side))
+    }
+
+    /// Whether a player (0 for the first) has a royal piece under attack.
+    pub fn is_checked(&self, player: usize) -> bool {
+        on_pos!(&self.0, |e, s, _h| u8::try_from(player).is_ok_and(
+            |p| usize::from(p) < e.model.players.len() && e.in_check(s, p)
+        ))
     }
 
     /// The result, if an end rule holds.

@@ -73,6 +73,55 @@ fn check_every_bad_fixture_exits_1_without_panicking() {
 }
 
 #[test]
+fn check_as_json_for_editors() {
+    // An error inside a macro (with its use site as a note), and a warning.
+    let r = lud(
+        &[
+            "check",
+            "--format",
+            "json",
+            "tests/fixtures/bad/define-missing_argument.lud",
+            "tests/fixtures/bad/lint-unused_region.lud",
+            "games/shatranj.lud",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.stderr, "", "nothing but JSON is printed");
+    let mut severities = Vec::new();
+    for line in r.stdout.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("one JSON object per line");
+        for key in [
+            "file", "severity", "code", "message", "label", "span", "help", "notes",
+        ] {
+            assert!(v.get(key).is_some(), "{key} missing in {line}");
+        }
+        let span = &v["span"];
+        assert!(span["start"].as_u64() <= span["end"].as_u64());
+        assert!(span["line"].as_u64() >= Some(1) && span["column"].as_u64() >= Some(1));
+        severities.push(v["severity"].as_str().unwrap().to_string());
+    }
+    assert!(severities.contains(&"error".to_string()));
+    assert!(severities.contains(&"warning".to_string()));
+    snap!("cli_check_json", r.stdout);
+}
+
+#[test]
+fn check_warnings_fail_unless_allowed() {
+    let fixture = "tests/fixtures/bad/lint-unused_define.lud";
+    let r = lud(&["check", fixture], "");
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("1 warning(s)"), "{}", r.stderr);
+    let r = lud(&["check", "--allow-warnings", fixture], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("lud::lint::unused_define"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn check_a_missing_file() {
     let r = lud(&["check", "games/no-such-game.lud"], "");
     assert_eq!(r.code, 1);

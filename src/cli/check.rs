@@ -1,11 +1,20 @@
-//! `lud check FILE... [--ruleset R] [--option K=V]`
+//! `lud check FILE... [--format text|json] [--allow-warnings] [--ruleset R] [--option K=V]`
+//!
+//! Exit code 1 if any file has an error, or a warning unless
+//! `--allow-warnings`; 2 for a ruleset or option the game does not have.
 
 use std::path::PathBuf;
 
-use super::{report, style, width, ConfigArgs, EXIT_INPUT, EXIT_OK, EXIT_USAGE};
-use crate::compile::{check, compile_with, read_source, CompileError, ReadError};
+use super::{report, style, width, ConfigArgs, Format, EXIT_INPUT, EXIT_OK, EXIT_USAGE};
+use crate::compile::{check, check_with, read_source, CompileError, ReadError};
+use crate::diagnostics::Diagnostics;
 
-pub(super) fn run(files: &[PathBuf], config: &ConfigArgs) -> i32 {
+pub(super) fn run(
+    files: &[PathBuf],
+    config: &ConfigArgs,
+    format: Format,
+    allow_warnings: bool,
+) -> i32 {
     let cfg = match config.config() {
         Ok(c) => c,
         Err(e) => {
@@ -15,41 +24,61 @@ pub(super) fn run(files: &[PathBuf], config: &ConfigArgs) -> i32 {
     };
     let mut code = EXIT_OK;
     for f in files {
-        let source = match read_source(f) {
-            Ok(s) => s,
-            Err(ReadError::Io { path, error }) => {
-                eprintln!("error: cannot read {path}: {error}");
-                code = EXIT_INPUT;
-                continue;
-            }
-            Err(ReadError::Bad(d)) => {
-                eprint!("{}", d.render(style(), width()));
-                code = EXIT_INPUT;
-                continue;
-            }
-        };
-        let d = if config.is_empty() {
-            check(&source)
-        } else {
-            match compile_with(&source, &cfg) {
-                Ok(_) => crate::diagnostics::Diagnostics::new(source.clone(), Vec::new()),
-                Err(CompileError::Source(d)) => d,
+        let d = match read_source(f) {
+            Ok(source) if config.is_empty() => check(&source),
+            Ok(source) => match check_with(&source, &cfg) {
+                Ok(d) => d,
                 Err(CompileError::Config(e)) => {
                     report(e.as_ref());
                     code = EXIT_USAGE;
                     continue;
                 }
+                Err(CompileError::Source(d)) => d,
+            },
+            Err(ReadError::Io { path, error }) => {
+                match format {
+                    Format::Text => eprintln!("error: cannot read {path}: {error}"),
+                    Format::Json => println!(
+                        "{}",
+                        serde_json::json!({
+                            "file": path,
+                            "severity": "error",
+                            "code": "lud::input::io",
+                            "message": format!("cannot read {path}: {error}"),
+                            "label": null,
+                            "span": null,
+                            "help": "check the path",
+                            "notes": [],
+                        })
+                    ),
+                }
+                code = code.max(EXIT_INPUT);
+                continue;
             }
+            Err(ReadError::Bad(d)) => *d,
         };
-        if !d.problems.is_empty() {
-            eprint!("{}", d.render(style(), width()));
-        }
-        if d.has_errors() {
-            eprintln!("{}: {} error(s)", f.display(), d.error_count());
-            code = EXIT_INPUT;
-        } else {
-            println!("{}: ok", f.display());
+        print_one(f, &d, format);
+        if d.has_errors() || (d.warning_count() > 0 && !allow_warnings) {
+            code = code.max(EXIT_INPUT);
         }
     }
     code
+}
+
+fn print_one(f: &std::path::Path, d: &Diagnostics, format: Format) {
+    match format {
+        Format::Json => print!("{}", d.to_json_lines()),
+        Format::Text => {
+            if !d.problems.is_empty() {
+                eprint!("{}", d.render(style(), width()));
+            }
+            let (e, w) = (d.error_count(), d.warning_count());
+            match (e, w) {
+                (0, 0) => println!("{}: ok", f.display()),
+                (0, w) => eprintln!("{}: {w} warning(s)", f.display()),
+                (e, 0) => eprintln!("{}: {e} error(s)", f.display()),
+                (e, w) => eprintln!("{}: {e} error(s), {w} warning(s)", f.display()),
+            }
+        }
+    }
 }

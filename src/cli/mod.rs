@@ -78,6 +78,14 @@ pub enum Command {
         /// The game files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// How to print the problems: `text` for people, `json` for editors
+        /// (one JSON object per problem and line).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Exit 0 when there are warnings but no errors (by default a warning
+        /// fails the check, as a likely mistake).
+        #[arg(long)]
+        allow_warnings: bool,
         /// Check under this ruleset and options only (default: every ruleset and every option value).
         /// The ruleset and options.
         #[command(flatten)]
@@ -170,6 +178,15 @@ pub enum Command {
     },
 }
 
+/// How `lud check` prints problems.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Drawn for people, with the source text.
+    Text,
+    /// One JSON object per problem and line (JSON Lines).
+    Json,
+}
+
 /// Who makes a player's moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Controller {
@@ -184,7 +201,12 @@ pub enum Controller {
 /// Runs a command; returns the exit code.
 pub fn run(cli: Cli) -> i32 {
     match cli.command {
-        Command::Check { files, config } => check::run(&files, &config),
+        Command::Check {
+            files,
+            format,
+            allow_warnings,
+            config,
+        } => check::run(&files, &config, format, allow_warnings),
         Command::Perft {
             file,
             depth,

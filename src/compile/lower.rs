@@ -172,6 +172,7 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                         sq,
                         player,
                         piece: piece as u8,
+                        span: p.span,
                     });
                 }
             }
@@ -610,6 +611,7 @@ impl Lower<'_> {
             identity: b.one("as").map(|s| self.site(s)),
             relocate: b.one("moveTo").map(|s| self.site(s)),
             text: node.to_string(),
+            span: node.span,
         }
     }
 

@@ -7,6 +7,7 @@ pub mod board;
 mod checks;
 pub mod decls;
 pub mod graph;
+mod lints;
 mod lower;
 pub mod ludemes;
 pub mod model;
@@ -95,14 +96,14 @@ pub enum CompileError {
 pub fn check(source: &SourceFile) -> Diagnostics {
     let front = match front(source) {
         Ok(f) => f,
-        Err(d) => return d,
+        Err(d) => return Diagnostics::new(source.clone(), errors_first(d.problems)),
     };
     let configs = front.declared.all_configs();
     let mut found: Vec<(Problem, Vec<String>)> = Vec::new();
     for cfg in &configs {
         let label = describe_config(cfg, &front.declared);
-        let problems = match back(source, &front, cfg) {
-            Ok(_) => Vec::new(),
+        let problems = match back(source, &front, cfg, true) {
+            Ok((_, warnings)) => warnings,
             Err(CompileError::Source(d)) => d.problems,
             Err(CompileError::Config(_)) => continue,
         };
@@ -120,6 +121,9 @@ pub fn check(source: &SourceFile) -> Diagnostics {
     let n = configs.len();
     let mut problems = front.problems.clone();
     for (p, under) in found {
+        if under.len() < n && lints::everywhere(&p) {
+            continue;
+        }
         if under.len() < n {
             let note = format!("(found under {})", under.join("; "));
             let help = p
@@ -130,7 +134,34 @@ pub fn check(source: &SourceFile) -> Diagnostics {
             problems.push(p);
         }
     }
-    Diagnostics::new(source.clone(), problems)
+    Diagnostics::new(source.clone(), errors_first(problems))
+}
+
+/// Warnings are reported once a file has no errors: until then they would
+/// mostly repeat the errors (a macro unused because its use is misspelt).
+fn errors_first(mut problems: Vec<Problem>) -> Vec<Problem> {
+    if problems.iter().any(Problem::is_error) {
+        problems.retain(Problem::is_error);
+    }
+    problems
+}
+
+/// Every problem of a file under one configuration (errors and warnings).
+pub fn check_with(
+    source: &SourceFile,
+    config: &options::Config,
+) -> Result<Diagnostics, CompileError> {
+    let f = match front(source) {
+        Ok(f) => f,
+        Err(d) => return Ok(Diagnostics::new(source.clone(), errors_first(d.problems))),
+    };
+    let mut problems = f.problems.clone();
+    match back(source, &f, config, true) {
+        Ok((_, warnings)) => problems.extend(warnings),
+        Err(CompileError::Source(d)) => problems.extend(d.problems),
+        Err(e @ CompileError::Config(_)) => return Err(e),
+    }
+    Ok(Diagnostics::new(source.clone(), errors_first(problems)))
 }
 
 fn describe_config(cfg: &options::Config, d: &options::Declared) -> String {
@@ -171,6 +202,7 @@ fn front(source: &SourceFile) -> Result<Front, Diagnostics> {
     };
     let (declared, more) = options::Declared::read(&game);
     problems.extend(more);
+    problems.extend(options::unused_values(&game, &declared));
     Ok(Front {
         game,
         declared,
@@ -178,11 +210,14 @@ fn front(source: &SourceFile) -> Result<Front, Diagnostics> {
     })
 }
 
+/// Compiles the configuration-dependent part; with `lint`, also returns the
+/// warnings of the compiled game.
 fn back(
     source: &SourceFile,
     front: &Front,
     config: &options::Config,
-) -> Result<Game, CompileError> {
+    lint: bool,
+) -> Result<(Game, Vec<Problem>), CompileError> {
     let assignment = front
         .declared
         .resolve(config)
@@ -210,20 +245,30 @@ fn back(
     model.options = front.declared.clone();
     model.assignment = assignment;
     let graph = graph::RuleGraph::build(&model);
-    Ok(Game::new(model, graph))
+    let compiled = Game::new(model, graph);
+    let warnings = if lint {
+        lints::run(&game, &decls, &compiled)
+    } else {
+        Vec::new()
+    };
+    Ok((compiled, warnings))
 }
 
 /// Compiles a game file for a configuration (ruleset and options).
 pub fn compile_with(source: &SourceFile, config: &options::Config) -> Result<Game, CompileError> {
-    let f = front(source).map_err(CompileError::Source)?;
-    back(source, &f, config).map_err(|e| match e {
-        CompileError::Source(d) => {
-            let mut all = f.problems.clone();
-            all.extend(d.problems);
-            CompileError::Source(Diagnostics::new(source.clone(), all))
-        }
-        other @ CompileError::Config(_) => other,
-    })
+    let f = front(source).map_err(|d| {
+        CompileError::Source(Diagnostics::new(source.clone(), errors_first(d.problems)))
+    })?;
+    back(source, &f, config, false)
+        .map(|(g, _)| g)
+        .map_err(|e| match e {
+            CompileError::Source(d) => {
+                let mut all = f.problems.clone();
+                all.extend(d.problems);
+                CompileError::Source(Diagnostics::new(source.clone(), errors_first(all)))
+            }
+            other @ CompileError::Config(_) => other,
+        })
 }
 
 /// Compiles a game file into a [`Game`] (its first ruleset, default options),

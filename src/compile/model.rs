@@ -223,6 +223,8 @@ pub struct PromotionDef {
     pub relocate: Option<SiteRef>,
     /// Its text in the file.
     pub text: String,
+    /// Where it is written.
+    pub span: Span,
 }
 
 /// A square named relative to a move.
@@ -253,6 +255,8 @@ pub struct Placement {
     pub player: u8,
     /// The kind.
     pub piece: u8,
+    /// The `(place ...)` that put it there.
+    pub span: Span,
 }
 
 /// A player as a rule names them.

@@ -85,6 +85,8 @@ pub struct OptionDecl {
     pub doc: String,
     /// Where its name is written.
     pub span: Span,
+    /// Where each value is written.
+    pub value_spans: Vec<Span>,
 }
 
 /// A declared ruleset: a named bundle of option values.
@@ -230,7 +232,11 @@ impl Declared {
             let Some(name) = name_node.as_str() else {
                 continue;
             };
-            let values: Vec<Value> = values_node.items().iter().filter_map(Value::of).collect();
+            let (values, value_spans): (Vec<Value>, Vec<Span>) = values_node
+                .items()
+                .iter()
+                .filter_map(|v| Value::of(v).map(|x| (x, v.span)))
+                .unzip();
             if values.is_empty() {
                 continue;
             }
@@ -271,6 +277,7 @@ impl Declared {
                 default,
                 doc,
                 span: name_node.span,
+                value_spans,
             });
         }
         for n in sections(game, "rulesets") {
@@ -450,6 +457,85 @@ fn unknown_option(n: &Node, name: &str, options: &[OptionDecl]) -> Problem {
                 format!("the options are {}", names.join(", "))
             })
         }))
+}
+
+/// Warnings for option values nothing reads: no ruleset sets the value, no
+/// `(when ...)` tests it, no `(optionValue ...)` reads the option, and it is
+/// not the default. `game` is the tree before options are applied.
+pub fn unused_values(game: &Node, d: &Declared) -> Vec<Problem> {
+    let mut tested: Vec<(String, Value)> = Vec::new();
+    let mut read: Vec<String> = Vec::new();
+    collect_reads(game, &mut tested, &mut read);
+    // A test of an unknown option or value is an error of its own; the option
+    // it was likely meant for is not warned about as well.
+    for (name, v) in &tested {
+        match d.options.iter().find(|o| o.name == *name) {
+            Some(o) if !o.values.contains(v) => read.push(name.clone()),
+            Some(_) => {}
+            None => read.extend(
+                crate::diagnostics::did_you_mean(name, d.options.iter().map(|o| o.name.as_str()))
+                    .map(str::to_string),
+            ),
+        }
+    }
+    let mut out = Vec::new();
+    for o in &d.options {
+        if read.contains(&o.name) {
+            continue;
+        }
+        for (v, span) in o.values.iter().zip(&o.value_spans) {
+            let used = *v == o.default
+                || tested.iter().any(|(n, t)| *n == o.name && t == v)
+                || d.rulesets
+                    .iter()
+                    .any(|r| r.sets.iter().any(|(n, t)| *n == o.name && t == v));
+            if !used {
+                out.push(
+                    crate::diagnostics::UnusedOptionValue::new(
+                        *span,
+                        v.node(*span, None).to_string(),
+                        o.name.clone(),
+                    )
+                    .help(format!(
+                        "choosing it plays the game with none of the option's `(when ...)` parts; \
+                         test it with `(when \"{}\" {} ...)`, set it in a ruleset, or remove it",
+                        o.name,
+                        v.node(*span, None)
+                    )),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// The option values `(when ...)` forms test and the options `(optionValue ...)` reads.
+fn collect_reads(n: &Node, tested: &mut Vec<(String, Value)>, read: &mut Vec<String>) {
+    match &n.kind {
+        NodeKind::Form(f) => {
+            if f.head_kind == HeadKind::Ludeme && f.head == "when" {
+                let (pos, _) = split(f);
+                if let (Some(name), Some(vn)) = (pos.first().and_then(|x| x.as_str()), pos.get(1)) {
+                    for v in vn.items() {
+                        if let Some(val) = Value::of(v) {
+                            tested.push((name.to_string(), val));
+                        }
+                    }
+                }
+            }
+            if f.head_kind == HeadKind::Ludeme && f.head == "optionValue" {
+                if let Some(name) = f.args.first().and_then(Node::as_str) {
+                    read.push(name.to_string());
+                }
+            }
+            for a in &f.args {
+                collect_reads(a, tested, read);
+            }
+        }
+        NodeKind::List(items) => items.iter().for_each(|x| collect_reads(x, tested, read)),
+        NodeKind::Named(nm) => collect_reads(&nm.value, tested, read),
+        _ => {}
+    }
 }
 
 /// Replaces `(when ...)` and `(optionValue ...)` under `game` for an

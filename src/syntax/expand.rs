@@ -4,13 +4,13 @@
 //! Nodes copied from the body keep their spans in the body and get an
 //! [`Origin`] naming the use site, so an error inside a macro shows both.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use super::ast::{Ast, Form, HeadKind, Node, NodeKind, Origin};
 use crate::diagnostics::{
-    suggest, BadDefine, DuplicateMacro, MacroExtraArgument, MacroMissingArgument,
-    ParamOutsideDefine, Problem, RecursiveMacro,
+    did_you_mean, suggest, BadDefine, DuplicateMacro, MacroExtraArgument, MacroMissingArgument,
+    ParamOutsideDefine, Problem, RecursiveMacro, UnusedDefine,
 };
 use crate::source::Span;
 
@@ -60,6 +60,8 @@ pub fn expand(ast: &Ast) -> (Ast, Vec<Problem>) {
         names: order,
         problems,
         stack: Vec::new(),
+        used: HashSet::new(),
+        suggested: HashSet::new(),
     };
     let items = rest
         .into_iter()
@@ -68,6 +70,16 @@ pub fn expand(ast: &Ast) -> (Ast, Vec<Problem>) {
             ex.node(n)
         })
         .collect();
+    // Uses inside a macro body count only when that macro is used.
+    for name in &ex.names {
+        if !ex.used.contains(name) && !ex.suggested.contains(name) {
+            let m = &macros[name];
+            ex.problems
+                .push(UnusedDefine::new(m.name_span, name.clone()).help(format!(
+                    "use it as `(\"{name}\" ...)`, or remove the define"
+                )));
+        }
+    }
     (
         Ast {
             items,
@@ -128,6 +140,10 @@ struct Expander<'a> {
     names: Vec<String>,
     problems: Vec<Problem>,
     stack: Vec<String>,
+    /// The macros the expansion used.
+    used: HashSet<String>,
+    /// The macros an unknown use was likely meant for (not warned as unused).
+    suggested: HashSet<String>,
 }
 
 impl Expander<'_> {
@@ -175,6 +191,9 @@ impl Expander<'_> {
 
     fn use_macro(&mut self, n: &Node, f: &Form) -> Node {
         let Some(m) = self.macros.get(&f.head) else {
+            if let Some(near) = did_you_mean(&f.head, self.names.iter().map(String::as_str)) {
+                self.suggested.insert(near.to_string());
+            }
             self.problems.push(
                 crate::diagnostics::UnknownMacro::new(f.head_span, f.head.clone())
                     .origin(n.origin.as_ref())
@@ -188,6 +207,7 @@ impl Expander<'_> {
             // further errors cascade from it.
             return n.clone();
         };
+        self.used.insert(m.name.clone());
         if self.stack.iter().any(|s| s == &m.name) || self.stack.len() > 64 {
             self.problems.push(
                 RecursiveMacro::new(f.head_span, m.name.clone())
