@@ -1,6 +1,9 @@
-//! Why a move is not legal, in words: no such piece, not yours, the piece
-//! does not move that way, the path is blocked, the rule cannot capture or
-//! only captures, a forbid rule (with its reason) refuses it.
+//! Moves and positions in words, for `lud explain` and `lud play`: why a
+//! move is not legal (no such piece, not yours, the piece does not move that
+//! way, the path is blocked, the rule cannot capture or only captures, a
+//! restriction refuses it, with its reason), why a legal move is legal and
+//! what it does, and where a game stands (whose turn, check, and which end
+//! rule ended it, for whom).
 
 use crate::bits::Bits;
 use crate::compile::graph::describe_guard;
@@ -9,6 +12,126 @@ use crate::engine::{Engine, GenKind};
 use crate::eval::{Ctx, MoveCtx};
 use crate::game::{on_pos, Position};
 use crate::state::{code_piece, code_player, State, EMPTY};
+
+/// A legal move in words: the rule that allows it, what it captures, its
+/// promotion and extra move, and where it leaves the game.
+pub fn legal_move(pos: &Position, m: crate::Move) -> String {
+    use std::fmt::Write as _;
+    let model = pos.model();
+    let b = &model.board;
+    let text = crate::notation::move_text(pos, m);
+    let mut s = format!("{text} is legal.\n");
+    let rule = &model.moves[m.rule()];
+    let what = crate::compile::graph::describe_move(model, m.rule());
+    match m.from() {
+        Some(from) => {
+            let (k, _) = pos.piece_at(from).unwrap_or((0, 0));
+            let _ = writeln!(
+                s,
+                "  The {} on {} moves by `{}`: {what}.",
+                model.pieces[k].name,
+                b.name(from as u8),
+                rule.text
+            );
+        }
+        None => {
+            let _ = writeln!(s, "  A move of the player, by `{}`: {what}.", rule.text);
+        }
+    }
+    if let Some(g) = &rule.guard {
+        let _ = writeln!(s, "  Its condition holds: {}.", describe_guard(model, g));
+    }
+    if rule.when_stuck {
+        s.push_str("  It is allowed because the player has no other legal move.\n");
+    }
+    if !model.forbids.is_empty() {
+        let reasons: Vec<&str> = model.forbids.iter().map(|f| f.reason.as_str()).collect();
+        let _ = writeln!(
+            s,
+            "  No restriction refuses it (none of: {}).",
+            reasons.join("; ")
+        );
+    }
+    let side = pos.side_to_move();
+    if let Some((k, owner)) = pos.piece_at(m.to()) {
+        if owner != side {
+            let _ = writeln!(
+                s,
+                "  It captures the {} on {}{}.",
+                model.pieces[k].name,
+                b.name(m.to() as u8),
+                if rule.stay { ", without moving" } else { "" }
+            );
+        }
+    }
+    if let Some(p) = m.promotion() {
+        let (k, _) = m.from().and_then(|f| pos.piece_at(f)).unwrap_or((0, 0));
+        let to = u8::try_from(m.to()).unwrap_or(u8::MAX);
+        let rules: Vec<&str> = model.pieces[k]
+            .promotions
+            .iter()
+            .filter(|r| r.zone.get(side).is_some_and(|z| z.contains(&to)))
+            .map(|r| r.text.as_str())
+            .collect();
+        let _ = writeln!(
+            s,
+            "  The {} becomes a {} (by {}).",
+            model.pieces[k].name,
+            model.pieces[p].name,
+            rules.join(", ")
+        );
+    }
+    if let Some(x) = m.extra() {
+        let _ = writeln!(
+            s,
+            "  In the same turn it moves on to {} (`{}`).",
+            b.name(x as u8),
+            model.moves[usize::from(m.extra_rule)].text
+        );
+    }
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    s.push_str(&indent(&position(&after)));
+    s
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("  {l}\n")).collect()
+}
+
+/// Where a game stands, in words: whose turn, whether that player is in
+/// check, how many legal moves there are; if the game is over, which end
+/// rule ended it and the result.
+pub fn position(pos: &Position) -> String {
+    use std::fmt::Write as _;
+    let model = pos.model();
+    let mut s = String::new();
+    if let Some((outcome, i)) = pos.ending() {
+        let end = &model.ends[i];
+        let _ = writeln!(
+            s,
+            "The game is over: {}.",
+            crate::draw::outcome_text(model, &outcome)
+        );
+        let _ = writeln!(s, "End rule {} holds: `{}`", i + 1, end.text);
+        let _ = writeln!(
+            s,
+            "  {} (the player to move is {}, the player who moved {}).",
+            crate::describe::bare(&crate::compile::graph::describe_cond(model, &end.cond)),
+            model.players[pos.side_to_move()].name,
+            model.players[pos.last_mover()].name
+        );
+        return s;
+    }
+    let side = &model.players[pos.side_to_move()].name;
+    let n = pos.legal_moves().len();
+    let _ = write!(s, "{side} to move");
+    if model.has_royal() && pos.in_check() {
+        s.push_str(", in check");
+    }
+    let _ = writeln!(s, "; {n} legal move{}.", if n == 1 { "" } else { "s" });
+    s
+}
 
 /// The reason a move from `from` to `to` (promoting to `promo`) is refused,
 /// and what to do instead.
@@ -67,7 +190,7 @@ fn why_not_in<B: Bits>(
         }) {
             return (
                 format!("{fname}{tname} is not allowed: {}", f.reason),
-                Some(format!("the rule is {}", f.text)),
+                Some(format!("the rule is `{}`", f.text)),
             );
         }
     }
@@ -97,7 +220,7 @@ fn why_not_in<B: Bits>(
             if let Some(f) = e.refusal(st, m, hist) {
                 return (
                     format!("{fname}{tname} is not allowed: {}", f.reason),
-                    Some(format!("the rule is {}", f.text)),
+                    Some(format!("the rule is `{}`", f.text)),
                 );
             }
         }

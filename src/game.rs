@@ -168,6 +168,12 @@ impl Position {
         on_pos!(&self.0, |_e, s, _h| u32::from(s.phase_left))
     }
 
+    /// The player who made the last move (for a start position: the player
+    /// before the first).
+    pub fn last_mover(&self) -> usize {
+        on_pos!(&self.0, |_e, s, _h| usize::from(s.mover))
+    }
+
     /// Plies played since the start.
     pub fn ply(&self) -> u32 {
         on_pos!(&self.0, |_e, s, _h| s.ply)

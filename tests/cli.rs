@@ -519,3 +519,95 @@ fn play_nilakantha_computer_game_runs_through_setup_to_a_result() {
         );
     }
 }
+
+#[test]
+fn explain_a_legal_and_a_refused_move() {
+    let r = lud(&["explain", "games/shatranj.lud", "b1c3"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with("b1c3 is legal."), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("(leap 1 2)"),
+        "names the rule: {}",
+        r.stdout
+    );
+    let r = lud(&["explain", "games/shatranj.lud", "e2e4"], "");
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout.contains("(step Forward to:Empty)"),
+        "names the rules the piece has: {}",
+        r.stdout
+    );
+    // A pinned piece: the restriction that refuses it is named.
+    let r = lud(
+        &[
+            "explain",
+            "games/shatranj.lud",
+            "--position",
+            "4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1",
+            "e2d2",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 1);
+    snap!("cli_explain_pinned", r.stdout);
+    // A promotion and its rule, and what follows.
+    let r = lud(
+        &[
+            "explain",
+            "games/shatranj.lud",
+            "--position",
+            "7k/1P5p/8/8/8/8/8/4K3 w - - 0 1",
+            "b7b8q",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    snap!("cli_explain_promotion", r.stdout);
+}
+
+#[test]
+fn explain_a_finished_game_names_the_end_rule_and_the_move() {
+    let dir = std::env::temp_dir().join(format!("lud-explain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("game.txt");
+    let played = lud(
+        &[
+            "play",
+            "games/shatranj.lud",
+            "--white",
+            "ai",
+            "--black",
+            "random",
+            "--seed",
+            "1",
+            "--ai-nodes",
+            "400",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(played.code, 0, "{}", played.stderr);
+    let r = lud(
+        &[
+            "explain",
+            "games/shatranj.lud",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let result = played
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Result: "))
+        .expect("a result line");
+    assert!(
+        r.stdout.contains(result.split(" (").next().unwrap()),
+        "the same result: {result}\n{}",
+        r.stdout
+    );
+    snap!("cli_explain_record", r.stdout);
+}

@@ -1,4 +1,5 @@
-//! Every shipped game: its rule-graph listing, its start board, the board
+//! Every shipped game: its rule-graph listing, its rules in plain English
+//! (`lud describe`), its start board, the board
 //! after a few scripted moves, and seeded games (computer against the random
 //! player, with a move cap) that must end with a result.
 
@@ -27,6 +28,17 @@ fn rule_graph_listing() {
         "*.lud",
         |path| {
             snap!(load(path).graph().listing());
+        }
+    );
+}
+
+#[test]
+fn described_in_plain_english() {
+    insta::glob!(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/games"),
+        "*.lud",
+        |path| {
+            snap!(lud::describe::describe(&load(path)));
         }
     );
 }

@@ -2,6 +2,7 @@
 //! with errors, a bad position or move, a record that does not replay), 2 usage.
 
 mod check;
+mod explain;
 mod fmt;
 mod graph;
 mod perft;
@@ -144,6 +145,14 @@ pub enum Command {
         #[command(flatten)]
         config: ConfigArgs,
     },
+    /// The rules in plain English, written from the compiled game.
+    Describe {
+        /// The game file.
+        file: PathBuf,
+        /// The ruleset and options.
+        #[command(flatten)]
+        config: ConfigArgs,
+    },
     /// Print the rule graph (Graphviz DOT, or an indented listing with --text).
     Graph {
         /// The game file.
@@ -152,6 +161,26 @@ pub enum Command {
         #[arg(long)]
         text: bool,
         /// The ruleset and options.
+        #[command(flatten)]
+        config: ConfigArgs,
+    },
+    /// Say why a move is legal or which rule refuses it; without a move, where
+    /// the game stands (and, if it is over, which end rule ended it, on which
+    /// move, for whom).
+    Explain {
+        /// The game file.
+        file: PathBuf,
+        /// The move, in coordinate notation (`e2e3`).
+        #[arg(value_name = "MOVE")]
+        mv: Option<String>,
+        /// The position (default: the start).
+        #[arg(long, conflicts_with = "record")]
+        position: Option<String>,
+        /// A game record: the position after its moves (and the move on which
+        /// the game ended).
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// The ruleset and options (default: the record's, if any).
         #[command(flatten)]
         config: ConfigArgs,
     },
@@ -235,6 +264,13 @@ pub fn run(cli: Cli) -> i32 {
             ai_nodes,
         }),
         Command::Show { file, config } => show::run(&file, &config),
+        Command::Describe { file, config } => match load(&file, &config) {
+            Ok(game) => {
+                print!("{}", crate::describe::describe(&game));
+                EXIT_OK
+            }
+            Err(code) => code,
+        },
         Command::Graph { file, text, config } => graph::run(&file, &config, text),
         Command::Replay {
             file,
@@ -242,6 +278,19 @@ pub fn run(cli: Cli) -> i32 {
             config,
         } => replay::run(&file, &record, &config),
         Command::Fmt { files, check } => fmt::run(&files, check),
+        Command::Explain {
+            file,
+            mv,
+            position,
+            record,
+            config,
+        } => explain::run(&explain::Options {
+            file,
+            mv,
+            position,
+            record,
+            config,
+        }),
         Command::Doc => {
             print!("{}", crate::compile::reference::markdown());
             EXIT_OK

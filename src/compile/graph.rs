@@ -10,8 +10,8 @@ use petgraph::Direction;
 use std::fmt::Write as _;
 
 use super::model::{
-    Cond, Effect, IntExpr, KindExpr, Model, MoveKind, OutcomeDef, PlayerRef, PromotionDef, RelDir,
-    SiteRef, Target, Worth,
+    CmpOp, Cond, Effect, IntExpr, KindExpr, Model, MoveKind, OutcomeDef, PlayerRef, PromotionDef,
+    RelDir, SiteRef, Target, Worth,
 };
 
 /// A node of the rule graph.
@@ -317,7 +317,7 @@ fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-fn squares(model: &Model, zone: &[Vec<u8>]) -> String {
+pub(crate) fn squares(model: &Model, zone: &[Vec<u8>]) -> String {
     if zone.iter().all(|sqs| sqs.len() == model.board.len()) {
         return "any square".into();
     }
@@ -335,7 +335,7 @@ fn squares(model: &Model, zone: &[Vec<u8>]) -> String {
         .join("; ")
 }
 
-fn dir_names(dirs: &[RelDir]) -> String {
+pub(crate) fn dir_names(dirs: &[RelDir]) -> String {
     let names: Vec<&str> = dirs
         .iter()
         .map(|d| match d {
@@ -411,7 +411,7 @@ pub fn describe_promotion(model: &Model, pr: &PromotionDef) -> String {
         KindExpr::StartKind(s) => format!("the kind that started on {}", describe_site(model, s)),
         KindExpr::Lost => "any kind the player has lost".into(),
     };
-    let mut s = format!("promote on {} to {to}", squares(model, &pr.zone));
+    let mut s = format!("promote to {to} on {}", squares(model, &pr.zone));
     if pr.optional {
         s.push_str(" (optional)");
     }
@@ -420,6 +420,13 @@ pub fn describe_promotion(model: &Model, pr: &PromotionDef) -> String {
             s,
             ", counting as the piece that started on {}",
             describe_site(model, id)
+        );
+    }
+    if let Some(to) = &pr.relocate {
+        let _ = write!(
+            s,
+            ", and goes to {} (or, if that is taken, the nearest empty square of its rank)",
+            describe_site(model, to)
         );
     }
     for e in &pr.effects {
@@ -477,7 +484,16 @@ fn describe(model: &Model, c: &Cond, mover: &str) -> String {
     };
     match c {
         Cond::And(cs) if cs.is_empty() => "always".into(),
-        Cond::And(cs) => format!("({})", join(cs, " and ")),
+        Cond::And(cs) => {
+            // "X has no legal move and is in check", not "... and X is in check".
+            let mut text = join(cs, " and ");
+            for p in [mover, "the player to move", "the mover's opponent"] {
+                if text.starts_with(p) {
+                    text = text.replace(&format!(" and {p} "), " and ");
+                }
+            }
+            format!("({text})")
+        }
         Cond::Or(cs) => format!("({})", join(cs, " or ")),
         Cond::Not(c) => match &**c {
             Cond::InCheck(p) => format!("{} is not in check", player(model, *p, mover)),
@@ -511,6 +527,23 @@ fn describe(model: &Model, c: &Cond, mover: &str) -> String {
         Cond::PerpetualCheck(n) => {
             format!("the position has occurred {n} times with every move of {mover} giving check")
         }
+        Cond::Cmp(op, IntExpr::Count(p, kind), IntExpr::Lit(n)) => {
+            let what = match kind {
+                Some(k) => model.pieces[*k as usize].name.clone(),
+                None => "piece".into(),
+            };
+            format!(
+                "{} has {} {n} {what}{} left",
+                player(model, *p, mover),
+                op_words(*op),
+                if *n == 1 { "" } else { "s" }
+            )
+        }
+        Cond::Cmp(op, IntExpr::PliesSince(i), IntExpr::Lit(n)) => format!(
+            "{} {n} plies have passed since the last {}",
+            op_words(*op),
+            events(model, model.counters[*i as usize])
+        ),
         Cond::Cmp(op, a, b) => format!(
             "{} {} {}",
             int(model, a, mover),
@@ -566,6 +599,35 @@ fn describe(model: &Model, c: &Cond, mover: &str) -> String {
     }
 }
 
+/// A comparison with a number, in words: "at least", "exactly", ...
+fn op_words(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Eq => "exactly",
+        CmpOp::Ne => "other than",
+        CmpOp::Lt => "fewer than",
+        CmpOp::Le => "at most",
+        CmpOp::Gt => "more than",
+        CmpOp::Ge => "at least",
+    }
+}
+
+/// What resets a counter, in words: "capture or Pawn move".
+fn events(model: &Model, ev: crate::compile::model::Events) -> String {
+    let mut what = Vec::new();
+    if ev.capture {
+        what.push("capture".to_string());
+    }
+    if ev.promotion {
+        what.push("promotion".to_string());
+    }
+    for (p, piece) in model.pieces.iter().enumerate() {
+        if ev.moved & (1 << p) != 0 {
+            what.push(format!("{} move", piece.name));
+        }
+    }
+    what.join(" or ")
+}
+
 fn int(model: &Model, e: &IntExpr, mover: &str) -> String {
     match e {
         IntExpr::Lit(i) => i.to_string(),
@@ -575,22 +637,10 @@ fn int(model: &Model, e: &IntExpr, mover: &str) -> String {
             model.pieces[*t as usize].name,
             player(model, *p, mover)
         ),
-        IntExpr::PliesSince(i) => {
-            let ev = model.counters[*i as usize];
-            let mut what = Vec::new();
-            if ev.capture {
-                what.push("capture".to_string());
-            }
-            if ev.promotion {
-                what.push("promotion".to_string());
-            }
-            for (p, piece) in model.pieces.iter().enumerate() {
-                if ev.moved & (1 << p) != 0 {
-                    what.push(format!("{} move", piece.name));
-                }
-            }
-            format!("plies since the last {}", what.join(" or "))
-        }
+        IntExpr::PliesSince(i) => format!(
+            "plies since the last {}",
+            events(model, model.counters[*i as usize])
+        ),
     }
 }
 

@@ -2,6 +2,7 @@
 //! `checks/`), the lowering to a [`model::Model`], the [`graph::RuleGraph`],
 //! and the interpreter's tables derived from it.
 
+pub mod betza;
 pub mod bind;
 pub mod board;
 mod checks;

@@ -1,0 +1,117 @@
+//! `lud explain FILE [MOVE] [--position P | --record R]`
+//!
+//! Exit 0 when the move is legal (or no move is asked about), 1 when it is
+//! refused or the input is wrong.
+
+use std::path::PathBuf;
+
+use super::{load, start_position, ConfigArgs, EXIT_INPUT, EXIT_OK};
+use crate::notation::{move_text, parse_move};
+use crate::record::Record;
+
+/// What `lud explain` was asked.
+pub(super) struct Options {
+    pub(super) file: PathBuf,
+    pub(super) mv: Option<String>,
+    pub(super) position: Option<String>,
+    pub(super) record: Option<PathBuf>,
+    pub(super) config: ConfigArgs,
+}
+
+pub(super) fn run(o: &Options) -> i32 {
+    let record = match &o.record {
+        Some(path) => match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|t| Record::parse(&t).map_err(|e| e.to_string()))
+        {
+            Ok(r) => Some(r),
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                return EXIT_INPUT;
+            }
+        },
+        None => None,
+    };
+    // A record names the ruleset and options it was played with.
+    let mut config = o.config.clone();
+    if let (Some(rec), true) = (&record, config.is_empty()) {
+        config.ruleset = rec.tag("Ruleset").map(str::to_string);
+        if let Some(opts) = rec.tag("Options") {
+            config.options = opts.split_whitespace().map(str::to_string).collect();
+        }
+    }
+    let game = match load(&o.file, &config) {
+        Ok(g) => g,
+        Err(c) => return c,
+    };
+    let start_text = record
+        .as_ref()
+        .and_then(|r| r.tag("Position").map(str::to_string))
+        .or_else(|| o.position.clone());
+    let mut pos = match start_position(&game, start_text.as_deref()) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    if let Some(rec) = &record {
+        for (i, text) in rec.moves.iter().enumerate() {
+            if pos.outcome().is_some() {
+                eprintln!(
+                    "error: the game ended before move {} ({text}); the record goes on",
+                    i + 1
+                );
+                return EXIT_INPUT;
+            }
+            let m = match parse_move(&pos, text) {
+                Ok(m) => m,
+                Err(e) => {
+                    eprintln!(
+                        "error: move {} ({text}) cannot be played: {}",
+                        i + 1,
+                        e.message
+                    );
+                    return EXIT_INPUT;
+                }
+            };
+            let mover = &game.model().players[pos.side_to_move()].name;
+            let written = move_text(&pos, m);
+            pos.play_unchecked(m);
+            if pos.outcome().is_some() {
+                let players = game.model().players.len().max(1);
+                println!(
+                    "The game ended with {mover}'s {written}, on move {} (the record's move {}).",
+                    i / players + 1,
+                    i + 1
+                );
+            }
+        }
+    }
+    let Some(text) = &o.mv else {
+        print!("{}", crate::explain::position(&pos));
+        return EXIT_OK;
+    };
+    if let Some(outcome) = pos.outcome() {
+        print!("{}", crate::explain::position(&pos));
+        println!(
+            "No move can be played: {}.",
+            crate::draw::outcome_text(game.model(), &outcome)
+        );
+        return EXIT_INPUT;
+    }
+    match parse_move(&pos, text) {
+        Ok(m) => {
+            print!("{}", crate::explain::legal_move(&pos, m));
+            EXIT_OK
+        }
+        Err(e) => {
+            let reason = e
+                .message
+                .strip_prefix(&format!("{text} is not allowed: "))
+                .unwrap_or(&e.message);
+            println!("{text} is not legal: {reason}.");
+            if let Some(h) = e.help {
+                println!("  {h}");
+            }
+            EXIT_INPUT
+        }
+    }
+}

@@ -1,0 +1,380 @@
+//! The rules of a compiled game in plain English (`lud describe`): players,
+//! board, turn order, start position, the pieces and how they move and
+//! promote, the restrictions, and how the game ends. Written from the
+//! compiled model, so an author reads back what the file really says.
+
+use std::fmt::Write as _;
+
+use crate::compile::graph::{
+    describe_cond, describe_effect, describe_guard, describe_outcome, describe_promotion,
+    dir_names, squares,
+};
+use crate::compile::model::{Model, MoveDef, MoveKind, Target};
+use crate::game::Game;
+
+/// The whole description, wrapped at 78 columns.
+pub fn describe(game: &Game) -> String {
+    let m = game.model();
+    let mut s = String::new();
+    let _ = writeln!(s, "{}", m.name);
+    let _ = writeln!(s, "{}", "=".repeat(m.name.chars().count()));
+    if let Some(d) = &m.info.description {
+        s.push('\n');
+        s.push_str(&wrap(d, ""));
+    }
+    if !m.assignment.values.is_empty() {
+        let opts: Vec<String> = m
+            .assignment
+            .values
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let which = m
+            .assignment
+            .ruleset
+            .as_ref()
+            .map_or_else(String::new, |r| format!(" of the ruleset {r}"));
+        s.push('\n');
+        s.push_str(&wrap(
+            &format!(
+                "These are the rules{which}, with the options {}.",
+                opts.join(", ")
+            ),
+            "",
+        ));
+    }
+
+    section(&mut s, "Players and board");
+    let names: Vec<&str> = m.players.iter().map(|p| p.name.as_str()).collect();
+    let mut text = format!(
+        "{} players, {}, play on a board of {}×{} squares.",
+        number_word(names.len()),
+        and_list(&names),
+        m.board.width,
+        m.board.height
+    );
+    let marked: Vec<String> = (0..m.board.len())
+        .filter(|&i| m.board.marked.get(i).copied().unwrap_or(false))
+        .map(|i| m.board.name(i as u8))
+        .collect();
+    if !marked.is_empty() {
+        let _ = write!(text, " The squares {} are marked.", and_list(&marked));
+    }
+    s.push_str(&wrap(&text, ""));
+
+    section(&mut s, "Turns");
+    let mut text = String::new();
+    for ph in &m.phases {
+        let _ = write!(
+            text,
+            "Before normal play comes the {} phase: each player in turn makes {} move{} in a row{}. ",
+            ph.name,
+            ph.moves_each,
+            if ph.moves_each == 1 { "" } else { "s" },
+            if ph.moves.is_empty() {
+                String::new()
+            } else {
+                let list: Vec<String> = ph
+                    .moves
+                    .iter()
+                    .map(|&i| {
+                        let piece = m.moves[i].piece.map_or("player", |k| m.pieces[k].name.as_str());
+                        format!("a {piece} {}", move_words(m, &m.moves[i]))
+                    })
+                    .collect();
+                format!(", and the only moves are these: {}", list.join("; "))
+            }
+        );
+        for f in &ph.forbids {
+            let _ = write!(
+                text,
+                "During it, a move is illegal if afterwards {} ({}). ",
+                describe_cond(m, &f.cond),
+                f.reason
+            );
+        }
+    }
+    let _ = write!(
+        text,
+        "{} moves first; then the players take turns, one move each.",
+        names.first().copied().unwrap_or("The first player")
+    );
+    s.push_str(&wrap(&text, ""));
+
+    section(&mut s, "Start position");
+    for (p, player) in m.players.iter().enumerate() {
+        let mut groups: Vec<(usize, Vec<String>)> = Vec::new();
+        for pl in m.start.iter().filter(|pl| usize::from(pl.player) == p) {
+            let k = usize::from(pl.piece);
+            let sq = m.board.name(pl.sq);
+            match groups.iter_mut().find(|(g, _)| *g == k) {
+                Some((_, v)) => v.push(sq),
+                None => groups.push((k, vec![sq])),
+            }
+        }
+        let parts: Vec<String> = groups
+            .iter()
+            .map(|(k, sqs)| {
+                let name = &m.pieces[*k].name;
+                if sqs.len() == 1 {
+                    format!("{name} on {}", sqs[0])
+                } else {
+                    format!("{name}s on {}", sqs.join(" "))
+                }
+            })
+            .collect();
+        s.push_str(&wrap(
+            &format!("{}: {}.", player.name, parts.join("; ")),
+            "  ",
+        ));
+    }
+    if !m.shifts.is_empty() {
+        let moved: Vec<String> = m
+            .shifts
+            .iter()
+            .map(|&(a, b)| format!("{} to {}", m.board.name(a), m.board.name(b)))
+            .collect();
+        s.push_str(&wrap(
+            &format!(
+                "Then, before play, these pieces are moved: {}.",
+                moved.join(", ")
+            ),
+            "  ",
+        ));
+    }
+
+    section(&mut s, "Pieces");
+    for p in &m.pieces {
+        let mut text = if p.royal {
+            format!(
+                "{} ({}, royal: it must never be left attacked)",
+                p.name, p.letter
+            )
+        } else {
+            format!("{} ({})", p.name, p.letter)
+        };
+        let moves: Vec<String> = p
+            .moves
+            .iter()
+            .map(|&i| move_words(m, &m.moves[i]))
+            .collect();
+        if moves.is_empty() {
+            text.push_str(" never moves.");
+        } else {
+            let _ = write!(text, " {}.", moves.join("; or it "));
+        }
+        for pr in &p.promotions {
+            let words = describe_promotion(m, pr);
+            let _ = write!(
+                text,
+                " It {}",
+                words
+                    .strip_prefix("promote ")
+                    .map_or(words.clone(), |w| format!("promotes {w}"))
+            );
+            if let Some(g) = &pr.guard {
+                let _ = write!(text, ", only if {}", describe_guard(m, g));
+            }
+            text.push('.');
+        }
+        s.push_str(&wrap(&text, "  "));
+    }
+    if !m.player_moves.is_empty() {
+        let list: Vec<String> = m
+            .player_moves
+            .iter()
+            .map(|&i| move_words(m, &m.moves[i]))
+            .collect();
+        s.push_str(&wrap(
+            &format!(
+                "A player may also make a move of no piece: it {}.",
+                list.join("; or it ")
+            ),
+            "  ",
+        ));
+    }
+
+    if !m.forbids.is_empty() {
+        section(&mut s, "Restrictions");
+        for f in &m.forbids {
+            let mut text = format!(
+                "A move is illegal if afterwards {}: {}.",
+                bare(&describe_cond(m, &f.cond)),
+                f.reason
+            );
+            if f.unless_all {
+                text.push_str(
+                    " If every move a player has is illegal only by this rule, he may make them.",
+                );
+            }
+            s.push_str(&wrap(&text, "  "));
+        }
+    }
+
+    section(&mut s, "End of the game");
+    s.push_str(&wrap(
+        "Before each turn these rules are judged in order; the first that holds ends the game:",
+        "",
+    ));
+    for (i, e) in m.ends.iter().enumerate() {
+        s.push_str(&wrap(
+            &format!(
+                "{}. If {}, then {}.",
+                i + 1,
+                bare(&describe_cond(m, &e.cond)),
+                describe_outcome(m, &e.outcome)
+            ),
+            "  ",
+        ));
+    }
+    s
+}
+
+/// A move rule as a verb phrase: "moves one square in any direction, onto an
+/// empty square or capturing".
+fn move_words(m: &Model, md: &MoveDef) -> String {
+    let mut s = match &md.kind {
+        MoveKind::Step(d) => format!("steps one square {}", directions(&dir_names(d))),
+        MoveKind::Slide(d, 1, None) => format!(
+            "slides any number of squares {} over empty squares",
+            directions(&dir_names(d))
+        ),
+        MoveKind::Slide(d, min, Some(max)) if min == max => format!(
+            "slides exactly {min} squares {} over empty squares",
+            directions(&dir_names(d))
+        ),
+        MoveKind::Slide(d, min, max) => format!(
+            "slides {} squares {} over empty squares",
+            match max {
+                Some(x) if *min == 1 => format!("up to {x}"),
+                Some(x) => format!("{min} to {x}"),
+                None => format!("at least {min}"),
+            },
+            directions(&dir_names(d))
+        ),
+        MoveKind::Leap(a, b) => leap_words(*a, *b),
+        MoveKind::Remove(z) => format!(
+            "removes an enemy piece (not a royal one) from {}",
+            squares(m, z)
+        ),
+    };
+    if !matches!(md.kind, MoveKind::Remove(_)) {
+        s.push_str(match md.target {
+            Target::Empty => ", onto an empty square",
+            Target::Enemy => ", only to capture",
+            Target::NotFriend => ", onto an empty square or capturing",
+        });
+    }
+    if md.stay {
+        s.push_str(", and captures without moving");
+    }
+    if let Some(f) = &md.from {
+        let _ = write!(s, ", only from {}", squares(m, f));
+    }
+    if let Some(g) = &md.guard {
+        let _ = write!(s, ", only if {}", describe_guard(m, g));
+    }
+    if md.when_stuck {
+        s.push_str(", only when the player has no other legal move");
+    }
+    for e in &md.effects {
+        let _ = write!(s, ", and then {}", describe_effect(m, e));
+    }
+    s
+}
+
+fn leap_words(a: i32, b: i32) -> String {
+    let (a, b) = (a.abs().min(b.abs()), a.abs().max(b.abs()));
+    match (a, b) {
+        (0, n) => format!("jumps exactly {n} squares orthogonally, over anything between"),
+        (x, y) if x == y => format!("jumps exactly {x} squares diagonally, over anything between"),
+        (1, 2) => "jumps like a knight: two squares one way and one square the other".into(),
+        (x, y) => format!("jumps {y} squares one way and {x} the other"),
+    }
+}
+
+/// Direction names as words: "in any direction", "orthogonally", ...
+fn directions(names: &str) -> String {
+    match names {
+        "N NE E SE S SW W NW" => "in any direction".into(),
+        "N E S W" => "orthogonally".into(),
+        "NE SE SW NW" => "diagonally".into(),
+        "Forward" => "forward".into(),
+        "Backward" => "backward".into(),
+        "ForwardLeft ForwardRight" | "ForwardRight ForwardLeft" => "diagonally forward".into(),
+        other => format!("towards {}", other.replace(' ', ", ")),
+    }
+}
+
+/// A condition without the brackets around the whole of it.
+pub(crate) fn bare(text: &str) -> &str {
+    let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
+        return text;
+    };
+    // Only if the first bracket closes at the very end.
+    let mut depth = 0i32;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 && i + 1 < text.len() {
+            return text;
+        }
+    }
+    inner
+}
+
+fn section(s: &mut String, title: &str) {
+    let _ = write!(s, "\n{title}\n{}\n", "-".repeat(title.chars().count()));
+}
+
+fn number_word(n: usize) -> String {
+    ["No", "One", "Two", "Three", "Four", "Five", "Six"]
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| (*w).to_string())
+}
+
+fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+    match items {
+        [] => String::new(),
+        [a] => a.as_ref().to_string(),
+        [rest @ .., last] => format!(
+            "{} and {}",
+            rest.iter()
+                .map(AsRef::as_ref)
+                .collect::<Vec<_>>()
+                .join(", "),
+            last.as_ref()
+        ),
+    }
+}
+
+/// Wraps `text` at 78 columns. A paragraph (`indent` empty) has no indent;
+/// an item (`indent` not empty) starts with `indent` and its further lines
+/// are indented two more.
+fn wrap(text: &str, indent: &str) -> String {
+    let mut out = String::new();
+    let mut line = indent.to_string();
+    let cont = if indent.is_empty() {
+        String::new()
+    } else {
+        format!("{indent}  ")
+    };
+    for word in text.split_whitespace() {
+        let len = line.chars().count();
+        let fresh = line.trim().is_empty();
+        if !fresh && len + 1 + word.chars().count() > 78 {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line.clone_from(&cont);
+        } else if !fresh {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(line.trim_end());
+    out.push('\n');
+    out
+}
