@@ -7,9 +7,9 @@ use std::fmt::Write as _;
 
 use crate::compile::graph::{
     describe_cond, describe_effect, describe_guard, describe_outcome, describe_promotion,
-    dir_names, squares,
+    dir_names, squares, vector, vectors,
 };
-use crate::compile::model::{Model, MoveDef, MoveKind, Target};
+use crate::compile::model::{Hurdle, Model, MoveDef, MoveKind, Target};
 use crate::game::Game;
 
 /// The whole description, wrapped at 78 columns.
@@ -257,6 +257,36 @@ fn move_words(m: &Model, md: &MoveDef) -> String {
             "removes an enemy piece (not a royal one) from {}",
             squares(m, z)
         ),
+        MoveKind::Jump(v) => format!(
+            "jumps by {} (squares to its right, squares forward), over anything between",
+            vectors(v)
+        ),
+        MoveKind::Ride(v, max) => format!(
+            "rides by {} over empty squares, repeating the step{}",
+            vectors(v),
+            max.map_or_else(String::new, |x| format!(" at most {x} times"))
+        ),
+        MoveKind::Hop(v, h, max) => format!(
+            "moves {} over exactly one piece, landing {}{}",
+            directions(&vectors(v)),
+            match h {
+                Hurdle::Beyond => "anywhere beyond it up to the next piece",
+                Hurdle::Right => "on the square right behind it",
+            },
+            max.map_or_else(String::new, |x| format!(", at most {x} squares away"))
+        ),
+        MoveKind::Path(paths) => format!(
+            "goes {}, every square on the way empty",
+            paths
+                .iter()
+                .map(|p| p
+                    .iter()
+                    .map(|&x| vector(x))
+                    .collect::<Vec<_>>()
+                    .join(" then "))
+                .collect::<Vec<_>>()
+                .join(", or ")
+        ),
     };
     if !matches!(md.kind, MoveKind::Remove(_)) {
         s.push_str(match md.target {
@@ -302,6 +332,11 @@ fn directions(names: &str) -> String {
         "Forward" => "forward".into(),
         "Backward" => "backward".into(),
         "ForwardLeft ForwardRight" | "ForwardRight ForwardLeft" => "diagonally forward".into(),
+        "Forward Right Backward Left" => "orthogonally".into(),
+        "ForwardRight BackwardRight BackwardLeft ForwardLeft" => "diagonally".into(),
+        "Forward ForwardRight Right BackwardRight Backward BackwardLeft Left ForwardLeft" => {
+            "in any direction".into()
+        }
         other => format!("towards {}", other.replace(' ', ", ")),
     }
 }

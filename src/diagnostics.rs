@@ -370,6 +370,12 @@ problems! {
         label: "out of range",
         fields: { found: String, expected: String },
     }
+    /// A Betza notation that cannot be read, or whose moves cannot be played.
+    BadBetza [lud::compile::bad_betza] {
+        message: "{message}",
+        label: "{label}",
+        fields: { message: String, label: String },
+    }
     /// A section the game needs is missing.
     MissingSection [lud::compile::missing_section] {
         message: "the game has no `({section} ...)`",

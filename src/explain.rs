@@ -96,7 +96,12 @@ pub fn legal_move(pos: &Position, m: crate::Move) -> String {
 }
 
 fn indent(text: &str) -> String {
-    text.lines().map(|l| format!("  {l}\n")).collect()
+    text.lines().fold(String::new(), |mut out, l| {
+        out.push_str("  ");
+        out.push_str(l);
+        out.push('\n');
+        out
+    })
 }
 
 /// Where a game stands, in words: whose turn, whether that player is in

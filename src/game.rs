@@ -112,8 +112,9 @@ impl Game {
     }
 
     /// The squares move rule `rule` (an index into the model's moves) reaches
-    /// from `from` for `player` on an empty board, whatever its conditions and
-    /// whatever it may land on; none if the rule may not start there.
+    /// from `from` for `player` on an empty board (a hopper: anywhere it could
+    /// land beyond some hurdle), whatever its conditions and whatever it may
+    /// land on; none if the rule may not start there.
     pub fn reach_on_empty_board(&self, player: usize, rule: usize, from: usize) -> Vec<usize> {
         use crate::bits::Bits;
         on_game!(&self.0, |e| {
@@ -123,7 +124,7 @@ impl Game {
             };
             for g in e.gens.get(player).into_iter().flatten() {
                 if usize::from(g.rule) == rule && g.from_mask.has(sq) {
-                    let r = e.reach(g, sq, Bits::ZERO);
+                    let r = e.potential(g, sq);
                     out.extend(r.iter().map(usize::from));
                 }
             }

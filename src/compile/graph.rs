@@ -10,8 +10,8 @@ use petgraph::Direction;
 use std::fmt::Write as _;
 
 use super::model::{
-    CmpOp, Cond, Effect, IntExpr, KindExpr, Model, MoveKind, OutcomeDef, PlayerRef, PromotionDef,
-    RelDir, SiteRef, Target, Worth,
+    CmpOp, Cond, Effect, Hurdle, IntExpr, KindExpr, Model, MoveKind, OutcomeDef, PlayerRef,
+    PromotionDef, RelDir, SiteRef, Target, Worth,
 };
 
 /// A node of the rule graph.
@@ -369,6 +369,30 @@ pub fn describe_move(model: &Model, m: usize) -> String {
         MoveKind::Slide(d, min, Some(max)) => format!("slide {} {min} to {max}", dir_names(d)),
         MoveKind::Leap(a, b) => format!("leap ({a},{b})"),
         MoveKind::Remove(z) => format!("remove an enemy piece on {}", squares(model, z)),
+        MoveKind::Jump(v) => format!("jump {}", vectors(v)),
+        MoveKind::Ride(v, None) => format!("ride {}", vectors(v)),
+        MoveKind::Ride(v, Some(max)) => format!("ride {} up to {max} steps", vectors(v)),
+        MoveKind::Hop(v, h, max) => format!(
+            "hop {} over one piece, landing {}{}",
+            vectors(v),
+            match h {
+                Hurdle::Beyond => "anywhere beyond it",
+                Hurdle::Right => "right behind it",
+            },
+            max.map_or_else(String::new, |m| format!(", at most {m} squares away"))
+        ),
+        MoveKind::Path(paths) => format!(
+            "go {}, every square on the way empty",
+            paths
+                .iter()
+                .map(|p| p
+                    .iter()
+                    .map(|&v| vector(v))
+                    .collect::<Vec<_>>()
+                    .join(" then "))
+                .collect::<Vec<_>>()
+                .join(", or ")
+        ),
     };
     if let Some(f) = &md.from {
         let _ = write!(s, " from {}", squares(model, f));
@@ -380,6 +404,38 @@ pub fn describe_move(model: &Model, m: usize) -> String {
         s.push_str(", only when no other move is legal");
     }
     s
+}
+
+/// A vector `(right, forward)` in the mover's frame: a direction's name for
+/// a single step, else the numbers.
+pub(crate) fn vector((dx, dy): (i32, i32)) -> String {
+    let names = [
+        "Forward",
+        "ForwardRight",
+        "Right",
+        "BackwardRight",
+        "Backward",
+        "BackwardLeft",
+        "Left",
+        "ForwardLeft",
+    ];
+    let k = match (dx, dy) {
+        (0, 1) => Some(0),
+        (1, 1) => Some(1),
+        (1, 0) => Some(2),
+        (1, -1) => Some(3),
+        (0, -1) => Some(4),
+        (-1, -1) => Some(5),
+        (-1, 0) => Some(6),
+        (-1, 1) => Some(7),
+        _ => None,
+    };
+    k.map_or_else(|| format!("({dx},{dy})"), |k| names[k].to_string())
+}
+
+/// Vectors, joined by spaces.
+pub(crate) fn vectors(v: &[(i32, i32)]) -> String {
+    v.iter().map(|&x| vector(x)).collect::<Vec<_>>().join(" ")
 }
 
 /// The kinds a promotion names outright (for the graph's edges).

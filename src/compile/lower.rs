@@ -218,8 +218,10 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                 def.promotions.push(p);
                 continue;
             }
-            def.moves.push(moves.len());
-            moves.push(l.move_def(&rb, r, Some(idx)));
+            for md in l.move_defs(&rb, r, Some(idx)) {
+                def.moves.push(moves.len());
+                moves.push(md);
+            }
         }
         pieces.push(def);
     }
@@ -271,10 +273,11 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                                         .and_then(|s| l.piece(s));
                                     for mr in rb.all("rules") {
                                         if let Some(mb) = bound(mr) {
-                                            let mut md = l.move_def(&mb, mr, piece);
-                                            md.phase = Some(phases.len());
-                                            own.push(moves.len());
-                                            moves.push(md);
+                                            for mut md in l.move_defs(&mb, mr, piece) {
+                                                md.phase = Some(phases.len());
+                                                own.push(moves.len());
+                                                moves.push(md);
+                                            }
                                         }
                                     }
                                 } else {
@@ -540,6 +543,49 @@ impl Lower<'_> {
             }
         }
         out
+    }
+
+    /// The move rules a move ludeme makes: one, or for `(betza ...)` one
+    /// per atom and shape (the checker has refused what cannot be played).
+    fn move_defs(&mut self, rb: &Bound<'_>, r: &Node, piece: Option<usize>) -> Vec<MoveDef> {
+        if rb.ludeme.name != "betza" {
+            return vec![self.move_def(rb, r, piece)];
+        }
+        let text = rb.one("notation").and_then(Node::as_str).unwrap_or("");
+        let Ok(shapes) = super::betza::parse(text)
+            .map_err(|_| ())
+            .and_then(|m| super::betza_moves::shapes(&m).map_err(|_| ()))
+        else {
+            return Vec::new();
+        };
+        let user_guard = rb.one("if").map(|c| self.cond(c));
+        let from = rb.one("from").map(|s| self.per_player(s));
+        let effects = self.effects(&rb.all("then"));
+        shapes
+            .into_iter()
+            .map(|sh| {
+                let guard = match (sh.initial, &user_guard) {
+                    (false, g) => g.clone(),
+                    (true, None) => Some(Cond::Unmoved(SiteRef::From)),
+                    (true, Some(g)) => {
+                        Some(Cond::And(vec![Cond::Unmoved(SiteRef::From), g.clone()]))
+                    }
+                };
+                MoveDef {
+                    piece,
+                    kind: sh.kind,
+                    target: sh.target,
+                    guard,
+                    from: from.clone(),
+                    effects: effects.clone(),
+                    when_stuck: truthy(rb.one("whenStuck")),
+                    stay: truthy(rb.one("stay")),
+                    phase: None,
+                    text: format!("(betza \"{}\")", &text[sh.span.clone()]),
+                    span: r.span,
+                }
+            })
+            .collect()
     }
 
     fn move_def(&mut self, rb: &Bound<'_>, r: &Node, piece: Option<usize>) -> MoveDef {

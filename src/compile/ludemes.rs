@@ -671,6 +671,20 @@ pub const LUDEMES: &[Ludeme] = &[
         example: "(leap 1 2)",
     },
     Ludeme {
+        name: "betza",
+        cat: Cat::Move,
+        params: &[
+            pos("notation", Ty::Str, Arity::One, "the moves in (X)Betza notation: atoms `W F D N A H C Z G` and `K R B Q`, doubled or with a number to ride (`NN`, `R4`); before an atom, `f b l r v s h` choose directions, `m` moves only, `c` captures only, `n` can be blocked, `p` hops over one piece (`g`: lands right behind it), `i` only a piece's first move, `a` another leg"),
+            IF,
+            FROM,
+            THEN,
+            STUCK,
+            STAY,
+        ],
+        doc: "Moves written in Betza notation, as Fairy-Stockfish and XBoard read it: each atom and its modifiers become move rules of the kinds the other move ludemes make (steps, leaps, slides), and also riders by any leap (`NN`), hoppers (`mRcpR`, the cannon; `gQ`, the grasshopper) and blockable leaps (`nN`, the xiangqi horse). Directions are the mover's: `f` is forward.",
+        example: "(betza \"fmWfcF\")",
+    },
+    Ludeme {
         name: "promote",
         cat: Cat::Promote,
         params: &[

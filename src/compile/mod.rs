@@ -3,6 +3,7 @@
 //! and the interpreter's tables derived from it.
 
 pub mod betza;
+pub mod betza_moves;
 pub mod bind;
 pub mod board;
 mod checks;

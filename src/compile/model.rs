@@ -154,6 +154,29 @@ pub enum MoveKind {
     Leap(i32, i32),
     /// Takes an enemy piece (never a royal one) off one of the squares, without moving.
     Remove(PlayerSites),
+    /// Leaps by each of these vectors `(right, forward)` in the mover's frame,
+    /// over anything between.
+    Jump(Vec<(i32, i32)>),
+    /// Rides along each vector (repeating it over empty squares, at most
+    /// `max` times): a rider whose step is not to a neighbour (the nightrider).
+    Ride(Vec<(i32, i32)>, Option<u32>),
+    /// Along each vector over exactly one piece, the hurdle: landing anywhere
+    /// beyond it up to the next piece (within `max` steps in all), or, as a
+    /// grasshopper, only on the square right after it.
+    Hop(Vec<(i32, i32)>, Hurdle, Option<u32>),
+    /// Steps by each vector in turn, every square on the way but the last
+    /// empty: a leap that can be blocked (the xiangqi horse). One path per
+    /// entry.
+    Path(Vec<Vec<(i32, i32)>>),
+}
+
+/// How a hopping move lands beyond its hurdle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Hurdle {
+    /// Anywhere beyond it, up to and including the next piece (the cannon).
+    Beyond,
+    /// Only on the square right after it (the grasshopper).
+    Right,
 }
 
 /// Something a move does besides moving.

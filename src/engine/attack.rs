@@ -4,7 +4,7 @@
 
 use super::{Engine, Gen, GenKind, NO_KIND};
 use crate::bits::Bits;
-use crate::compile::model::Target;
+use crate::compile::model::{Hurdle, Target};
 use crate::eval::{Ctx, MoveCtx};
 use crate::state::{code_piece, code_player, State, EMPTY};
 
@@ -110,6 +110,55 @@ impl<B: Bits> Engine<B> {
                 r
             }
             GenKind::Remove(z) => *z,
+            GenKind::Ride(rays) => {
+                let mut r = B::ZERO;
+                for ray in &rays[sq as usize] {
+                    for &s in ray {
+                        r |= B::bit(s);
+                        if occ.has(s) {
+                            break;
+                        }
+                    }
+                }
+                r
+            }
+            GenKind::Hop(rays, hurdle) => {
+                let mut r = B::ZERO;
+                for ray in &rays[sq as usize] {
+                    let Some(h) = ray.iter().position(|&s| occ.has(s)) else {
+                        continue;
+                    };
+                    match hurdle {
+                        Hurdle::Right => {
+                            if let Some(&s) = ray.get(h + 1) {
+                                r |= B::bit(s);
+                            }
+                        }
+                        Hurdle::Beyond => {
+                            for &s in &ray[h + 1..] {
+                                r |= B::bit(s);
+                                if occ.has(s) {
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+                r
+            }
+            GenKind::Path(t) => t[sq as usize]
+                .iter()
+                .filter(|(_, mask)| (*mask & occ).is_empty())
+                .fold(B::ZERO, |acc, (to, _)| acc | B::bit(*to)),
+        }
+    }
+
+    /// The squares a rule could reach from `sq` in some position: on an
+    /// empty board, but a hopper's whole ray beyond its first square.
+    pub(crate) fn potential(&self, g: &Gen<B>, sq: u8) -> B {
+        match &g.kind {
+            GenKind::Ride(_) | GenKind::Hop(..) | GenKind::Path(_) => super::potential(g, sq),
+            _ => self.reach(g, sq, B::ZERO),
         }
     }
 

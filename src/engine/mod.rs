@@ -15,8 +15,8 @@ use crate::bits::Bits;
 use crate::compile::board::{Board, Dir};
 use crate::compile::graph::RuleGraph;
 use crate::compile::model::{
-    Cond, Effect, Events, ForbidDef, IntExpr, KindExpr, Model, MoveKind, PlayerRef, SiteRef,
-    Target, MAX_PIECES, MAX_PLAYERS,
+    Cond, Effect, Events, ForbidDef, Hurdle, IntExpr, KindExpr, Model, MoveKind, PlayerRef,
+    SiteRef, Target, MAX_PIECES, MAX_PLAYERS,
 };
 use crate::state::{State, NO_SQ};
 
@@ -71,6 +71,60 @@ pub(crate) enum GenKind<B: Bits> {
     SlideRange(Box<[u8]>, Box<[[B; 8]]>),
     /// Removing an enemy piece from these squares.
     Remove(B),
+    /// Riders by steps that are not to a neighbour: for each square, its
+    /// rays (the squares in order, within the limit).
+    Ride(Box<[Rays]>),
+    /// Hoppers: for each square, its rays (within the limit), and where they
+    /// land beyond the hurdle.
+    Hop(Box<[Rays]>, Hurdle),
+    /// Leaps that can be blocked: for each square, each target with the
+    /// squares on the way that must be empty.
+    Path(Box<[Paths<B>]>),
+}
+
+/// The blockable leaps of one square: each target, with the squares on the
+/// way that must be empty.
+pub(crate) type Paths<B> = Box<[(u8, B)]>;
+
+/// The rays of one square: each the squares in order.
+pub(crate) type Rays = Box<[Box<[u8]>]>;
+
+/// A vector `(right, forward)` in a player's frame, on the board.
+fn frame(forward: Dir, (dx, dy): (i32, i32)) -> (i32, i32) {
+    let (fx, fy) = forward.delta();
+    let (rx, ry) = forward.rotate(2).delta();
+    (dx * rx + dy * fx, dx * ry + dy * fy)
+}
+
+/// The square `(dx, dy)` away from `sq`, if it is on the board.
+fn offset(board: &Board, sq: u8, (dx, dy): (i32, i32)) -> Option<u8> {
+    let c = board.cell(sq);
+    let x = u32::try_from(i64::from(c.x) + i64::from(dx)).ok()?;
+    let y = u32::try_from(i64::from(c.y) + i64::from(dy)).ok()?;
+    board.at(x, y)
+}
+
+/// For each square, the rays along each vector (board frame), each cut
+/// after `max` squares.
+fn vector_rays(board: &Board, vecs: &[(i32, i32)], max: Option<u32>) -> Box<[Rays]> {
+    (0..board.len() as u8)
+        .map(|sq| {
+            vecs.iter()
+                .map(|&v| {
+                    let mut ray = Vec::new();
+                    let mut cur = sq;
+                    while let Some(next) = offset(board, cur, v) {
+                        if max.is_some_and(|m| ray.len() as u32 >= m) || next == sq {
+                            break;
+                        }
+                        ray.push(next);
+                        cur = next;
+                    }
+                    ray.into_boxed_slice()
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The attacks of one player, read backwards from the target square.
@@ -279,6 +333,46 @@ impl<B: Bits> Engine<B> {
                         }
                     }
                     MoveKind::Remove(sites) => GenKind::Remove(resolve_sites(sites, player)),
+                    MoveKind::Jump(vecs) => GenKind::Leap(leap_table(board, |sq| {
+                        vecs.iter()
+                            .filter_map(|&v| offset(board, sq, frame(pdef.forward, v)))
+                            .collect()
+                    })),
+                    MoveKind::Ride(vecs, max) => {
+                        let vs: Vec<(i32, i32)> =
+                            vecs.iter().map(|&v| frame(pdef.forward, v)).collect();
+                        GenKind::Ride(vector_rays(board, &vs, *max))
+                    }
+                    MoveKind::Hop(vecs, hurdle, max) => {
+                        let vs: Vec<(i32, i32)> =
+                            vecs.iter().map(|&v| frame(pdef.forward, v)).collect();
+                        GenKind::Hop(vector_rays(board, &vs, *max), *hurdle)
+                    }
+                    MoveKind::Path(paths) => GenKind::Path(
+                        (0..n as u8)
+                            .map(|sq| {
+                                let mut out: Vec<(u8, B)> = Vec::new();
+                                for p in paths {
+                                    let mut cur = Some(sq);
+                                    let mut mask = B::ZERO;
+                                    for (i, &v) in p.iter().enumerate() {
+                                        cur = cur
+                                            .and_then(|c| offset(board, c, frame(pdef.forward, v)));
+                                        match cur {
+                                            Some(c) if i + 1 < p.len() => mask |= B::bit(c),
+                                            _ => {}
+                                        }
+                                    }
+                                    if let Some(to) = cur.filter(|&t| t != sq && !mask.has(t)) {
+                                        if !out.contains(&(to, mask)) {
+                                            out.push((to, mask));
+                                        }
+                                    }
+                                }
+                                out.into_boxed_slice()
+                            })
+                            .collect(),
+                    ),
                 };
                 let from_mask = md.from.as_ref().map_or(all, |f| resolve_sites(f, player));
                 let piece = md.piece.map_or(NO_KIND, |p| p as u8);
@@ -916,6 +1010,7 @@ fn reach_classes<B: Bits>(board: &Board, gens: &[Gen<B>], kind: u8) -> Box<[u8]>
                         r
                     }
                     GenKind::Remove(_) => B::ZERO,
+                    GenKind::Ride(_) | GenKind::Hop(..) | GenKind::Path(_) => potential(g, s),
                 };
                 for t in reach.iter() {
                     if class[t as usize] == u8::MAX {
@@ -928,6 +1023,25 @@ fn reach_classes<B: Bits>(board: &Board, gens: &[Gen<B>], kind: u8) -> Box<[u8]>
         next = next.saturating_add(1);
     }
     class.into_boxed_slice()
+}
+
+/// The squares a rule of one of the newer kinds could reach from `s` on
+/// some board position (a hopper needs a hurdle, so its whole ray counts).
+pub(crate) fn potential<B: Bits>(g: &Gen<B>, s: u8) -> B {
+    let bits = |sqs: &[u8]| sqs.iter().fold(B::ZERO, |acc, &t| acc | B::bit(t));
+    match &g.kind {
+        GenKind::Ride(rays) => rays[s as usize]
+            .iter()
+            .fold(B::ZERO, |acc, r| acc | bits(r)),
+        GenKind::Hop(rays, _) => rays[s as usize]
+            .iter()
+            .fold(B::ZERO, |acc, r| acc | bits(r.get(1..).unwrap_or(&[]))),
+        GenKind::Path(t) => t[s as usize]
+            .iter()
+            .fold(B::ZERO, |acc, (to, _)| acc | B::bit(*to)),
+        GenKind::Leap(t) => t[s as usize],
+        GenKind::Slide(_) | GenKind::SlideRange(..) | GenKind::Remove(_) => B::ZERO,
+    }
 }
 
 fn leap_table<B: Bits>(board: &Board, targets: impl Fn(u8) -> Vec<u8>) -> Box<[B]> {

@@ -1,6 +1,7 @@
 //! The checks a game file goes through before it is compiled, one per file.
 //! Each adds every problem it finds; none stops at the first.
 
+mod betza;
 mod letters;
 mod names;
 mod ranges;
@@ -26,5 +27,6 @@ pub(crate) fn run(game: &Node, decls: &Decls) -> Vec<Problem> {
     squares::check(game, decls, &mut out);
     start::check(game, decls, &mut out);
     royal::check(game, &mut out);
+    betza::check(game, &mut out);
     out
 }
