@@ -1,6 +1,6 @@
 //! (X)Betza piece notation: a notation string in, concrete move paths out.
 //!
-//! [`parse`] reads a string such as `mRcpR` (the xiangqi cannon) and returns
+//! [`parse`] reads a string such as `mRcpR` (the Chinese-chess cannon) and returns
 //! every way the piece can move, one [`BetzaMove`] per direction: a list of
 //! [`BetzaLeg`]s with concrete vectors in the first player's frame (`+dy` is
 //! forward, `+dx` is to the mover's right). The move generator lowers these
@@ -48,7 +48,7 @@
 //!
 //! - Orthogonal atoms (`W D H R`): `f`, `b`, `l`, `r` are one direction each,
 //!   `v` = `fb`, `s` = `lr`; a two-letter word is both letters (`fsW`: forward
-//!   and sideways, the xiangqi soldier).
+//!   and sideways, the Chinese-chess soldier).
 //! - Diagonal atoms (`F A G B`): `f`, `b`, `l`, `r` are a pair each (`fF`:
 //!   both forward diagonals); `v` and `s` are all four; `fr`/`rf`, `fl`/`lf`,
 //!   `br`/`rb`, `bl`/`lb` one diagonal; `fs` = `f`, `bs` = `b`, `rv` = `r`,
@@ -77,8 +77,8 @@
 //! **Lame leaps:** `n` makes a leap non-jumping. The path follows
 //! Fairy-Stockfish: straight steps while the remaining leap is longer in
 //! that direction, then diagonal steps, every square on the way empty:
-//! `nN` (1,2) = (0,1) then (1,1) (the xiangqi horse), `nA` = (1,1) (1,1) (the
-//! xiangqi elephant), `nD` = (0,1) (0,1), `nZ` (2,3) = (0,1) (1,1) (1,1) (the
+//! `nN` (1,2) = (0,1) then (1,1) (the Chinese-chess horse), `nA` = (1,1) (1,1) (the
+//! Chinese-chess elephant), `nD` = (0,1) (0,1), `nZ` (2,3) = (0,1) (1,1) (1,1) (the
 //! janggi elephant). On one-square atoms `n` changes nothing.
 //! **Initial:** `i` marks a move only a piece that has not moved may make
 //! (`ifmnD`, the pawn's double step). It must not capture: Fairy-Stockfish
@@ -95,7 +95,7 @@
 //! `v` = `fb`, `s` = `lr`, `fs` = both 45-degree turns, `bs` both 135-degree
 //! turns, `rv`, `lv` both turns to one side. A turn by an odd multiple of 45
 //! degrees swaps orthogonal and diagonal steps of the same length (`W`↔`F`,
-//! `D`↔`A`, `H`↔`G`, `R`↔`B`), so `mafsW` is W then F outward: the xiangqi
+//! `D`↔`A`, `H`↔`G`, `R`↔`B`), so `mafsW` is W then F outward: the Chinese-chess
 //! horse again, and `mafsmafW` the janggi elephant. A later leg with no
 //! direction goes straight on or turns at a right angle (`f`, `l`, `r`), or
 //! any way but back on `K`/`Q`. For oblique atoms a later leg must be `f`,
@@ -234,7 +234,7 @@ pub fn parse(text: &str) -> Result<Vec<BetzaMove>, Vec<BetzaError>> {
         return Err(vec![error(
             0..0,
             "empty piece notation",
-            "write at least one atom, such as `K` (king), `N` (knight) or `fmWfcF` (shatranj pawn)",
+            "write at least one atom, such as `K` (king), `N` (knight) or `fmWfcF` (the old Persian pawn)",
         )]);
     }
     let mut errors = Vec::new();
@@ -1298,7 +1298,7 @@ mod tests {
 
     #[test]
     fn well_known_pieces() {
-        let xiangqi_horse: Vec<Vec<BetzaLeg>> = vec![
+        let chinese_horse: Vec<Vec<BetzaLeg>> = vec![
             vec![step(0, 1, Move), step(1, 1, Both)],
             vec![step(1, 0, Move), step(1, 1, Both)],
             vec![step(1, 0, Move), step(1, -1, Both)],
@@ -1381,9 +1381,9 @@ mod tests {
                     vec![step(-1, 1, Capture)],
                 ],
             ),
-            ("nN", xiangqi_horse.clone()),
-            ("mafsW", xiangqi_horse.clone()),
-            ("afsW", xiangqi_horse),
+            ("nN", chinese_horse.clone()),
+            ("mafsW", chinese_horse.clone()),
+            ("afsW", chinese_horse),
             (
                 "nA",
                 DIAG.iter()

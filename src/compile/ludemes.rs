@@ -681,7 +681,7 @@ pub const LUDEMES: &[Ludeme] = &[
             STUCK,
             STAY,
         ],
-        doc: "Moves written in Betza notation, as Fairy-Stockfish and XBoard read it: each atom and its modifiers become move rules of the kinds the other move ludemes make (steps, leaps, slides), and also riders by any leap (`NN`), hoppers (`mRcpR`, the cannon; `gQ`, the grasshopper) and blockable leaps (`nN`, the xiangqi horse). Directions are the mover's: `f` is forward.",
+        doc: "Moves written in Betza notation, as Fairy-Stockfish and XBoard read it: each atom and its modifiers become move rules of the kinds the other move ludemes make (steps, leaps, slides), and also riders by any leap (`NN`), hoppers (`mRcpR`, the cannon; `gQ`, the grasshopper) and blockable leaps (`nN`, the Chinese-chess horse). Directions are the mover's: `f` is forward.",
         example: "(betza \"fmWfcF\")",
     },
     Ludeme {

@@ -165,7 +165,7 @@ pub enum MoveKind {
     /// grasshopper, only on the square right after it.
     Hop(Vec<(i32, i32)>, Hurdle, Option<u32>),
     /// Steps by each vector in turn, every square on the way but the last
-    /// empty: a leap that can be blocked (the xiangqi horse). One path per
+    /// empty: a leap that can be blocked (the Chinese-chess horse). One path per
     /// entry.
     Path(Vec<Vec<(i32, i32)>>),
 }
