@@ -376,6 +376,12 @@ problems! {
         label: "{label}",
         fields: { message: String, label: String },
     }
+    /// A square of the move (`(to)`, `(from)`, ...) where there is no move.
+    NoMoveHere [lud::compile::no_move_here] {
+        message: "`({name})` names a square of a move, and {place} has no move",
+        label: "no move here",
+        fields: { name: String, place: String },
+    }
     /// A section the game needs is missing.
     MissingSection [lud::compile::missing_section] {
         message: "the game has no `({section} ...)`",
@@ -444,6 +450,12 @@ problems! {
         message: "the value {value} of the option \"{option}\" is never read",
         label: "no ruleset sets it and no `(when ...)` tests it",
         fields: { value: String, option: String },
+    }
+    /// A game with no end rule.
+    NeverEnds [lud::lint::never_ends] severity(Warning) {
+        message: "the game has no end rule",
+        label: "no rule here ends the game",
+        fields: {},
     }
     /// A start position in which a king is attacked.
     StartInCheck [lud::lint::start_in_check] severity(Warning) {

@@ -114,3 +114,43 @@ fn g_5_a_repetition_compares_board_and_player_to_move_only() {
     }
     assert_eq!(x.key(), y.key());
 }
+
+#[test]
+fn overlapping_rules_make_each_move_once() {
+    // Two rules of the King reach the same squares: each move is listed once,
+    // made by the first rule, and perft counts it once.
+    let text = r#"(game "Overlap"
+        (players {(player "White" N) (player "Black" S)})
+        (equipment {
+            (board (square 6))
+            (piece "King" "K" royal:True (step All) (step Orthogonal to:Empty))
+            (piece "Rook" "R" (betza "WR"))
+        })
+        (rules
+            (start {(place White "King" c3) (place White "Rook" a1) (place Black "King" f6)})
+            (play (forbid (inCheck Mover)))
+            (end {(if (noMoves Next) (loss Next "no moves"))})))"#;
+    let g = lud::compile_str("overlap.lud", text).unwrap();
+    let pos = g.start();
+    let moves = common::legal(&pos);
+    let mut unique = moves.clone();
+    unique.dedup();
+    assert_eq!(moves, unique, "no move twice");
+    assert_eq!(common::moves_from(&pos, "c3").len(), 8);
+    assert_eq!(
+        common::moves_from(&pos, "a1").len(),
+        10,
+        "the rook: 5 up, 5 right"
+    );
+    assert_eq!(lud::perft::perft(&pos, 1), moves.len() as u64);
+    let king_step = pos
+        .legal_moves()
+        .into_iter()
+        .find(|&m| lud::notation::move_text(&pos, m) == "c3c4")
+        .unwrap();
+    assert_eq!(
+        pos.model().moves[king_step.rule()].text,
+        "(step All)",
+        "the first rule makes it"
+    );
+}

@@ -324,15 +324,45 @@ pub(crate) fn squares(model: &Model, zone: &[Vec<u8>]) -> String {
     zone.iter()
         .enumerate()
         .map(|(p, sqs)| {
-            let names: Vec<String> = sqs.iter().map(|&s| model.board.name(s)).collect();
             format!(
                 "{}: {}",
                 model.players.get(p).map_or("?", |x| x.name.as_str()),
-                names.join(" ")
+                square_list(model, sqs)
             )
         })
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// Squares by name, or as whole ranks where they are (`ranks 1-4`).
+fn square_list(model: &Model, sqs: &[u8]) -> String {
+    let b = &model.board;
+    let full = |y: u32| (0..b.width).all(|x| b.at(x, y).is_some_and(|s| sqs.contains(&s)));
+    let ranks: Vec<u32> = (0..b.height).filter(|&y| full(y)).collect();
+    let covered = ranks.len() * b.width as usize;
+    if ranks.is_empty() || covered != sqs.len() {
+        return sqs.iter().map(|&s| b.name(s)).collect::<Vec<_>>().join(" ");
+    }
+    // Runs of consecutive ranks.
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for y in ranks {
+        match runs.last_mut() {
+            Some((_, hi)) if *hi + 1 == y => *hi = y,
+            _ => runs.push((y, y)),
+        }
+    }
+    let text: Vec<String> = runs
+        .iter()
+        .map(|&(lo, hi)| {
+            if lo == hi {
+                (lo + 1).to_string()
+            } else {
+                format!("{}-{}", lo + 1, hi + 1)
+            }
+        })
+        .collect();
+    let one = runs.len() == 1 && runs[0].0 == runs[0].1;
+    format!("rank{} {}", if one { "" } else { "s" }, text.join(", "))
 }
 
 pub(crate) fn dir_names(dirs: &[RelDir]) -> String {

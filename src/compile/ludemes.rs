@@ -68,6 +68,8 @@ pub enum Cat {
     Config,
     /// Something a move does besides moving.
     Effect,
+    /// Something that happens after a promotion (an effect, or another move).
+    AfterPromotion,
     /// Kinds of piece computed in a promotion.
     Kind,
     /// One square named relative to a move.
@@ -114,6 +116,7 @@ impl Cat {
             Cat::Set => "an option setting",
             Cat::Config => "an option test",
             Cat::Effect => "an effect",
+            Cat::AfterPromotion => "an effect after promoting",
             Cat::Kind => "kinds of piece",
             Cat::Square => "a square",
             Cat::Remember => "a remembered fact",
@@ -613,7 +616,7 @@ pub const LUDEMES: &[Ludeme] = &[
                 ty: Ty::Str,
                 arity: Arity::List,
                 named: true,
-                doc: "other names the sources use, shown by `lud show`",
+                doc: "other names the sources use, a list of strings, shown by `lud show`",
             },
         ],
         doc: "A kind of piece, the same for every player, with its moves.",
@@ -694,15 +697,15 @@ pub const LUDEMES: &[Ludeme] = &[
             key("optional", Ty::Bool, "`True`: the piece may also stay as it is"),
             Param {
                 name: "then",
-                ty: Ty::Of(&[Cat::Effect]),
+                ty: Ty::Of(&[Cat::Effect, Cat::AfterPromotion]),
                 arity: Arity::List,
                 named: true,
-                doc: "what happens after promoting: `(moveAgain)`",
+                doc: "what happens after promoting: `(moveAgain)`, `(flag \"name\")`",
             },
             key("as", Ty::Square, "the promoted piece counts from now on as the piece that started on this square"),
             key("moveTo", Ty::Square, "the promoted piece goes to this square; if it is taken, to the nearest empty square of that rank (nearer the centre on a tie); if the rank is full, it stays"),
         ],
-        doc: "A piece that ends a move in `at` must become one of `to`. If no kind is offered there, the move cannot be made (and is no attack).",
+        doc: "A piece that ends a move in `at` must become one of `to`. If no kind is offered there (say, `(lostKinds)` and nothing is lost), the move cannot be made, and it is no attack either: such a piece gives no check on a square where it could not promote.",
         example: "(promote (lastRank) \"Counsellor\")",
     },
     Ludeme {
@@ -726,9 +729,9 @@ pub const LUDEMES: &[Ludeme] = &[
     },
     Ludeme {
         name: "moveAgain",
-        cat: Cat::Effect,
+        cat: Cat::AfterPromotion,
         params: &[key("if", COND, "when the extra move is allowed")],
-        doc: "After promoting, the piece may at once make one more move of its new kind, in the same turn (or not). Written `b7b8n,c6`.",
+        doc: "After promoting, the piece may at once make one more move of its new kind, in the same turn (or not). Written `b7b8n,c6`. Only a promotion's `then:` takes it.",
         example: "(moveAgain if:(kindIs \"Horse\"))",
     },
     // --------------------------------------------------------------- kinds
@@ -808,14 +811,14 @@ pub const LUDEMES: &[Ludeme] = &[
         name: "lastRank",
         cat: Cat::Sites,
         params: &[],
-        doc: "The rank farthest forward for the player concerned (rank 8 for White, 1 for Black).",
+        doc: "The rank farthest forward for the player concerned (on 8 ranks: rank 8 for White, 1 for Black).",
         example: "(lastRank)",
     },
     Ludeme {
         name: "firstRank",
         cat: Cat::Sites,
         params: &[],
-        doc: "The rank farthest back for the player concerned (rank 1 for White, 8 for Black).",
+        doc: "The rank farthest back for the player concerned (on 8 ranks: rank 1 for White, 8 for Black).",
         example: "(firstRank)",
     },
     Ludeme {
@@ -829,7 +832,7 @@ pub const LUDEMES: &[Ludeme] = &[
         name: "half",
         cat: Cat::Sites,
         params: &[pos("player", Ty::Player, Arity::One, "whose half")],
-        doc: "The half of the board on the player's side (ranks 1-4 for White on 8 ranks).",
+        doc: "The half of the board on the player's side (ranks 1-4 for White on 8 ranks). On an odd number of ranks the middle rank belongs to neither half.",
         example: "(half Opponent)",
     },
     Ludeme {

@@ -43,7 +43,7 @@ fn section(c: Cat) -> &'static str {
             "Options and rulesets"
         }
         Cat::Equipment | Cat::Board | Cat::Shape | Cat::Piece | Cat::Region => "Equipment",
-        Cat::Move | Cat::Promote | Cat::Effect | Cat::Kind => "Moves",
+        Cat::Move | Cat::Promote | Cat::Effect | Cat::AfterPromotion | Cat::Kind => "Moves",
         Cat::Sites | Cat::Square => "Squares",
         Cat::Rules
         | Cat::Start
@@ -97,7 +97,12 @@ pub fn markdown() -> String {
 `Backward` `Left` `Right` `Sideways` `ForwardLeft` `ForwardRight` `BackwardLeft` \
 `BackwardRight`.\n\nTargets: `Empty` (move only), `Enemy` (capture only), `NotFriend` \
 (either; the default).\n\nPlayers: `Mover` (in a move: the player moving; in `end` and \
-`forbid`: the player who moved last), `Next` (the player to move), or a player's name.\n\n\
+`forbid`: the player who moved last), `Next` (the player to move), `Opponent` (the \
+mover's opponent: the player after the mover in turn order), or a player's name. Squares \
+that depend on a player (`lastRank`, `ownRank`, `half`, `firstRank`) are for \
+*the player concerned*: in a move or promotion, the player moving; in `place`, the \
+player whose piece is placed; elsewhere, the player the ludeme names. `(start ...)` \
+names players by name: there is no turn yet.\n\n\
 Events: `Capture`, `Promotion`, `(moved \"Piece\")`.\n\nTruth values: `True`, `False`.\n",
     );
     s

@@ -360,6 +360,35 @@ impl<B: Bits> Engine<B> {
         stuck: bool,
         f: &mut dyn FnMut(Move, bool) -> bool,
     ) {
+        let overlap = self.overlap[lg.side as usize];
+        if overlap != 0 {
+            // Two rules of a kind may make the same move: the first makes it.
+            let mut seen: Vec<(u8, u8, u8, u8)> = Vec::new();
+            let mut dedup = |m: Move, safe: bool| {
+                let key = (m.from, m.to, m.promo, m.extra);
+                let kind = if m.from == NO_SQ {
+                    NO_KIND
+                } else {
+                    crate::state::code_piece(st.at(m.from))
+                };
+                if kind != NO_KIND && overlap & (1 << kind) != 0 {
+                    if seen.contains(&key) {
+                        return true;
+                    }
+                    seen.push(key);
+                }
+                f(m, safe)
+            };
+            for g in self.gens[lg.side as usize]
+                .iter()
+                .filter(|g| g.stuck == stuck && self.in_phase(st, g))
+            {
+                if !self.each_of_gen(st, lg, g, &mut dedup) {
+                    return;
+                }
+            }
+            return;
+        }
         for g in self.gens[lg.side as usize]
             .iter()
             .filter(|g| g.stuck == stuck && self.in_phase(st, g))
@@ -765,7 +794,7 @@ impl<B: Bits> Engine<B> {
 
     /// The number of legal moves, counting plain moves in bulk.
     pub(crate) fn count_legal(&self, st: &State<B>, hist: &[Hist]) -> u64 {
-        if self.general_at(st, hist, usize::MAX) {
+        if self.general_at(st, hist, usize::MAX) || self.overlap[st.side as usize] != 0 {
             let mut v = Vec::new();
             self.general_moves(st, hist, usize::MAX, &mut v);
             return v.len() as u64;

@@ -241,6 +241,10 @@ pub(crate) struct Engine<B: Bits> {
     pub start_squares: [[B; MAX_PIECES]; MAX_PLAYERS],
     /// The start position.
     pub start: State<B>,
+    /// For each player, the kinds of piece (bit per kind) two of whose rules
+    /// can make the same move: their moves are de-duplicated (the first rule
+    /// that makes a move makes it).
+    pub overlap: [u32; MAX_PLAYERS],
     /// For each phase: per player, the squares no move may go to (the
     /// phase's restrictions of the form `(in (to) SQUARES)`, applied when
     /// moves are generated), and which of its restrictions remain.
@@ -662,7 +666,9 @@ impl<B: Bits> Engine<B> {
             start_kind: start_kind.into_boxed_slice(),
             start_squares,
             start: State::empty(MAX_PLAYERS as u8),
+            overlap: [0; MAX_PLAYERS],
         };
+        engine.find_overlaps();
         let mut st = State::empty(engine.players());
         for p in &engine.model.start {
             st.put(p.sq, p.piece, p.player);
@@ -675,6 +681,49 @@ impl<B: Bits> Engine<B> {
         engine.remember(&mut st);
         engine.start = st;
         engine
+    }
+
+    /// Marks the kinds two of whose rules can make the same move (same
+    /// squares, both able to land on the same kind of square, both moving or
+    /// both capturing without moving), and takes them off bulk counting.
+    fn find_overlaps(&mut self) {
+        let compatible = |a: Target, b: Target| {
+            !matches!(
+                (a, b),
+                (Target::Empty, Target::Enemy) | (Target::Enemy, Target::Empty)
+            )
+        };
+        for p in 0..self.players() as usize {
+            let gens = &self.gens[p];
+            let mut kinds = 0u32;
+            for (i, a) in gens.iter().enumerate() {
+                if a.piece == NO_KIND {
+                    continue;
+                }
+                for b in &gens[i + 1..] {
+                    if b.piece != a.piece
+                        || b.phase != a.phase
+                        || b.stuck != a.stuck
+                        || b.stay != a.stay
+                        || !compatible(a.target, b.target)
+                    {
+                        continue;
+                    }
+                    let shared = (a.from_mask & b.from_mask)
+                        .iter()
+                        .any(|sq| !(self.potential(a, sq) & self.potential(b, sq)).is_empty());
+                    if shared {
+                        kinds |= 1 << a.piece;
+                    }
+                }
+            }
+            self.overlap[p] = kinds;
+            for g in &mut self.gens[p] {
+                if g.piece != NO_KIND && kinds & (1 << g.piece) != 0 {
+                    g.bulk = false;
+                }
+            }
+        }
     }
 
     /// Number of squares.

@@ -224,10 +224,14 @@ impl Expander<'_> {
                 MacroMissingArgument::new(n.span, m.name.clone(), m.arity, args.len())
                     .origin(n.origin.as_ref())
                     .note(m.name_span, format!("\"{}\" is defined here", m.name))
-                    .help(format!(
-                        "give \"{}\" {} argument(s), one for each of #1 to #{}",
-                        m.name, arity, arity
-                    )),
+                    .help(if arity == 1 {
+                        format!("give \"{}\" one argument, for #1", m.name)
+                    } else {
+                        format!(
+                            "give \"{}\" {} arguments, one for each of #1 to #{}",
+                            m.name, arity, arity
+                        )
+                    }),
             );
             return n.clone();
         }

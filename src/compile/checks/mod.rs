@@ -2,6 +2,7 @@
 //! Each adds every problem it finds; none stops at the first.
 
 mod betza;
+mod context;
 mod letters;
 mod names;
 mod ranges;
@@ -28,5 +29,6 @@ pub(crate) fn run(game: &Node, decls: &Decls) -> Vec<Problem> {
     start::check(game, decls, &mut out);
     royal::check(game, &mut out);
     betza::check(game, &mut out);
+    context::check(game, &mut out);
     out
 }

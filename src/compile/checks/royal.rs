@@ -27,7 +27,7 @@ pub(super) fn check(game: &Node, out: &mut Vec<Problem>) {
         out.push(
             NoRoyal::new(n.span)
                 .origin(n.origin.as_ref())
-                .help("mark the piece whose capture ends the game with `royal:True`, as in `(piece \"King\" \"K\" royal:True (step All))`"),
+                .help("mark the piece that must never be left attacked (the one check is about) with `royal:True`, as in `(piece \"King\" \"K\" royal:True (step All))`"),
         );
     }
 }

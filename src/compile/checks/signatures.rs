@@ -190,10 +190,15 @@ fn constant(
         out.push(
             UnknownConstant::new(n.span, s, expected, what)
                 .origin(n.origin.as_ref())
-                .maybe_help(
+                .maybe_help(if s == "Friend" && values.contains(&"NotFriend") {
+                    Some(format!(
+                        "a move never lands on a piece of its own side; use one of `{}`",
+                        values.join("`, `")
+                    ))
+                } else {
                     suggest(s, values.iter().copied())
-                        .or_else(|| Some(format!("use one of `{}`", values.join("`, `")))),
-                ),
+                        .or_else(|| Some(format!("use one of `{}`", values.join("`, `"))))
+                }),
         );
     }
 }
@@ -211,6 +216,45 @@ fn type_help(n: &Node, ty: Ty) -> Option<String> {
         (NodeKind::Form(f), Ty::Of(cats)) if cats.contains(&Cat::Move) && f.head == "promote" => {
             None
         }
+        // Squares where a condition is wanted: the usual test is where the move goes.
+        (NodeKind::Form(f), Ty::Of(cats))
+            if cats.contains(&Cat::Cond) && lookup(&f.head).is_some_and(|l| l.cat == Cat::Sites) =>
+        {
+            Some(format!(
+                "`({} ...)` is a set of squares, not a condition; to test where the move goes, write `(in (to) ({} ...))`",
+                f.head, f.head
+            ))
+        }
+        // A ludeme out of its place: say where it belongs.
+        (NodeKind::Form(f), _) => lookup(&f.head).and_then(|l| {
+            let places = places_of(l.cat);
+            (!places.is_empty()).then(|| {
+                format!("`{}` belongs in {}", l.name, places.join(", "))
+            })
+        }),
         _ => None,
     }
+}
+
+/// Where a ludeme of category `cat` may stand: `promote (then:)`, ...
+fn places_of(cat: Cat) -> Vec<String> {
+    let mut out = Vec::new();
+    for l in crate::compile::ludemes::LUDEMES {
+        for p in l.params {
+            if let Ty::Of(cats) = p.ty {
+                if cats.contains(&cat) {
+                    let slot = if p.named {
+                        format!("`({} ... {}:...)`", l.name, p.name)
+                    } else {
+                        format!("`({} ...)`", l.name)
+                    };
+                    if !out.contains(&slot) {
+                        out.push(slot);
+                    }
+                }
+            }
+        }
+    }
+    out.truncate(4);
+    out
 }

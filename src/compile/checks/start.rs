@@ -1,11 +1,12 @@
-//! The start position puts at most one piece on each square.
+//! The start position puts at most one piece on each square, and names
+//! each piece's player (not `Mover` or `Next`: there is no turn yet).
 
 use crate::compile::bind::{bind, forms_of};
 use crate::compile::board::Board;
 use crate::compile::decls::Decls;
 use crate::compile::ludemes::{lookup, Cat};
 use crate::compile::sites::{eval, players, region_nodes, SiteCtx};
-use crate::diagnostics::{Problem, SquareTaken};
+use crate::diagnostics::{BadPlayers, Problem, SquareTaken};
 use crate::source::Span;
 use crate::syntax::ast::Node;
 
@@ -24,8 +25,21 @@ pub(super) fn check(game: &Node, decls: &Decls, out: &mut Vec<Problem>) {
         let Some(sites) = b.one("sites") else {
             continue;
         };
-        let mover = b
-            .one("player")
+        let player = b.one("player");
+        if let Some(pn) = player {
+            if let Some(word @ ("Mover" | "Next" | "Opponent")) = pn.as_ident() {
+                let names: Vec<String> = players.iter().map(|d| d.0.clone()).collect();
+                out.push(
+                    BadPlayers::new(
+                        pn.span,
+                        format!("`{word}` names a player by the turn, and the start position comes before any turn"),
+                    )
+                    .origin(pn.origin.as_ref())
+                    .help(format!("name the player: {}", names.join(" or "))),
+                );
+            }
+        }
+        let mover = player
             .and_then(Node::as_ident)
             .and_then(|p| players.iter().position(|d| d.0 == p));
         let ctx = SiteCtx {

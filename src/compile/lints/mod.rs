@@ -6,6 +6,7 @@
 //! Two more lints run earlier, where their facts are: unused macros in
 //! `syntax::expand`, option values nothing reads in `compile::options`.
 
+mod ends;
 mod pieces;
 mod regions;
 mod start;
@@ -22,6 +23,7 @@ pub(crate) fn run(node: &Node, decls: &Decls, game: &Game) -> Vec<Problem> {
     regions::check(node, decls, &mut out);
     pieces::check(decls, game, &mut out);
     start::check(game, &mut out);
+    ends::check(node, game, &mut out);
     out
 }
 
