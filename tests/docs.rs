@@ -183,3 +183,48 @@ fn every_example_in_the_reference_compiles() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `src/README.md` names every module in a row of its own (a row may name a
+/// folder's files together, as `cli/*.rs`), and names no module that is gone.
+#[test]
+fn src_readme_names_every_module() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let readme = std::fs::read_to_string(src.join("README.md")).unwrap();
+    let named: Vec<&str> = readme
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `")?.split('`').next())
+        .collect();
+    let mut files = Vec::new();
+    let mut dirs = vec![src.clone()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                let rel = p
+                    .strip_prefix(&src)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                files.push(rel);
+            }
+        }
+    }
+    let covers = |n: &str, f: &str| match n.strip_suffix("*.rs") {
+        Some(dir) => f.starts_with(dir) && !f[dir.len()..].contains('/'),
+        None => n == f,
+    };
+    for f in &files {
+        assert!(
+            named.iter().any(|n| covers(n, f)),
+            "src/README.md has no row for src/{f}"
+        );
+    }
+    for n in &named {
+        assert!(
+            files.iter().any(|f| covers(n, f)),
+            "src/README.md names `{n}`, which is not a module"
+        );
+    }
+}

@@ -4,12 +4,14 @@
 pub mod ast;
 mod brackets;
 mod expand;
+mod fmt;
 mod lower;
 
 use crate::diagnostics::Problem;
 use crate::source::SourceFile;
 
 pub use expand::{expand, Macro};
+pub use fmt::FormatError;
 
 /// The pest parser generated from `grammar/lud.pest` (private: no pest type
 /// leaves this module).
@@ -33,4 +35,22 @@ pub fn parse_and_expand(source: &SourceFile) -> (ast::Ast, Vec<Problem>) {
     let (expanded, more) = expand(&tree);
     problems.extend(more);
     (expanded, problems)
+}
+
+/// The file in the canonical layout of `lud fmt`, every comment kept: forms
+/// on one line when they fit in 100 columns, otherwise their head first and
+/// the rest indented by 4, trailing comments aligned (the rules are in
+/// `src/syntax/fmt.rs`). Formatting the result again gives it back unchanged.
+///
+/// A file with syntax errors is not formatted: they are returned instead.
+///
+/// ```
+/// use lud::source::SourceFile;
+///
+/// let src = SourceFile::new("x.lud", "(game \"X\"   (players {(player \"A\" N)})// who plays\n)");
+/// let out = lud::syntax::format(&src).unwrap();
+/// assert_eq!(out, "(game \"X\" (players {(player \"A\" N)}))  // who plays\n");
+/// ```
+pub fn format(source: &SourceFile) -> Result<String, FormatError> {
+    fmt::format(source)
 }
