@@ -287,12 +287,21 @@ fn move_words(m: &Model, md: &MoveDef) -> String {
                 .collect::<Vec<_>>()
                 .join(", or ")
         ),
+        MoveKind::Castle { partner, steps } => format!(
+            "castles: goes {steps} squares along its rank towards a {} of its own, which then \
+             stands on the square it crossed last; only if neither has moved, the squares \
+             between them are empty, and it is not attacked on its square nor on those it crosses",
+            m.pieces[*partner].name
+        ),
     };
-    if !matches!(md.kind, MoveKind::Remove(_)) {
+    if !matches!(md.kind, MoveKind::Remove(_) | MoveKind::Castle { .. }) {
         s.push_str(match md.target {
             Target::Empty => ", onto an empty square",
             Target::Enemy => ", only to capture",
             Target::NotFriend => ", onto an empty square or capturing",
+            Target::EnPassant => {
+                ", only onto a square the opponent's last move passed over, taking the piece that passed (en passant)"
+            }
         });
     }
     if md.stay {

@@ -7,8 +7,10 @@
 //! Fields: the board from the last rank down, ranks separated by `/`, a
 //! number for a run of empty squares, a piece's letter in capitals for the
 //! first player and in small letters for the second; the player to move (the
-//! first letter of their name, or their number); castling and en-passant
-//! fields (`-`, kept for FEN compatibility); the first `(pliesSince ...)`
+//! first letter of their name, or their number); the castling rights (`KQkq`
+//! as FEN writes them, for games with `(castle ...)`; else `-`); the square an
+//! en-passant capture may land on (for games with `(enPassant)`; else `-`);
+//! the first `(pliesSince ...)`
 //! counter (FEN's half-move clock); the move number. Further counters follow as
 //! `counters=a,b`. A plain FEN as Fairy-Stockfish writes it reads as long as
 //! the game's pieces use the same letters. Every field after the board may be
@@ -20,6 +22,7 @@ use std::sync::Arc;
 use miette::{Diagnostic, NamedSource, SourceSpan};
 
 use crate::bits::Bits;
+use crate::compile::board::Dir;
 use crate::compile::model::MAX_COUNTERS;
 use crate::engine::Engine;
 use crate::game::{on_pos, Game, GameInner, PosInner, Position};
@@ -120,8 +123,10 @@ fn text_of<B: Bits>(e: &Engine<B>, s: &State<B>) -> String {
     let players = u32::from(e.players());
     let _ = write!(
         out,
-        " {} - - {} {}",
+        " {} {} {} {} {}",
         side_token(e, s.side),
+        castling_field(e, s),
+        passing_field(e, s),
         clock,
         s.ply / players + 1
     );
@@ -137,16 +142,114 @@ fn text_of<B: Bits>(e: &Engine<B>, s: &State<B>) -> String {
 }
 
 /// The pieces' unmoved status a plain board implies: a piece is unmoved if
-/// the start position had the same piece on its square.
-fn default_unmoved<B: Bits>(e: &Engine<B>, s: &State<B>) -> B {
+/// the start position had the same piece on its square; but the pieces that
+/// castle and their partners are unmoved only as the castling rights say
+/// (`rights`: for each player, the partners' squares, with the castling piece's).
+fn default_unmoved<B: Bits>(e: &Engine<B>, s: &State<B>, rights: B) -> B {
+    let (castlers, partners) = castling_kinds(e);
     let mut d = B::ZERO;
     for sq in 0..e.squares() as u8 {
         let c = s.at(sq);
-        if c != EMPTY && e.start.at(sq) == c {
+        if c == EMPTY {
+            continue;
+        }
+        let k = code_piece(c);
+        if (castlers | partners) & (1 << k) != 0 {
+            continue;
+        }
+        if e.start.at(sq) == c {
             d |= B::bit(sq);
         }
     }
-    d
+    d | rights
+}
+
+/// The kinds that castle and the kinds they castle with, bit per kind.
+fn castling_kinds<B: Bits>(e: &Engine<B>) -> (u32, u32) {
+    let (mut castlers, mut partners) = (0u32, 0u32);
+    for m in &e.model.moves {
+        if let (crate::compile::model::MoveKind::Castle { partner, .. }, Some(p)) =
+            (&m.kind, m.piece)
+        {
+            castlers |= 1 << p;
+            partners |= 1 << partner;
+        }
+    }
+    (castlers, partners)
+}
+
+/// For a castling piece of `player` on `king`, the outermost piece of a
+/// partner kind of that player on its rank, east (`east`) or west of it.
+fn outer_partner<B: Bits>(
+    e: &Engine<B>,
+    s: &State<B>,
+    king: u8,
+    east: bool,
+    player: u8,
+) -> Option<u8> {
+    let (_, partners) = castling_kinds(e);
+    let d = if east { Dir::E } else { Dir::W };
+    e.board()
+        .ray(king, d)
+        .into_iter()
+        .filter(|&q| {
+            let c = s.at(q);
+            c != EMPTY && code_player(c) == player && partners & (1 << code_piece(c)) != 0
+        })
+        .last()
+}
+
+/// The castling rights a state holds, as FEN writes them: for each player
+/// (capitals for the first), `K` if an unmoved castling piece has an unmoved
+/// partner east of it (towards the h-file), `Q` if west; with the squares
+/// of the pieces concerned.
+fn castling_rights<B: Bits>(e: &Engine<B>, s: &State<B>) -> (String, B) {
+    let (castlers, _) = castling_kinds(e);
+    let mut text = String::new();
+    let mut squares = B::ZERO;
+    for player in 0..e.players() {
+        for (east, letter) in [(true, 'K'), (false, 'Q')] {
+            for k in (s.unmoved & s.by_player[player as usize]).iter() {
+                if castlers & (1 << code_piece(s.at(k))) == 0 {
+                    continue;
+                }
+                if let Some(p) = outer_partner(e, s, k, east, player).filter(|&p| s.unmoved.has(p))
+                {
+                    squares |= B::bit(k) | B::bit(p);
+                    text.push(if player == 0 {
+                        letter
+                    } else {
+                        letter.to_ascii_lowercase()
+                    });
+                    break;
+                }
+            }
+        }
+    }
+    (text, squares)
+}
+
+fn castling_field<B: Bits>(e: &Engine<B>, s: &State<B>) -> String {
+    let (text, _) = castling_rights(e, s);
+    if text.is_empty() {
+        "-".into()
+    } else {
+        text
+    }
+}
+
+/// The en-passant field: the first square the last move passed over, if it
+/// may be taken en passant.
+fn passing_field<B: Bits>(e: &Engine<B>, s: &State<B>) -> String {
+    if s.passer == crate::state::NO_SQ {
+        return "-".into();
+    }
+    // The square farthest from the piece that passed.
+    let far = s.passed.iter().max_by_key(|&q| {
+        let (a, b) = (e.board().cell(q), e.board().cell(s.passer));
+        (i64::from(a.x) - i64::from(b.x)).abs() + (i64::from(a.y) - i64::from(b.y)).abs()
+    });
+    far.map_or_else(|| "-".into(), |q| e.board().name(q))
 }
 
 fn squares_list<B: Bits>(e: &Engine<B>, set: B) -> String {
@@ -163,13 +266,25 @@ fn extensions<B: Bits>(e: &Engine<B>, s: &State<B>, out: &mut String) {
     if let Some(ph) = e.model.phases.get(s.phase as usize) {
         let _ = write!(out, " phase={}:{}", ph.name.replace(' ', "_"), s.phase_left);
     }
-    let d = default_unmoved(e, s);
-    let moved = d & !s.unmoved;
-    let fresh = s.unmoved & !d;
-    if e.uses_unmoved && !moved.is_empty() {
+    let d = default_unmoved(e, s, castling_rights(e, s).1);
+    let mut moved = d & !s.unmoved;
+    let mut fresh = s.unmoved & !d;
+    if !e.uses_unmoved {
+        // Only castling asks whether these pieces moved, and the castling
+        // field says all that matters.
+        let (castlers, partners) = castling_kinds(e);
+        let kinds = castlers | partners;
+        for k in 0..e.model.pieces.len() {
+            if kinds & (1 << k) != 0 {
+                moved &= !s.by_piece[k];
+                fresh &= !s.by_piece[k];
+            }
+        }
+    }
+    if (e.uses_unmoved || e.uses_castling) && !moved.is_empty() {
         let _ = write!(out, " moved={}", squares_list(e, moved));
     }
-    if e.uses_unmoved && !fresh.is_empty() {
+    if (e.uses_unmoved || e.uses_castling) && !fresh.is_empty() {
         let _ = write!(out, " unmoved={}", squares_list(e, fresh));
     }
     let mut origins = Vec::new();
@@ -408,9 +523,12 @@ fn parse_state<B: Bits>(e: &Engine<B>, text: &str) -> Result<State<B>, Box<Posit
         st.side = side;
         st.mover = (side + e.players() - 1) % e.players();
     }
-    for (k, what) in [(1, "castling"), (2, "en passant")] {
+    for (k, what, kept) in [
+        (1, "castling", e.uses_castling),
+        (2, "en passant", e.uses_passing),
+    ] {
         if let Some(&(at, tok)) = plain.get(k) {
-            if tok != "-" {
+            if tok != "-" && !kept {
                 return Err(err(
                     text,
                     (at, at + tok.len()),
@@ -419,6 +537,15 @@ fn parse_state<B: Bits>(e: &Engine<B>, text: &str) -> Result<State<B>, Box<Posit
                     "write `-`",
                 ));
             }
+        }
+    }
+    let rights = match plain.get(1) {
+        Some(&(at, tok)) if e.uses_castling => read_castling(e, &st, text, at, tok)?,
+        _ => B::ZERO,
+    };
+    if let Some(&(at, tok)) = plain.get(2).filter(|_| e.uses_passing) {
+        if tok != "-" {
+            read_passing(e, &mut st, text, at, tok)?;
         }
     }
     if let Some(&(at, tok)) = plain.get(3) {
@@ -461,13 +588,109 @@ fn parse_state<B: Bits>(e: &Engine<B>, text: &str) -> Result<State<B>, Box<Posit
     // With no phase field, the game is in normal play.
     st.phase = e.model.phases.len() as u8;
     st.phase_left = 0;
-    st.unmoved = default_unmoved(e, &st);
+    st.unmoved = default_unmoved(e, &st, rights);
     for &(at, tok) in &ext {
         parse_extension(e, &mut st, text, at, tok)?;
     }
     st.hash = e.hash_of(&st);
     e.remember(&mut st);
     Ok(st)
+}
+
+/// Reads the castling field (`KQkq`, `-`): the squares of the pieces it
+/// declares unmoved.
+fn read_castling<B: Bits>(
+    e: &Engine<B>,
+    st: &State<B>,
+    text: &str,
+    at: usize,
+    tok: &str,
+) -> Result<B, Box<PositionError>> {
+    let (castlers, _) = castling_kinds(e);
+    let mut out = B::ZERO;
+    if tok == "-" {
+        return Ok(out);
+    }
+    for (i, c) in tok.char_indices() {
+        let here = (at + i, at + i + c.len_utf8());
+        let (player, east) = match c {
+            'K' => (0u8, true),
+            'Q' => (0, false),
+            'k' => (1, true),
+            'q' => (1, false),
+            _ => {
+                return Err(err(
+                    text,
+                    here,
+                    format!("`{c}` is not a castling right"),
+                    "not K, Q, k or q",
+                    "write the rights as FEN does: `KQkq`, any of them, or `-`",
+                ))
+            }
+        };
+        let king = (st.by_player[player as usize])
+            .iter()
+            .find(|&q| castlers & (1 << code_piece(st.at(q))) != 0);
+        let found = king.and_then(|k| outer_partner(e, st, k, east, player).map(|p| (k, p)));
+        let Some((k, p)) = found else {
+            return Err(err(
+                text,
+                here,
+                format!(
+                    "castling right `{c}`, but {} has no piece to castle with on that side",
+                    e.model.players[player as usize].name
+                ),
+                "no such castling",
+                "list only the castlings the board allows, or `-`",
+            ));
+        };
+        out |= B::bit(k) | B::bit(p);
+    }
+    Ok(out)
+}
+
+/// Reads the en-passant field: the square passed over; the piece that
+/// passed is the first one beyond it, in its owner's forward direction.
+fn read_passing<B: Bits>(
+    e: &Engine<B>,
+    st: &mut State<B>,
+    text: &str,
+    at: usize,
+    tok: &str,
+) -> Result<(), Box<PositionError>> {
+    let span = (at, at + tok.len());
+    let b = e.board();
+    let Some(sq) = b.parse(tok) else {
+        return Err(err(
+            text,
+            span,
+            format!("`{tok}` is not a square"),
+            "expected a square or `-`",
+            "write the square passed over, as `e3`, or `-`",
+        ));
+    };
+    let mover = st.mover;
+    let forward = e.model.players[mover as usize].forward;
+    let passer = b
+        .ray(sq, forward)
+        .into_iter()
+        .find(|&q| st.at(q) != EMPTY)
+        .filter(|&q| code_player(st.at(q)) == mover && st.at(sq) == EMPTY);
+    let Some(passer) = passer else {
+        return Err(err(
+            text,
+            span,
+            format!(
+                "no piece of {} can just have passed over {tok}",
+                e.model.players[mover as usize].name
+            ),
+            "not a square passed over",
+            "name the empty square a piece of the player who moved last just passed over, or write `-`",
+        ));
+    };
+    st.passed = B::bit(sq) | e.between(sq, passer);
+    st.passer = passer;
+    Ok(())
 }
 
 /// Reads one `name=value` field.

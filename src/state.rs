@@ -76,8 +76,13 @@ pub struct State<B: Bits> {
     pub(crate) ply: u32,
     /// The `(pliesSince ...)` counters.
     pub(crate) counters: [u16; MAX_COUNTERS],
-    /// Zobrist key of what a repetition compares: board, side to move, phase.
+    /// Zobrist key of what a repetition compares: board, side to move,
+    /// phase, and the square of a piece that may be taken en passant.
     pub(crate) hash: u64,
+    /// The squares the last move passed over, if it may be taken en passant.
+    pub(crate) passed: B,
+    /// The square of the piece that made that move ([`NO_SQ`] if none).
+    pub(crate) passer: u8,
 }
 
 impl<B: Bits> State<B> {
@@ -100,6 +105,8 @@ impl<B: Bits> State<B> {
             ply: 0,
             counters: [0; MAX_COUNTERS],
             hash: 0,
+            passed: B::ZERO,
+            passer: NO_SQ,
         }
     }
 

@@ -29,6 +29,10 @@ const BETZA: &[(&str, &str)] = &[
         "(betza \"fcF\")",
     ),
     ("(slide Forward min:2 max:2 to:Empty", "(betza \"fmnD\""),
+    (
+        "(step {ForwardLeft ForwardRight} to:EnPassant)",
+        "(betza \"feF\")",
+    ),
 ];
 
 fn in_betza(text: &str) -> String {

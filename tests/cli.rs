@@ -185,11 +185,21 @@ fn a_bad_position_is_explained() {
     assert!(r.stderr.contains("the board has 3 rank(s)"), "{}", r.stderr);
 }
 
+/// `lud show` of every shipped game, golden.
 #[test]
-fn show_the_game() {
-    let r = lud(&["show", "games/shatranj.lud"], "");
-    assert_eq!(r.code, 0);
-    snap!("cli_show_shatranj", r.stdout);
+fn show_every_game() {
+    insta::glob!(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/games"),
+        "*.lud",
+        |path| {
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            let r = lud(&["show", &format!("games/{name}")], "");
+            assert_eq!(r.code, 0, "{}", r.stderr);
+            insta::with_settings!({omit_expression => true, prepend_module_to_snapshot => false}, {
+                insta::assert_snapshot!("cli_show", r.stdout);
+            });
+        }
+    );
 }
 
 #[test]

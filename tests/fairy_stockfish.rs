@@ -160,6 +160,24 @@ fn shatranj_perft_matches_fairy_stockfish_on_random_positions() {
     assert!(compared >= 30, "only {compared} positions compared");
 }
 
+/// Chess: positions from random games, where castling rights, en passant
+/// and promotions come and go, compared with the peer's `chess`. Kept where
+/// both sides have three pieces besides the king, so no dead position (a
+/// draw under chess.lud's end rules, played on by the peer's perft) can
+/// arise within the depth.
+#[test]
+fn chess_perft_matches_fairy_stockfish_on_random_positions() {
+    let Some(mut peer) = Peer::start("chess") else {
+        return;
+    };
+    let g = common::game("games/chess.lud");
+    let compared = compare_on_random_games(&mut peer, &g, |pos, ply| {
+        let a = army(pos);
+        ply % 7 == 3 && a[0] > 2 && a[1] > 2 && pos.counter(0) < 90
+    });
+    assert!(compared >= 30, "only {compared} positions compared");
+}
+
 /// Whether a pawn could reach its last rank within `depth` plies (White's
 /// pawns move up the board, Black's down; each side moves every other ply).
 fn promotion_near(pos: &lud::Position, pawn: usize, depth: u32) -> bool {

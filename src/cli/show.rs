@@ -190,11 +190,12 @@ pub(super) fn render(game: &Game) -> String {
 fn move_line(s: &mut String, m: &Model, mi: usize, indent: &str) {
     let md = &m.moves[mi];
     let target = match md.kind {
-        MoveKind::Remove(_) => "",
+        MoveKind::Remove(_) | MoveKind::Castle { .. } => "",
         _ => match md.target {
             Target::Empty => " to an empty square",
             Target::Enemy => " to an enemy piece (captures it)",
             Target::NotFriend => " to an empty square or an enemy piece",
+            Target::EnPassant => " to a square the enemy just passed over (takes that piece)",
         },
     };
     let target = target.replacen(" to", "; lands on", 1);

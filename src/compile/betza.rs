@@ -169,6 +169,9 @@ pub enum LegMode {
     Both,
     /// Any piece, jumped over and left in place (earlier legs only).
     Hurdle,
+    /// `e`: an empty square the opponent's last move passed over, taking the
+    /// piece that passed (en passant; last leg only).
+    EnPassant,
 }
 
 /// Hopping along a riding leg: None; Hop (`p`: the leg must pass over
@@ -369,7 +372,6 @@ fn unsupported_atom(letter: char) -> Option<&'static str> {
 fn unsupported_modifier(letter: u8) -> Option<&'static str> {
     Some(match letter {
         b'd' => "`d` (capture a friendly piece)",
-        b'e' => "`e` (en-passant capture)",
         b'j' => "`j` (must jump)",
         b'k' => "`k` (royal move)",
         b'o' => "`o` (wrap around a cylinder board)",
@@ -520,6 +522,8 @@ struct LegMods {
     m: bool,
     /// `c` was written.
     c: bool,
+    /// Where `e` was written.
+    e: Option<usize>,
     /// Where `p` was written.
     p: Option<usize>,
     /// Where `g` was written.
@@ -581,6 +585,11 @@ fn read_group(
     let found = atom(group.atom);
     if found.is_none() {
         errors.push(match unsupported_atom(group.atom) {
+            Some(what) if group.atom == 'O' => error(
+                atom_span.clone(),
+                format!("{what} is not supported"),
+                "castling is a move ludeme of its own: `(castle \"Rook\" steps:2)` beside the piece's other moves",
+            ),
             Some(what) => error(
                 atom_span.clone(),
                 format!("{what} is not supported"),
@@ -741,6 +750,7 @@ fn split_legs(group: &Group, errors: &mut Vec<BetzaError>) -> (Vec<LegMods>, Opt
             b'f' | b'b' | b'l' | b'r' | b'v' | b's' | b'h' => leg.dirs.push((at, letter)),
             b'm' => leg.m = true,
             b'c' => leg.c = true,
+            b'e' => leg.e = Some(at),
             b'p' => leg.p = Some(at),
             b'g' => leg.g = Some(at),
             b'n' if leg.n.is_some() => errors.push(error(
@@ -761,11 +771,6 @@ fn split_legs(group: &Group, errors: &mut Vec<BetzaError>) -> (Vec<LegMods>, Opt
             other => {
                 let upper = other.to_ascii_uppercase() as char;
                 errors.push(match unsupported_modifier(other) {
-                    Some(what) if other == b'e' => error(
-                        here,
-                        format!("{what} is not supported"),
-                        "en passant is a rule of its own: drop the `e` (`fcF`) and give en passant separately",
-                    ),
                     Some(what) => error(here, format!("{what} is not supported"), MODIFIER_HELP),
                     None if atom(upper).is_some() => error(
                         here,
@@ -1057,6 +1062,25 @@ fn leg_ending(
     errors: &mut Vec<BetzaError>,
 ) -> Option<Ending> {
     let atom = group.atom;
+    if let Some(e) = leg.e {
+        if !last {
+            errors.push(error(
+                e..e + 1,
+                "`e` before `a` is not supported",
+                "an en-passant capture ends the move: put `e` on the last leg",
+            ));
+            return None;
+        }
+        if leg.m || leg.c || leg.p.is_some() || leg.g.is_some() {
+            errors.push(error(
+                e..e + 1,
+                "`e` with `m`, `c`, `p` or `g` in one group",
+                "write the en-passant capture as a group of its own, as in `fcFfeF`",
+            ));
+            return None;
+        }
+        return Some(Ending::Last(LegMode::EnPassant, Hop::None));
+    }
     if !last {
         if let Some(g) = leg.g {
             errors.push(error(
@@ -1602,7 +1626,8 @@ mod tests {
         assert!(one("E").help.contains("W F D N"));
         assert!(one("O").message.contains("castling"));
         assert!(one("iD").help.contains("`imD`"));
-        assert!(one("fceF").message.contains("en-passant"));
+        assert!(one("fceF").help.contains("`fcFfeF`"));
+        assert!(one("eafF").message.contains("`e` before `a`"));
         assert!(one("R100").help.contains("99"));
         assert!(one("R04").help.contains("`R4`"));
         assert_eq!(one("jR").to_string(), one("jR").message);

@@ -52,6 +52,7 @@ fn target(mode: LegMode) -> Target {
         LegMode::Move => Target::Empty,
         LegMode::Capture => Target::Enemy,
         LegMode::Both | LegMode::Hurdle => Target::NotFriend,
+        LegMode::EnPassant => Target::EnPassant,
     }
 }
 

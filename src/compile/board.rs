@@ -11,6 +11,11 @@ use petgraph::visit::EdgeRef;
 pub struct Dir(pub u8);
 
 impl Dir {
+    /// East.
+    pub const E: Dir = Dir(2);
+    /// West.
+    pub const W: Dir = Dir(6);
+
     /// All eight, from North clockwise.
     pub const ALL: [Dir; 8] = [
         Dir(0),

@@ -298,6 +298,9 @@ fn add_move(
                 Target::Empty => "an empty square",
                 Target::Enemy => "an enemy piece (captures it)",
                 Target::NotFriend => "an empty square or an enemy piece (captures it)",
+                Target::EnPassant => {
+                    "a square the enemy's last move passed over (takes the piece that passed)"
+                }
             }
         )));
         g.add_edge(mn, c, RuleEdge::If);
@@ -423,6 +426,10 @@ pub fn describe_move(model: &Model, m: usize) -> String {
                 .collect::<Vec<_>>()
                 .join(", or ")
         ),
+        MoveKind::Castle { partner, steps } => format!(
+            "castle {steps} squares towards an unmoved {}",
+            model.pieces[*partner].name
+        ),
     };
     if let Some(f) = &md.from {
         let _ = write!(s, " from {}", squares(model, f));
@@ -528,6 +535,9 @@ pub fn describe_effect(model: &Model, e: &Effect) -> String {
         Effect::MoveAgain(None) => "the piece may move again".into(),
         Effect::MoveAgain(Some(c)) => {
             format!("the piece may move again if {}", describe_guard(model, c))
+        }
+        Effect::EnPassant => {
+            "the squares passed over may be taken en passant on the next move".into()
         }
     }
 }
@@ -682,6 +692,37 @@ fn describe(model: &Model, c: &Cond, mover: &str) -> String {
             player(model, *p, mover),
             model.pieces[*k as usize].name
         ),
+        Cond::Material(p, counts) => format!(
+            "{} has exactly {} on the board",
+            player(model, *p, mover),
+            material_words(model, counts)
+        ),
+        Cond::SameShade(k) => format!(
+            "every {} stands on squares of one shade",
+            model.pieces[*k as usize].name
+        ),
+    }
+}
+
+/// Pieces counted by kind, in words: "a King and 2 Knights"; "no pieces".
+pub fn material_words(model: &Model, counts: &[u8]) -> String {
+    let parts: Vec<String> = counts
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(k, &n)| {
+            let name = model.pieces.get(k).map_or("?", |p| p.name.as_str());
+            if n == 1 {
+                format!("a {name}")
+            } else {
+                format!("{n} {name}s")
+            }
+        })
+        .collect();
+    match parts.len() {
+        0 => "no pieces".into(),
+        1 => parts[0].clone(),
+        n => format!("{} and {}", parts[..n - 1].join(", "), parts[n - 1]),
     }
 }
 

@@ -539,6 +539,7 @@ impl Lower<'_> {
                     let g = b.one("if").map(|c| self.cond(c));
                     out.push(Effect::MoveAgain(g));
                 }
+                "enPassant" => out.push(Effect::EnPassant),
                 _ => {}
             }
         }
@@ -592,9 +593,18 @@ impl Lower<'_> {
         let target = match rb.one("to").and_then(Node::as_ident) {
             Some("Empty") => Target::Empty,
             Some("Enemy") => Target::Enemy,
+            Some("EnPassant") => Target::EnPassant,
             _ => Target::NotFriend,
         };
         let kind = match rb.ludeme.name {
+            "castle" => MoveKind::Castle {
+                partner: rb
+                    .one("with")
+                    .and_then(Node::as_str)
+                    .and_then(|s| self.piece(s))
+                    .unwrap_or(0),
+                steps: rb.one("steps").and_then(Node::as_int).unwrap_or(2).max(1) as u32,
+            },
             "step" => MoveKind::Step(dir_words(&rb.all("dirs"))),
             "slide" => MoveKind::Slide(
                 dir_words(&rb.all("dirs")),
@@ -615,12 +625,12 @@ impl Lower<'_> {
         let effects = self.effects(&rb.all("then"));
         MoveDef {
             piece,
-            kind,
-            target: if rb.ludeme.name == "remove" {
-                Target::Enemy
-            } else {
-                target
+            target: match (&kind, rb.ludeme.name) {
+                (_, "remove") => Target::Enemy,
+                (MoveKind::Castle { .. }, _) => Target::Empty,
+                _ => target,
             },
+            kind,
             guard,
             from,
             effects,
@@ -760,6 +770,16 @@ impl Lower<'_> {
             }
             "checks" => Cond::Checks(b.one("square").map_or(SiteRef::To, |x| self.site(x))),
             "checkedBy" => Cond::CheckedBy(player(self), piece(self)),
+            "material" => {
+                let mut counts = [0u8; crate::compile::model::MAX_PIECES];
+                for n in b.all("pieces") {
+                    if let Some(k) = n.as_str().and_then(|s| self.piece(s)) {
+                        counts[k] = counts[k].saturating_add(1);
+                    }
+                }
+                Cond::Material(player(self), counts)
+            }
+            "sameShade" => Cond::SameShade(piece(self)),
             op => {
                 let cmp = match op {
                     "=" => CmpOp::Eq,

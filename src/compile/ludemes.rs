@@ -368,7 +368,7 @@ pub const DIRECTIONS: &[&str] = &[
 ];
 
 /// What a move may land on.
-pub const TARGETS: &[&str] = &["Empty", "Enemy", "NotFriend"];
+pub const TARGETS: &[&str] = &["Empty", "Enemy", "NotFriend", "EnPassant"];
 
 /// Events a `(pliesSince ...)` counter can be reset by.
 pub const EVENTS: &[&str] = &["Capture", "Promotion"];
@@ -410,7 +410,7 @@ const DIRS: Ty = Ty::Const(&DIRECTION);
 const TARGET: Param = key(
     "to",
     Ty::Const(&TARGET_KINDS),
-    "what the destination may hold: `Empty` (move only), `Enemy` (capture only) or `NotFriend` (either; the default)",
+    "what the destination may hold: `Empty` (move only), `Enemy` (capture only), `NotFriend` (either; the default) or `EnPassant` (a square the opponent's last move passed over, that move marked `(enPassant)`; the piece that made it is taken)",
 );
 const COND: Ty = Ty::Of(&[Cat::Cond]);
 const IF: Param = key(
@@ -677,7 +677,7 @@ pub const LUDEMES: &[Ludeme] = &[
         name: "betza",
         cat: Cat::Move,
         params: &[
-            pos("notation", Ty::Str, Arity::One, "the moves in (X)Betza notation: atoms `W F D N A H C Z G` and `K R B Q`, doubled or with a number to ride (`NN`, `R4`); before an atom, `f b l r v s h` choose directions, `m` moves only, `c` captures only, `n` can be blocked, `p` hops over one piece (`g`: lands right behind it), `i` only a piece's first move, `a` another leg"),
+            pos("notation", Ty::Str, Arity::One, "the moves in (X)Betza notation: atoms `W F D N A H C Z G` and `K R B Q`, doubled or with a number to ride (`NN`, `R4`); before an atom, `f b l r v s h` choose directions, `m` moves only, `c` captures only, `e` captures en passant (`to:EnPassant`), `n` can be blocked, `p` hops over one piece (`g`: lands right behind it), `i` only a piece's first move, `a` another leg"),
             IF,
             FROM,
             THEN,
@@ -686,6 +686,16 @@ pub const LUDEMES: &[Ludeme] = &[
         ],
         doc: "Moves written in Betza notation, as Fairy-Stockfish and XBoard read it: each atom and its modifiers become move rules of the kinds the other move ludemes make (steps, leaps, slides), and also riders by any leap (`NN`), hoppers (`mRcpR`, the cannon; `gQ`, the grasshopper) and blockable leaps (`nN`, the Chinese-chess horse). Directions are the mover's: `f` is forward.",
         example: "(betza \"fmWfcF\")",
+    },
+    Ludeme {
+        name: "castle",
+        cat: Cat::Move,
+        params: &[
+            pos("with", Ty::PieceName, Arity::One, "the kind of the partner piece"),
+            key("steps", Ty::Int, "how many squares the piece goes (2 if absent)"),
+        ],
+        doc: "Castling: the piece goes `steps` squares along its rank towards a friendly piece of kind `with` on that rank, and the partner lands on the square next to it, on the side it came from. Only if neither piece has ever moved, every square between them is empty, the partner stands beyond the landing square, and the piece is not attacked on its square nor on any square it crosses (where it lands, the game's own rules judge, such as `(forbid (inCheck Mover))`). Written as the piece's move, `e1g1`; a position's castling field (`KQkq`) says which partners are still unmoved.",
+        example: "(castle \"Rook\" steps:2)",
     },
     Ludeme {
         name: "promote",
@@ -726,6 +736,13 @@ pub const LUDEMES: &[Ludeme] = &[
         params: &[pos("name", Ty::Str, Arity::One, "the flag")],
         doc: "Marks the piece that moved with a flag; `(flagged \"name\")` tests it. Flags move with their piece.",
         example: "(flag \"leapt\")",
+    },
+    Ludeme {
+        name: "enPassant",
+        cat: Cat::Effect,
+        params: &[],
+        doc: "The squares this move passed over (a slide of two or more squares) may be landed on by the opponent's very next move, if it is a move with `to:EnPassant`; that move takes the piece that passed. A position's en-passant field names the first such square.",
+        example: "(enPassant)",
     },
     Ludeme {
         name: "moveAgain",
@@ -1189,6 +1206,23 @@ pub const LUDEMES: &[Ludeme] = &[
         ],
         doc: "A royal piece of the player is attacked by a piece of this kind.",
         example: "(checkedBy Next \"Pawn\")",
+    },
+    Ludeme {
+        name: "material",
+        cat: Cat::Cond,
+        params: &[
+            pos("player", Ty::Player, Arity::One, "whose pieces"),
+            pos("pieces", Ty::PieceName, Arity::List, "the pieces, a name once for each piece (`{\"King\" \"Knight\" \"Knight\"}`)"),
+        ],
+        doc: "The player's pieces on the board are exactly these, no more and no fewer.",
+        example: "(material Next {\"King\" \"Horse\"})",
+    },
+    Ludeme {
+        name: "sameShade",
+        cat: Cat::Cond,
+        params: &[pos("piece", Ty::PieceName, Arity::One, "the kind")],
+        doc: "Every piece of the kind on the board, of either player, stands on squares of one shade, as a chequered board colours them (a1 and b2 one shade, b1 and a2 the other); true if there are none.",
+        example: "(sameShade \"Counsellor\")",
     },
     cmp!("=", "True when the numbers are equal.", "(= (count Mover) 1)"),
     cmp!("!=", "True when the numbers differ.", "(!= (count Next \"Pawn\") 0)"),

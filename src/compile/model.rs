@@ -126,6 +126,9 @@ pub enum Target {
     Enemy,
     /// An empty square or an enemy piece.
     NotFriend,
+    /// An empty square the opponent's last move passed over, that move
+    /// having been marked `(enPassant)`: the piece that made it is taken.
+    EnPassant,
 }
 
 impl Target {
@@ -135,6 +138,7 @@ impl Target {
             Target::Empty => "Empty",
             Target::Enemy => "Enemy",
             Target::NotFriend => "NotFriend",
+            Target::EnPassant => "EnPassant",
         }
     }
 }
@@ -168,6 +172,16 @@ pub enum MoveKind {
     /// empty: a leap that can be blocked (the Chinese-chess horse). One path per
     /// entry.
     Path(Vec<Vec<(i32, i32)>>),
+    /// Castling: the piece goes `steps` squares along its rank towards a
+    /// friendly piece of kind `partner`, both never moved and nothing between
+    /// them, the piece not attacked on its square nor on those it crosses; the
+    /// partner lands on the square next to it, on the side it came from.
+    Castle {
+        /// The partner's kind.
+        partner: usize,
+        /// How far the piece goes.
+        steps: u32,
+    },
 }
 
 /// How a hopping move lands beyond its hurdle.
@@ -186,6 +200,9 @@ pub enum Effect {
     SetFlag(u8),
     /// The promoted piece may at once make one more move of its own, if the condition holds.
     MoveAgain(Option<Cond>),
+    /// The squares the move passed over may be landed on by the opponent's
+    /// next move, with `to:EnPassant`, taking the piece that moved.
+    EnPassant,
 }
 
 /// One move rule (of a piece, or of the player for `remove`).
@@ -386,6 +403,12 @@ pub enum Cond {
     Checks(SiteRef),
     /// A royal piece of the player is attacked by a piece of this kind.
     CheckedBy(PlayerRef, u8),
+    /// The player's pieces on the board are exactly these: how many of each
+    /// kind, by kind.
+    Material(PlayerRef, [u8; MAX_PIECES]),
+    /// Every piece of the kind on the board (either player's) stands on
+    /// squares of one shade of the chequer (file plus rank even, or odd).
+    SameShade(u8),
 }
 
 /// A number computed from a position.

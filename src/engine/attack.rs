@@ -4,6 +4,7 @@
 
 use super::{Engine, Gen, GenKind, NO_KIND};
 use crate::bits::Bits;
+use crate::compile::board::Dir;
 use crate::compile::model::{Hurdle, Target};
 use crate::eval::{Ctx, MoveCtx};
 use crate::state::{code_piece, code_player, State, EMPTY};
@@ -150,7 +151,63 @@ impl<B: Bits> Engine<B> {
                 .iter()
                 .filter(|(_, mask)| (*mask & occ).is_empty())
                 .fold(B::ZERO, |acc, (to, _)| acc | B::bit(*to)),
+            GenKind::Castle(..) => B::ZERO,
         }
+    }
+
+    /// Where a piece on `from` may castle to with a partner of kind
+    /// `partner`, going `steps` squares along its rank: towards the first
+    /// piece on each side, if that is an unmoved partner of its own beyond
+    /// the landing square; the piece unmoved, not attacked, and not
+    /// crossing an attacked square.
+    fn castle_targets(
+        &self,
+        st: &State<B>,
+        from: u8,
+        side: u8,
+        occ: B,
+        partner: u8,
+        steps: u8,
+    ) -> B {
+        let mut out = B::ZERO;
+        if !st.unmoved.has(from) {
+            return out;
+        }
+        let enemy = self.next_player(side);
+        let want = crate::state::code(partner, side);
+        let mut safe_here: Option<bool> = None;
+        for d in [Dir::E, Dir::W] {
+            let Some(p) = self.first_blocker(from, d.0, occ) else {
+                continue;
+            };
+            if st.at(p) != want || !st.unmoved.has(p) {
+                continue;
+            }
+            let b = self.board();
+            let mut sq = from;
+            let mut ok = true;
+            for i in 0..steps {
+                match b.step(sq, d) {
+                    Some(next) if next != p => sq = next,
+                    _ => {
+                        ok = false;
+                        break;
+                    }
+                }
+                if i + 1 < steps && self.attacked(st, sq, enemy, occ) {
+                    ok = false;
+                    break;
+                }
+            }
+            if !ok {
+                continue;
+            }
+            if !*safe_here.get_or_insert_with(|| !self.attacked(st, from, enemy, occ)) {
+                return B::ZERO;
+            }
+            out |= B::bit(sq);
+        }
+        out
     }
 
     /// The squares a rule could reach from `sq` in some position: on an
@@ -158,6 +215,10 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn potential(&self, g: &Gen<B>, sq: u8) -> B {
         match &g.kind {
             GenKind::Ride(_) | GenKind::Hop(..) | GenKind::Path(_) => super::potential(g, sq),
+            GenKind::Castle(_, steps) => [Dir::E, Dir::W]
+                .into_iter()
+                .filter_map(|d| self.board().walk(sq, d, u32::from(*steps)))
+                .fold(B::ZERO, |acc, t| acc | B::bit(t)),
             _ => self.reach(g, sq, B::ZERO),
         }
     }
@@ -167,6 +228,9 @@ impl<B: Bits> Engine<B> {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub(crate) fn targets(&self, st: &State<B>, g: &Gen<B>, sq: u8, side: u8, occ: B) -> B {
+        if let GenKind::Castle(partner, steps) = g.kind {
+            return self.castle_targets(st, sq, side, occ, partner, steps);
+        }
         let r = self.reach(g, sq, occ);
         if g.piece == NO_KIND {
             // Removal: enemy pieces, never royal ones.
@@ -179,6 +243,16 @@ impl<B: Bits> Engine<B> {
             Target::Empty => r & !occ,
             Target::Enemy => r & occ & !st.by_player[side as usize],
             Target::NotFriend => r & !st.by_player[side as usize],
+            Target::EnPassant => {
+                if st.passer != crate::state::NO_SQ
+                    && code_player(st.at(st.passer)) != side
+                    && st.at(st.passer) != EMPTY
+                {
+                    r & st.passed & !occ
+                } else {
+                    B::ZERO
+                }
+            }
         }
     }
 }

@@ -260,8 +260,9 @@ impl<B: Bits> Engine<B> {
                         continue;
                     }
                 }
-                let capture = lg.occ.has(to);
-                let safe = self.safe(lg, g, from, capture);
+                let capture = lg.occ.has(to) || g.target == Target::EnPassant;
+                // Taking en passant empties a square off the mover's lines: always tested.
+                let safe = self.safe(lg, g, from, capture) && g.target != Target::EnPassant;
                 match promo {
                     Some(p) if !g.stay && p.zone[side as usize].has(to) => {
                         if let Some(fixed) = &p.fixed {
@@ -681,6 +682,7 @@ impl<B: Bits> Engine<B> {
                     Target::Empty => near & !occ,
                     Target::Enemy => B::ZERO,
                     Target::NotFriend => near & !theirs,
+                    Target::EnPassant => B::ZERO,
                 };
                 if !(ok & !zone).is_empty() {
                     found |= B::bit(p);

@@ -2,7 +2,8 @@
 
 use super::{Engine, NO_KIND};
 use crate::bits::Bits;
-use crate::compile::model::{Effect, KindExpr, PlayerRef};
+use crate::compile::board::Dir;
+use crate::compile::model::{Effect, KindExpr, MoveKind, PlayerRef, Target};
 use crate::eval::Ctx;
 use crate::moves::{Move, NO_PIECE};
 use crate::state::{code, State, EMPTY, NO_SQ};
@@ -36,6 +37,13 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn apply(&self, st: &mut State<B>, m: Move) -> (u8, bool) {
         let side = st.side;
         let rule = &self.model.moves[m.rule as usize];
+        // Whatever the last move passed over can be taken only now.
+        let passer = st.passer;
+        if passer != NO_SQ {
+            st.hash ^= self.z(EMPTY, passer);
+            st.passer = NO_SQ;
+            st.passed = B::ZERO;
+        }
         if rule.piece.is_none() {
             let captured = self.take_hashed(st, m.to);
             return (NO_KIND, captured);
@@ -50,12 +58,41 @@ impl<B: Bits> Engine<B> {
         let captured = if rule.stay {
             landed = m.from;
             self.take_hashed(st, m.to)
+        } else if rule.target == Target::EnPassant {
+            self.take_hashed(st, passer);
+            self.shift_hashed(st, m.from, m.to);
+            true
         } else {
             self.shift_hashed(st, m.from, m.to)
         };
+        if let MoveKind::Castle { .. } = rule.kind {
+            // The partner: the first piece beyond the landing square, to the
+            // square the piece crossed last.
+            let b = self.board();
+            let d = if b.cell(m.to).x > b.cell(m.from).x {
+                Dir::E
+            } else {
+                Dir::W
+            };
+            if let (Some(p), Some(q)) = (
+                self.first_blocker(m.to, d.0, st.occupied()),
+                b.step(m.to, d.opposite()),
+            ) {
+                self.shift_hashed(st, p, q);
+            }
+        }
         for e in &rule.effects {
-            if let Effect::SetFlag(f) = e {
-                st.flags[*f as usize] |= B::bit(landed);
+            match e {
+                Effect::SetFlag(f) => st.flags[*f as usize] |= B::bit(landed),
+                Effect::EnPassant => {
+                    let between = self.between(m.from, m.to);
+                    if !between.is_empty() {
+                        st.passed = between;
+                        st.passer = landed;
+                        st.hash ^= self.z(EMPTY, landed);
+                    }
+                }
+                Effect::MoveAgain(_) => {}
             }
         }
         let mut captured = captured;
@@ -95,6 +132,18 @@ impl<B: Bits> Engine<B> {
             }
         }
         (kind, captured)
+    }
+
+    /// The squares strictly between two squares of one line (rank, file or
+    /// diagonal); none if they are not on one.
+    pub(crate) fn between(&self, a: u8, b: u8) -> B {
+        for d in 0..8u8 {
+            if self.rays[a as usize][d as usize].has(b) {
+                return self.rays[a as usize][d as usize]
+                    & self.rays[b as usize][((d + 4) & 7) as usize];
+            }
+        }
+        B::ZERO
     }
 
     /// Where a relocated piece goes: `want` if it is empty, else the nearest

@@ -80,6 +80,8 @@ pub(crate) enum GenKind<B: Bits> {
     /// Leaps that can be blocked: for each square, each target with the
     /// squares on the way that must be empty.
     Path(Box<[Paths<B>]>),
+    /// Castling with a partner of this kind, going this many squares.
+    Castle(u8, u8),
 }
 
 /// The blockable leaps of one square: each target, with the squares on the
@@ -199,6 +201,13 @@ pub(crate) struct Engine<B: Bits> {
     pub dir_up: [bool; 8],
     /// Every square.
     pub all: B,
+    /// The squares of one shade of the chequer (file plus rank odd: b1, a2, ...).
+    pub light: B,
+    /// Whether some move may be taken en passant (positions then have an
+    /// en-passant field).
+    pub uses_passing: bool,
+    /// Whether some piece castles (positions then have a castling field).
+    pub uses_castling: bool,
     /// For each player, the move rules in order (by piece, then rule; the
     /// player's own moves last).
     pub gens: [Vec<Gen<B>>; MAX_PLAYERS],
@@ -377,6 +386,9 @@ impl<B: Bits> Engine<B> {
                             })
                             .collect(),
                     ),
+                    MoveKind::Castle { partner, steps } => {
+                        GenKind::Castle(*partner as u8, (*steps).min(255) as u8)
+                    }
                 };
                 let from_mask = md.from.as_ref().map_or(all, |f| resolve_sites(f, player));
                 let piece = md.piece.map_or(NO_KIND, |p| p as u8);
@@ -385,6 +397,8 @@ impl<B: Bits> Engine<B> {
                     && md.effects.is_empty()
                     && !md.when_stuck
                     && !md.stay
+                    && md.target != Target::EnPassant
+                    && !matches!(md.kind, MoveKind::Castle { .. })
                     && piece != NO_KIND;
                 let g = Gen {
                     piece,
@@ -401,7 +415,7 @@ impl<B: Bits> Engine<B> {
                     promo_zone: B::ZERO,
                     promo_count: 0,
                 };
-                if md.target != Target::Empty
+                if !matches!(md.target, Target::Empty | Target::EnPassant)
                     && piece != NO_KIND
                     && !md.when_stuck
                     && phase == NORMAL
@@ -460,14 +474,14 @@ impl<B: Bits> Engine<B> {
                                 Effect::MoveAgain(g) => {
                                     Some(g.clone().unwrap_or(Cond::And(Vec::new())))
                                 }
-                                Effect::SetFlag(_) => None,
+                                Effect::SetFlag(_) | Effect::EnPassant => None,
                             }),
                             flags: pr
                                 .effects
                                 .iter()
                                 .filter_map(|e| match e {
                                     Effect::SetFlag(f) => Some(*f),
-                                    Effect::MoveAgain(_) => None,
+                                    Effect::MoveAgain(_) | Effect::EnPassant => None,
                                 })
                                 .collect(),
                             identity: pr.identity.clone(),
@@ -640,7 +654,24 @@ impl<B: Bits> Engine<B> {
                 (mask, rest)
             })
             .collect();
+        let light = (0..n as u8)
+            .filter(|&s| {
+                let c = board.cell(s);
+                (c.x + c.y) % 2 == 1
+            })
+            .fold(B::ZERO, |acc, s| acc | B::bit(s));
+        let uses_passing = model
+            .moves
+            .iter()
+            .any(|m| m.effects.contains(&Effect::EnPassant));
+        let uses_castling = model
+            .moves
+            .iter()
+            .any(|m| matches!(m.kind, MoveKind::Castle { .. }));
         let mut engine = Engine {
+            light,
+            uses_passing,
+            uses_castling,
             phase_masks,
             counters: model.counters.clone().into_boxed_slice(),
             model,
@@ -690,7 +721,8 @@ impl<B: Bits> Engine<B> {
         let compatible = |a: Target, b: Target| {
             !matches!(
                 (a, b),
-                (Target::Empty, Target::Enemy) | (Target::Enemy, Target::Empty)
+                (Target::Empty | Target::EnPassant, Target::Enemy)
+                    | (Target::Enemy, Target::Empty | Target::EnPassant)
             )
         };
         for p in 0..self.players() as usize {
@@ -808,6 +840,9 @@ impl<B: Bits> Engine<B> {
             if c != crate::state::EMPTY {
                 h ^= self.z(c, sq);
             }
+        }
+        if st.passer != NO_SQ {
+            h ^= self.z(crate::state::EMPTY, st.passer);
         }
         h
     }
@@ -1058,7 +1093,7 @@ fn reach_classes<B: Bits>(board: &Board, gens: &[Gen<B>], kind: u8) -> Box<[u8]>
                         }
                         r
                     }
-                    GenKind::Remove(_) => B::ZERO,
+                    GenKind::Remove(_) | GenKind::Castle(..) => B::ZERO,
                     GenKind::Ride(_) | GenKind::Hop(..) | GenKind::Path(_) => potential(g, s),
                 };
                 for t in reach.iter() {
@@ -1089,7 +1124,9 @@ pub(crate) fn potential<B: Bits>(g: &Gen<B>, s: u8) -> B {
             .iter()
             .fold(B::ZERO, |acc, (to, _)| acc | B::bit(*to)),
         GenKind::Leap(t) => t[s as usize],
-        GenKind::Slide(_) | GenKind::SlideRange(..) | GenKind::Remove(_) => B::ZERO,
+        GenKind::Slide(_) | GenKind::SlideRange(..) | GenKind::Remove(_) | GenKind::Castle(..) => {
+            B::ZERO
+        }
     }
 }
 

@@ -331,6 +331,21 @@ impl<'a, B: Bits> Ctx<'a, B> {
                     .iter()
                     .any(|r| attackers.iter().any(|a| self.e.piece_attacks(st, a, r)))
             }
+            Cond::Material(p, counts) => {
+                let pl = self.player(*p);
+                let mine = st.by_player[pl as usize];
+                let total: u32 = counts.iter().map(|&n| u32::from(n)).sum();
+                mine.count() == total
+                    && counts
+                        .iter()
+                        .enumerate()
+                        .all(|(k, &n)| n == 0 || (st.by_piece[k] & mine).count() == u32::from(n))
+            }
+            Cond::SameShade(k) => {
+                let set = st.by_piece[*k as usize];
+                let (light, dark) = (set & self.e.light, set & !self.e.light);
+                light.is_empty() || dark.is_empty()
+            }
         }
     }
 
