@@ -111,6 +111,16 @@ fn compare_on_random_games(
     g: &lud::Game,
     keep: impl Fn(&lud::Position, u32) -> bool,
 ) -> usize {
+    compare_on_random_games_as(peer, g, keep, |fen| fen.to_string())
+}
+
+/// [`compare_on_random_games`], with each FEN rewritten for the peer by `to_peer`.
+fn compare_on_random_games_as(
+    peer: &mut Peer,
+    g: &lud::Game,
+    keep: impl Fn(&lud::Position, u32) -> bool,
+    to_peer: impl Fn(&str) -> String,
+) -> usize {
     let depth = 3;
     let mut compared = 0;
     for seed in 0..12u64 {
@@ -134,7 +144,7 @@ fn compare_on_random_games(
             let fresh = g.position(&full).unwrap();
             assert_eq!(
                 lud::perft::perft(&fresh, depth),
-                peer.perft(&fen, depth),
+                peer.perft(&to_peer(&fen), depth),
                 "perft {depth} of {full}"
             );
             compared += 1;
@@ -175,6 +185,32 @@ fn chess_perft_matches_fairy_stockfish_on_random_positions() {
         let a = army(pos);
         ply % 7 == 3 && a[0] > 2 && a[1] > 2 && pos.counter(0) < 90
     });
+    assert!(compared >= 30, "only {compared} positions compared");
+}
+
+/// Xiangqi: positions from random games compared with the peer's
+/// `xiangqi` (whose FEN writes the first player, Red, as `w`), at depth 3,
+/// and the start position too.
+#[test]
+fn xiangqi_perft_matches_fairy_stockfish_on_random_positions() {
+    let Some(mut peer) = Peer::start("xiangqi") else {
+        return;
+    };
+    let g = common::game("games/xiangqi.lud");
+    let red_as_w = |fen: &str| fen.replacen(" r ", " w ", 1);
+    assert_eq!(
+        peer.perft(&red_as_w(&g.start().to_string()), 3),
+        lud::perft::perft(&g.start(), 3)
+    );
+    let compared = compare_on_random_games_as(
+        &mut peer,
+        &g,
+        |pos, ply| {
+            let a = army(pos);
+            ply % 7 == 3 && a[0] > 2 && a[1] > 2
+        },
+        red_as_w,
+    );
     assert!(compared >= 30, "only {compared} positions compared");
 }
 

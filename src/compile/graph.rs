@@ -697,6 +697,11 @@ fn describe(model: &Model, c: &Cond, mover: &str) -> String {
             player(model, *p, mover),
             material_words(model, counts)
         ),
+        Cond::Holds(s, k) => format!(
+            "{} holds a {}",
+            describe_site(model, s),
+            model.pieces[*k as usize].name
+        ),
         Cond::SameShade(k) => format!(
             "every {} stands on squares of one shade",
             model.pieces[*k as usize].name

@@ -780,6 +780,10 @@ impl Lower<'_> {
                 Cond::Material(player(self), counts)
             }
             "sameShade" => Cond::SameShade(piece(self)),
+            "holds" => Cond::Holds(
+                b.one("square").map_or(SiteRef::To, |x| self.site(x)),
+                piece(self),
+            ),
             op => {
                 let cmp = match op {
                     "=" => CmpOp::Eq,

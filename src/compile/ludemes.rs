@@ -1208,6 +1208,16 @@ pub const LUDEMES: &[Ludeme] = &[
         example: "(checkedBy Next \"Pawn\")",
     },
     Ludeme {
+        name: "holds",
+        cat: Cat::Cond,
+        params: &[
+            pos("square", Ty::Square, Arity::One, "the square"),
+            pos("piece", Ty::PieceName, Arity::One, "the kind"),
+        ],
+        doc: "The square holds a piece of this kind, of either player. In a move, `(holds (to) \"King\")` lets a piece capture only that kind.",
+        example: "(holds (to) \"King\")",
+    },
+    Ludeme {
         name: "material",
         cat: Cat::Cond,
         params: &[

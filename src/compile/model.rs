@@ -406,6 +406,8 @@ pub enum Cond {
     /// The player's pieces on the board are exactly these: how many of each
     /// kind, by kind.
     Material(PlayerRef, [u8; MAX_PIECES]),
+    /// The square holds a piece of this kind (either player's).
+    Holds(SiteRef, u8),
     /// Every piece of the kind on the board (either player's) stands on
     /// squares of one shade of the chequer (file plus rank even, or odd).
     SameShade(u8),

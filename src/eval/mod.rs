@@ -341,6 +341,10 @@ impl<'a, B: Bits> Ctx<'a, B> {
                         .enumerate()
                         .all(|(k, &n)| n == 0 || (st.by_piece[k] & mine).count() == u32::from(n))
             }
+            Cond::Holds(s, k) => {
+                let q = self.site(s);
+                q != NO_SQ && st.at(q) != EMPTY && code_piece(st.at(q)) == *k
+            }
             Cond::SameShade(k) => {
                 let set = st.by_piece[*k as usize];
                 let (light, dark) = (set & self.e.light, set & !self.e.light);
