@@ -111,7 +111,7 @@ fn compare_on_random_games(
     g: &lud::Game,
     keep: impl Fn(&lud::Position, u32) -> bool,
 ) -> usize {
-    compare_on_random_games_as(peer, g, keep, |fen| fen.to_string())
+    compare_on_random_games_as(peer, g, keep, str::to_string)
 }
 
 /// [`compare_on_random_games`], with each FEN rewritten for the peer by `to_peer`.

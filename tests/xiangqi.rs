@@ -64,8 +64,14 @@ fn the_cannon_captures_only_over_one_piece() {
     let g = xiangqi();
     let p = pos(&g, "3k5/9/4r4/9/4p4/9/9/4C4/9/5K3 r - - 0 1");
     let m = moves_from(&p, "e3");
-    assert!(m.contains(&"e3e8".to_string()), "jumps e6 to take e8: {m:?}");
-    assert!(!m.contains(&"e3e6".to_string()), "no capture without a screen");
+    assert!(
+        m.contains(&"e3e8".to_string()),
+        "jumps e6 to take e8: {m:?}"
+    );
+    assert!(
+        !m.contains(&"e3e6".to_string()),
+        "no capture without a screen"
+    );
     assert!(!m.contains(&"e3e7".to_string()), "no move past the screen");
     assert!(m.contains(&"e3e5".to_string()), "moves like a chariot");
 }
