@@ -102,7 +102,10 @@ pub fn describe(game: &Game) -> String {
     s.push_str(&wrap(&text, ""));
 
     section(&mut s, "Start position");
-    for (p, player) in m.players.iter().enumerate() {
+    if m.start.is_empty() {
+        s.push_str("  The board starts empty.\n");
+    }
+    for (p, player) in m.players.iter().enumerate().filter(|_| !m.start.is_empty()) {
         let mut groups: Vec<(usize, Vec<String>)> = Vec::new();
         for pl in m.start.iter().filter(|pl| usize::from(pl.player) == p) {
             let k = usize::from(pl.piece);
@@ -158,7 +161,13 @@ pub fn describe(game: &Game) -> String {
             .iter()
             .map(|&i| move_words(m, &m.moves[i]))
             .collect();
-        if moves.is_empty() {
+        let dropped = m
+            .moves
+            .iter()
+            .any(|d| matches!(d.kind, MoveKind::Drop { piece, .. } if m.pieces.get(piece).is_some_and(|x| x.name == p.name)));
+        if moves.is_empty() && dropped {
+            text.push_str(" is put down by a player and never moves.");
+        } else if moves.is_empty() {
             text.push_str(" never moves.");
         } else {
             let _ = write!(text, " {}.", moves.join("; or it "));
@@ -287,6 +296,19 @@ fn move_words(m: &Model, md: &MoveDef) -> String {
                 .collect::<Vec<_>>()
                 .join(", or ")
         ),
+        MoveKind::Drop {
+            piece,
+            sites,
+            gravity,
+        } => format!(
+            "puts a new {} on {}{}",
+            m.pieces[*piece].name,
+            empty_of(&squares(m, sites)),
+            gravity.map_or_else(String::new, |d| format!(
+                ", where it falls {} as far as it can",
+                d.name()
+            ))
+        ),
         MoveKind::Castle { partner, steps } => format!(
             "castles: goes {steps} squares along its rank towards a {} of its own, which then \
              stands on the square it crossed last; only if neither has moved, the squares \
@@ -294,7 +316,10 @@ fn move_words(m: &Model, md: &MoveDef) -> String {
             m.pieces[*partner].name
         ),
     };
-    if !matches!(md.kind, MoveKind::Remove(_) | MoveKind::Castle { .. }) {
+    if !matches!(
+        md.kind,
+        MoveKind::Remove(_) | MoveKind::Castle { .. } | MoveKind::Drop { .. }
+    ) {
         s.push_str(match md.target {
             Target::Empty => ", onto an empty square",
             Target::Enemy => ", only to capture",
@@ -320,6 +345,15 @@ fn move_words(m: &Model, md: &MoveDef) -> String {
         let _ = write!(s, ", and then {}", describe_effect(m, e));
     }
     s
+}
+
+/// "any empty square", or "an empty square of a1 b1".
+fn empty_of(squares: &str) -> String {
+    if squares == "any square" {
+        "any empty square".into()
+    } else {
+        format!("an empty square of {squares}")
+    }
 }
 
 fn leap_words(a: i32, b: i32) -> String {

@@ -376,6 +376,12 @@ problems! {
         label: "{label}",
         fields: { message: String, label: String },
     }
+    /// A move of the player (`drop`, `remove`) written inside a piece.
+    PlayerMoveInPiece [lud::compile::player_move_in_piece] {
+        message: "`{name}` is a move of the player, not of a piece",
+        label: "inside the piece {piece}",
+        fields: { name: String, piece: String },
+    }
     /// A square of the move (`(to)`, `(from)`, ...) where there is no move.
     NoMoveHere [lud::compile::no_move_here] {
         message: "`({name})` names a square of a move, and {place} has no move",

@@ -34,7 +34,11 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     let model = pos.model();
     let b = &model.board;
     let Some(from) = m.from() else {
-        return format!("x{}", b.name(m.to));
+        let drop = model
+            .moves
+            .get(m.rule())
+            .is_some_and(|r| matches!(r.kind, crate::compile::model::MoveKind::Drop { .. }));
+        return format!("{}{}", if drop { "@" } else { "x" }, b.name(m.to));
     };
     let stay = model.moves.get(m.rule()).is_some_and(|r| r.stay);
     let mut s = if stay {
@@ -109,6 +113,26 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let legal = pos.legal_moves();
     if let Some(m) = legal.iter().find(|m| move_text(pos, **m) == want) {
         return Ok(*m);
+    }
+    if let Some(sq) = want.strip_prefix('@') {
+        let model = pos.model();
+        let drops: Vec<String> = legal
+            .iter()
+            .map(|m| move_text(pos, *m))
+            .filter(|t| t.starts_with('@'))
+            .collect();
+        return Err(MoveError::new(
+            if model.board.parse(sq).is_none() {
+                format!("{sq} is not a square of this board")
+            } else {
+                format!("you cannot put a piece on {sq} now")
+            },
+            Some(if drops.is_empty() {
+                "no piece may be put down now".into()
+            } else {
+                format!("you may put a piece on: {}", drops.join(" "))
+            }),
+        ));
     }
     if let Some(sq) = want.strip_prefix('x') {
         let model = pos.model();

@@ -190,7 +190,7 @@ pub(super) fn render(game: &Game) -> String {
 fn move_line(s: &mut String, m: &Model, mi: usize, indent: &str) {
     let md = &m.moves[mi];
     let target = match md.kind {
-        MoveKind::Remove(_) | MoveKind::Castle { .. } => "",
+        MoveKind::Remove(_) | MoveKind::Castle { .. } | MoveKind::Drop { .. } => "",
         _ => match md.target {
             Target::Empty => " to an empty square",
             Target::Enemy => " to an enemy piece (captures it)",

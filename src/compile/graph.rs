@@ -430,6 +430,19 @@ pub fn describe_move(model: &Model, m: usize) -> String {
             "castle {steps} squares towards an unmoved {}",
             model.pieces[*partner].name
         ),
+        MoveKind::Drop {
+            piece,
+            sites,
+            gravity,
+        } => format!(
+            "drop a {} on {}{}",
+            model.pieces[*piece].name,
+            match squares(model, sites).as_str() {
+                "any square" => "any empty square".to_string(),
+                s => format!("an empty square of {s}"),
+            },
+            gravity.map_or_else(String::new, |d| format!(", falling {}", d.name()))
+        ),
     };
     if let Some(f) = &md.from {
         let _ = write!(s, " from {}", squares(model, f));
@@ -697,6 +710,7 @@ fn describe(model: &Model, c: &Cond, mover: &str) -> String {
             player(model, *p, mover),
             material_words(model, counts)
         ),
+        Cond::InARow(p, n) => format!("{} has {n} pieces in a row", player(model, *p, mover)),
         Cond::Holds(s, k) => format!(
             "{} holds a {}",
             describe_site(model, s),

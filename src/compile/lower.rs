@@ -597,6 +597,20 @@ impl Lower<'_> {
             _ => Target::NotFriend,
         };
         let kind = match rb.ludeme.name {
+            "drop" => MoveKind::Drop {
+                piece: rb
+                    .one("piece")
+                    .and_then(Node::as_str)
+                    .and_then(|s| self.piece(s))
+                    .unwrap_or(0),
+                sites: rb
+                    .one("sites")
+                    .map_or_else(Vec::new, |s| self.per_player(s)),
+                gravity: rb
+                    .one("gravity")
+                    .and_then(Node::as_ident)
+                    .and_then(crate::compile::board::Dir::from_name),
+            },
             "castle" => MoveKind::Castle {
                 partner: rb
                     .one("with")
@@ -627,7 +641,7 @@ impl Lower<'_> {
             piece,
             target: match (&kind, rb.ludeme.name) {
                 (_, "remove") => Target::Enemy,
-                (MoveKind::Castle { .. }, _) => Target::Empty,
+                (MoveKind::Castle { .. } | MoveKind::Drop { .. }, _) => Target::Empty,
                 _ => target,
             },
             kind,
@@ -780,6 +794,10 @@ impl Lower<'_> {
                 Cond::Material(player(self), counts)
             }
             "sameShade" => Cond::SameShade(piece(self)),
+            "inARow" => Cond::InARow(
+                player(self),
+                b.one("length").and_then(Node::as_int).unwrap_or(1).max(1) as u32,
+            ),
             "holds" => Cond::Holds(
                 b.one("square").map_or(SiteRef::To, |x| self.site(x)),
                 piece(self),

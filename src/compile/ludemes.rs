@@ -688,6 +688,18 @@ pub const LUDEMES: &[Ludeme] = &[
         example: "(betza \"fmWfcF\")",
     },
     Ludeme {
+        name: "drop",
+        cat: Cat::Move,
+        params: &[
+            pos("piece", Ty::PieceName, Arity::One, "the kind of piece put down, a new one of the player's"),
+            pos("sites", Ty::Sites, Arity::One, "where it may go (`(everywhere)` for any empty square)"),
+            key("gravity", Ty::Const(&COMPASS_DIRS), "the direction it falls: it may go only on an empty square whose next square that way is occupied or off the board (`S`: the lowest empty square of each file)"),
+            IF,
+        ],
+        doc: "A move of the player, in `(play ...)`: put a new piece on an empty square. Written `@d1`.",
+        example: "(drop \"Pawn\" (everywhere) gravity:S)",
+    },
+    Ludeme {
         name: "castle",
         cat: Cat::Move,
         params: &[
@@ -1216,6 +1228,16 @@ pub const LUDEMES: &[Ludeme] = &[
         ],
         doc: "The square holds a piece of this kind, of either player. In a move, `(holds (to) \"King\")` lets a piece capture only that kind.",
         example: "(holds (to) \"King\")",
+    },
+    Ludeme {
+        name: "inARow",
+        cat: Cat::Cond,
+        params: &[
+            pos("player", Ty::Player, Arity::One, "whose pieces"),
+            pos("length", Ty::Int, Arity::One, "how many in a row"),
+        ],
+        doc: "The player has at least this many pieces next to each other in a line: along a rank, a file or a diagonal.",
+        example: "(inARow Mover 4)",
     },
     Ludeme {
         name: "material",

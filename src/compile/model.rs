@@ -172,6 +172,18 @@ pub enum MoveKind {
     /// empty: a leap that can be blocked (the Chinese-chess horse). One path per
     /// entry.
     Path(Vec<Vec<(i32, i32)>>),
+    /// A move of the player: a new piece of this kind is put on an empty
+    /// square of the set; with gravity, it falls in that direction to the
+    /// last empty square (the one whose next square that way is occupied or
+    /// off the board).
+    Drop {
+        /// The kind put down.
+        piece: usize,
+        /// Where it may go, per player.
+        sites: PlayerSites,
+        /// The direction it falls, if it falls.
+        gravity: Option<Dir>,
+    },
     /// Castling: the piece goes `steps` squares along its rank towards a
     /// friendly piece of kind `partner`, both never moved and nothing between
     /// them, the piece not attacked on its square nor on those it crosses; the
@@ -408,6 +420,9 @@ pub enum Cond {
     Material(PlayerRef, [u8; MAX_PIECES]),
     /// The square holds a piece of this kind (either player's).
     Holds(SiteRef, u8),
+    /// The player has this many pieces in a row, next to each other along
+    /// a rank, a file or a diagonal.
+    InARow(PlayerRef, u32),
     /// Every piece of the kind on the board (either player's) stands on
     /// squares of one shade of the chequer (file plus rank even, or odd).
     SameShade(u8),

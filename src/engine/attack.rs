@@ -152,6 +152,7 @@ impl<B: Bits> Engine<B> {
                 .filter(|(_, mask)| (*mask & occ).is_empty())
                 .fold(B::ZERO, |acc, (to, _)| acc | B::bit(*to)),
             GenKind::Castle(..) => B::ZERO,
+            GenKind::Drop(sites, _) => *sites,
         }
     }
 
@@ -230,6 +231,20 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn targets(&self, st: &State<B>, g: &Gen<B>, sq: u8, side: u8, occ: B) -> B {
         if let GenKind::Castle(partner, steps) = g.kind {
             return self.castle_targets(st, sq, side, occ, partner, steps);
+        }
+        if let GenKind::Drop(sites, gravity) = g.kind {
+            let empty = sites & !occ;
+            if gravity == u8::MAX {
+                return empty;
+            }
+            let b = self.board();
+            let mut out = B::ZERO;
+            for q in empty.iter() {
+                if b.step(q, Dir(gravity)).is_none_or(|r| occ.has(r)) {
+                    out |= B::bit(q);
+                }
+            }
+            return out;
         }
         let r = self.reach(g, sq, occ);
         if g.piece == NO_KIND {

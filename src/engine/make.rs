@@ -44,6 +44,11 @@ impl<B: Bits> Engine<B> {
             st.passer = NO_SQ;
             st.passed = B::ZERO;
         }
+        if let MoveKind::Drop { piece, .. } = rule.kind {
+            st.put(m.to, piece as u8, side);
+            st.hash ^= self.z(code(piece as u8, side), m.to);
+            return (NO_KIND, false);
+        }
         if rule.piece.is_none() {
             let captured = self.take_hashed(st, m.to);
             return (NO_KIND, captured);

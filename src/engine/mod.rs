@@ -82,6 +82,9 @@ pub(crate) enum GenKind<B: Bits> {
     Path(Box<[Paths<B>]>),
     /// Castling with a partner of this kind, going this many squares.
     Castle(u8, u8),
+    /// Dropping a new piece on these squares, falling in this
+    /// direction (`u8::MAX`: it does not fall).
+    Drop(B, u8),
 }
 
 /// The blockable leaps of one square: each target, with the squares on the
@@ -389,6 +392,14 @@ impl<B: Bits> Engine<B> {
                     MoveKind::Castle { partner, steps } => {
                         GenKind::Castle(*partner as u8, (*steps).min(255) as u8)
                     }
+                    MoveKind::Drop { sites, gravity, .. } => GenKind::Drop(
+                        if sites.is_empty() {
+                            all
+                        } else {
+                            resolve_sites(sites, player)
+                        },
+                        gravity.map_or(u8::MAX, |d| d.0),
+                    ),
                 };
                 let from_mask = md.from.as_ref().map_or(all, |f| resolve_sites(f, player));
                 let piece = md.piece.map_or(NO_KIND, |p| p as u8);
@@ -1093,7 +1104,7 @@ fn reach_classes<B: Bits>(board: &Board, gens: &[Gen<B>], kind: u8) -> Box<[u8]>
                         }
                         r
                     }
-                    GenKind::Remove(_) | GenKind::Castle(..) => B::ZERO,
+                    GenKind::Remove(_) | GenKind::Castle(..) | GenKind::Drop(..) => B::ZERO,
                     GenKind::Ride(_) | GenKind::Hop(..) | GenKind::Path(_) => potential(g, s),
                 };
                 for t in reach.iter() {
@@ -1124,9 +1135,11 @@ pub(crate) fn potential<B: Bits>(g: &Gen<B>, s: u8) -> B {
             .iter()
             .fold(B::ZERO, |acc, (to, _)| acc | B::bit(*to)),
         GenKind::Leap(t) => t[s as usize],
-        GenKind::Slide(_) | GenKind::SlideRange(..) | GenKind::Remove(_) | GenKind::Castle(..) => {
-            B::ZERO
-        }
+        GenKind::Slide(_)
+        | GenKind::SlideRange(..)
+        | GenKind::Remove(_)
+        | GenKind::Castle(..)
+        | GenKind::Drop(..) => B::ZERO,
     }
 }
 

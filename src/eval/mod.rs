@@ -341,6 +341,29 @@ impl<'a, B: Bits> Ctx<'a, B> {
                         .enumerate()
                         .all(|(k, &n)| n == 0 || (st.by_piece[k] & mine).count() == u32::from(n))
             }
+            Cond::InARow(p, n) => {
+                let mine = st.by_player[self.player(*p) as usize];
+                let b = self.e.board();
+                [0u8, 1, 2, 3].iter().any(|&d| {
+                    let (fwd, back) = (
+                        crate::compile::board::Dir(d),
+                        crate::compile::board::Dir(d + 4),
+                    );
+                    mine.iter().any(|q| {
+                        // Count from the first piece of each run.
+                        if b.step(q, back).is_some_and(|r| mine.has(r)) {
+                            return false;
+                        }
+                        let mut len = 1;
+                        let mut cur = q;
+                        while let Some(next) = b.step(cur, fwd).filter(|&r| mine.has(r)) {
+                            len += 1;
+                            cur = next;
+                        }
+                        len >= *n
+                    })
+                })
+            }
             Cond::Holds(s, k) => {
                 let q = self.site(s);
                 q != NO_SQ && st.at(q) != EMPTY && code_piece(st.at(q)) == *k

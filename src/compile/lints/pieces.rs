@@ -28,6 +28,14 @@ pub(super) fn check(decls: &Decls, game: &Game, out: &mut Vec<Problem>) {
     for pl in &model.start {
         placed[usize::from(pl.piece)] = true;
     }
+    // Kinds a player puts down (`drop`): on the board without moving there.
+    let mut dropped = vec![false; model.pieces.len()];
+    for m in &model.moves {
+        if let MoveKind::Drop { piece, .. } = m.kind {
+            dropped[piece] = true;
+            placed[piece] = true;
+        }
+    }
     let mut appears = vec![false; model.pieces.len()];
     let mut by_promotion = vec![false; model.pieces.len()];
     for (k, _) in placed.iter().enumerate().filter(|(_, &p)| p) {
@@ -35,7 +43,7 @@ pub(super) fn check(decls: &Decls, game: &Game, out: &mut Vec<Problem>) {
         while let Some(n) = dfs.next(&rules.graph) {
             if let RuleNode::Piece(j, _) = &rules.graph[n] {
                 appears[*j] = true;
-                if !placed[*j] {
+                if !placed[*j] || dropped[*j] {
                     by_promotion[*j] = true;
                 }
             }
@@ -63,6 +71,10 @@ pub(super) fn check(decls: &Decls, game: &Game, out: &mut Vec<Problem>) {
                     && !matches!(model.moves[m].kind, MoveKind::Remove(_))
             })
             .collect();
+        if rules_of.is_empty() && dropped[k] {
+            // Put down and left there, as in games of placement.
+            continue;
+        }
         if rules_of.is_empty() {
             out.push(
                 PieceNeverMoves::new(span, piece.name.clone(), "it has no move rule")
