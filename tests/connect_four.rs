@@ -80,5 +80,5 @@ fn a_full_grid_without_four_in_a_row_is_a_draw() {
     );
     assert_eq!(legal(&p), vec!["@a6"]);
     play(&mut p, "@a6");
-    assert_eq!(p.outcome(), Some(Outcome::draw("full board")), "{}", p);
+    assert_eq!(p.outcome(), Some(Outcome::draw("full board")), "{p}");
 }
