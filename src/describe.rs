@@ -122,7 +122,11 @@ pub fn describe(game: &Game) -> String {
                 if sqs.len() == 1 {
                     format!("{name} on {}", sqs[0])
                 } else {
-                    format!("{name}s on {}", sqs.join(" "))
+                    format!(
+                        "{} on {}",
+                        crate::compile::graph::plural(name),
+                        sqs.join(" ")
+                    )
                 }
             })
             .collect();
@@ -296,6 +300,15 @@ fn move_words(m: &Model, md: &MoveDef) -> String {
                 .collect::<Vec<_>>()
                 .join(", or ")
         ),
+        MoveKind::CaptureJump { dirs, again } => format!(
+            "jumps {} over an adjacent enemy piece to the empty square behind it, taking the piece{}",
+            directions(&dir_names(dirs)),
+            if *again {
+                "; it must go on jumping while it can, the series of jumps making one move, and the pieces jumped leaving the board at its end"
+            } else {
+                ""
+            }
+        ),
         MoveKind::Drop {
             piece,
             sites,
@@ -318,7 +331,10 @@ fn move_words(m: &Model, md: &MoveDef) -> String {
     };
     if !matches!(
         md.kind,
-        MoveKind::Remove(_) | MoveKind::Castle { .. } | MoveKind::Drop { .. }
+        MoveKind::Remove(_)
+            | MoveKind::Castle { .. }
+            | MoveKind::Drop { .. }
+            | MoveKind::CaptureJump { .. }
     ) {
         s.push_str(match md.target {
             Target::Empty => ", onto an empty square",

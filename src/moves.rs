@@ -1,4 +1,4 @@
-//! Moves. A [`Move`] is six bytes: from, to, the move rule that made it, the
+//! Moves. A [`Move`] is ten bytes: from, to, the move rule that made it, the
 //! kind of piece it promotes to, and an optional second part (the square and
 //! rule of an extra move in the same turn). Text forms are in [`crate::notation`].
 
@@ -14,6 +14,35 @@ pub struct Move {
     pub(crate) promo: u8,
     pub(crate) extra: u8,
     pub(crate) extra_rule: u8,
+    /// For a series of jumps (`jump`): how many, and the direction of each,
+    /// as [`Path`] packs them.
+    pub(crate) path: [u8; 4],
+}
+
+/// The directions of a series of jumps, packed: the count in the low four
+/// bits, then three bits per jump (at most [`Path::MAX`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Path(pub u32);
+
+impl Path {
+    /// The most jumps a path holds.
+    pub(crate) const MAX: u32 = 9;
+
+    /// The number of jumps.
+    pub(crate) fn len(self) -> u32 {
+        self.0 & 0xf
+    }
+
+    /// The path with one more jump, in direction `d` (`None` if full).
+    pub(crate) fn push(self, d: u8) -> Option<Path> {
+        let n = self.len();
+        (n < Self::MAX).then(|| Path((self.0 & !0xf) | (u32::from(d & 7) << (4 + 3 * n)) | (n + 1)))
+    }
+
+    /// The direction of jump `i`.
+    pub(crate) fn dir(self, i: u32) -> u8 {
+        ((self.0 >> (4 + 3 * i)) & 7) as u8
+    }
 }
 
 impl Move {
@@ -25,7 +54,13 @@ impl Move {
             promo,
             extra: crate::state::NO_SQ,
             extra_rule: u8::MAX,
+            path: [0; 4],
         }
+    }
+
+    /// The jumps of a series of jumps (empty for other moves).
+    pub(crate) fn jumps(self) -> Path {
+        Path(u32::from_le_bytes(self.path))
     }
 
     /// The square the piece leaves (`None` for a removal, which moves no piece).

@@ -41,7 +41,18 @@ pub fn move_text(pos: &Position, m: Move) -> String {
         return format!("{}{}", if drop { "@" } else { "x" }, b.name(m.to));
     };
     let stay = model.moves.get(m.rule()).is_some_and(|r| r.stay);
-    let mut s = if stay {
+    let jumps = m.jumps();
+    let mut s = if jumps.len() > 0 {
+        // A series of jumps: every square it lands on.
+        let mut s = b.name(from as u8);
+        let mut cur = from as u8;
+        for i in 0..jumps.len() {
+            let d = crate::compile::board::Dir(jumps.dir(i));
+            cur = b.walk(cur, d, 2).unwrap_or(cur);
+            s.push_str(&b.name(cur));
+        }
+        s
+    } else if stay {
         format!("{}x{}", b.name(from as u8), b.name(m.to))
     } else {
         format!("{}{}", b.name(from as u8), b.name(m.to))

@@ -83,6 +83,8 @@ pub struct State<B: Bits> {
     pub(crate) passed: B,
     /// The square of the piece that made that move ([`NO_SQ`] if none).
     pub(crate) passer: u8,
+    /// Whether the last move took a piece.
+    pub(crate) took: bool,
 }
 
 impl<B: Bits> State<B> {
@@ -107,6 +109,7 @@ impl<B: Bits> State<B> {
             hash: 0,
             passed: B::ZERO,
             passer: NO_SQ,
+            took: false,
         }
     }
 

@@ -16,6 +16,11 @@ const BETZA: &[(&str, &str)] = &[
     ("(step All to:Enemy", "(betza \"cK\""),
     ("(step All)", "(betza \"K\")"),
     ("(step Diagonal)", "(betza \"F\")"),
+    ("(step Diagonal to:Empty)", "(betza \"mF\")"),
+    (
+        "(step {ForwardLeft ForwardRight} to:Empty)",
+        "(betza \"fmF\")",
+    ),
     ("(step Diagonal if:", "(betza \"F\" if:"),
     ("(step Orthogonal if:", "(betza \"W\" if:"),
     ("(slide Forward to:Enemy if:", "(betza \"fcR\" if:"),

@@ -190,7 +190,10 @@ pub(super) fn render(game: &Game) -> String {
 fn move_line(s: &mut String, m: &Model, mi: usize, indent: &str) {
     let md = &m.moves[mi];
     let target = match md.kind {
-        MoveKind::Remove(_) | MoveKind::Castle { .. } | MoveKind::Drop { .. } => "",
+        MoveKind::Remove(_)
+        | MoveKind::Castle { .. }
+        | MoveKind::Drop { .. }
+        | MoveKind::CaptureJump { .. } => "",
         _ => match md.target {
             Target::Empty => " to an empty square",
             Target::Enemy => " to an enemy piece (captures it)",

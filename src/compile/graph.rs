@@ -430,6 +430,11 @@ pub fn describe_move(model: &Model, m: usize) -> String {
             "castle {steps} squares towards an unmoved {}",
             model.pieces[*partner].name
         ),
+        MoveKind::CaptureJump { dirs, again } => format!(
+            "jump {} over an adjacent enemy piece, taking it{}",
+            dir_names(dirs),
+            if *again { ", again while it can" } else { "" }
+        ),
         MoveKind::Drop {
             piece,
             sites,
@@ -624,6 +629,7 @@ fn describe(model: &Model, c: &Cond, mover: &str) -> String {
                 describe_site(model, s),
                 player(model, *p, mover)
             ),
+            Cond::Capturing => "the move took no piece".into(),
             c => format!("not {}", describe(model, c, mover)),
         },
         Cond::InCheck(p) => format!("{} is in check", player(model, *p, mover)),
@@ -710,6 +716,7 @@ fn describe(model: &Model, c: &Cond, mover: &str) -> String {
             player(model, *p, mover),
             material_words(model, counts)
         ),
+        Cond::Capturing => "the move took a piece".into(),
         Cond::InARow(p, n) => format!("{} has {n} pieces in a row", player(model, *p, mover)),
         Cond::Holds(s, k) => format!(
             "{} holds a {}",
@@ -720,6 +727,24 @@ fn describe(model: &Model, c: &Cond, mover: &str) -> String {
             "every {} stands on squares of one shade",
             model.pieces[*k as usize].name
         ),
+    }
+}
+
+/// The plural of a piece's name: "Rooks", "Men", "Bishops".
+pub fn plural(name: &str) -> String {
+    let n = name.len();
+    let tail = name.get(n.saturating_sub(3)..).unwrap_or("");
+    if tail.eq_ignore_ascii_case("man") {
+        // "Man" → "Men", "Horseman" → "Horsemen".
+        format!("{}{}en", &name[..n - 3], &tail[..1])
+    } else if name.ends_with('s')
+        || name.ends_with("sh")
+        || name.ends_with("ch")
+        || name.ends_with('x')
+    {
+        format!("{name}es")
+    } else {
+        format!("{name}s")
     }
 }
 
@@ -734,7 +759,7 @@ pub fn material_words(model: &Model, counts: &[u8]) -> String {
             if n == 1 {
                 format!("a {name}")
             } else {
-                format!("{n} {name}s")
+                format!("{n} {}", plural(name))
             }
         })
         .collect();

@@ -611,6 +611,10 @@ impl Lower<'_> {
                     .and_then(Node::as_ident)
                     .and_then(crate::compile::board::Dir::from_name),
             },
+            "jump" => MoveKind::CaptureJump {
+                dirs: dir_words(&rb.all("dirs")),
+                again: truthy(rb.one("again")),
+            },
             "castle" => MoveKind::Castle {
                 partner: rb
                     .one("with")
@@ -641,7 +645,10 @@ impl Lower<'_> {
             piece,
             target: match (&kind, rb.ludeme.name) {
                 (_, "remove") => Target::Enemy,
-                (MoveKind::Castle { .. } | MoveKind::Drop { .. }, _) => Target::Empty,
+                (
+                    MoveKind::Castle { .. } | MoveKind::Drop { .. } | MoveKind::CaptureJump { .. },
+                    _,
+                ) => Target::Empty,
                 _ => target,
             },
             kind,
@@ -768,6 +775,7 @@ impl Lower<'_> {
             "lostCouldReach" => Cond::LostCouldReach,
             "kindIs" => Cond::KindIs(piece(self)),
             "removing" => Cond::Removing,
+            "capturing" => Cond::Capturing,
             "absent" => Cond::Absent(b.one("square").map_or(SiteRef::To, |x| self.site(x))),
             "in" => {
                 let site = b.one("square").map_or(SiteRef::To, |x| self.site(x));

@@ -700,6 +700,18 @@ pub const LUDEMES: &[Ludeme] = &[
         example: "(drop \"Pawn\" (everywhere) gravity:S)",
     },
     Ludeme {
+        name: "jump",
+        cat: Cat::Move,
+        params: &[
+            pos("dirs", DIRS, Arity::List, "the directions"),
+            key("again", Ty::Bool, "`True`: after a jump the piece must jump again while it can, and the whole series is one move"),
+            IF,
+            FROM,
+        ],
+        doc: "Jump over an adjacent enemy piece to the empty square right behind it, taking that piece. With `again:True` the piece goes on jumping while it can, in the same directions: the series is one move, written with every square it lands on (`c3e5g7`); a piece is never jumped twice, and those jumped leave the board when the series ends. A piece that lands where it promotes stops there.",
+        example: "(jump {ForwardLeft ForwardRight} again:True)",
+    },
+    Ludeme {
         name: "castle",
         cat: Cat::Move,
         params: &[
@@ -1174,6 +1186,13 @@ pub const LUDEMES: &[Ludeme] = &[
         params: &[pos("piece", Ty::PieceName, Arity::One, "the kind")],
         doc: "In a promotion: the kind offered is this one.",
         example: "(kindIs \"Horse\")",
+    },
+    Ludeme {
+        name: "capturing",
+        cat: Cat::Cond,
+        params: &[],
+        doc: "The move just made took a piece. With `(forbid (not (capturing)) unlessAll:True)`, capturing is compulsory.",
+        example: "(capturing)",
     },
     Ludeme {
         name: "absent",

@@ -184,6 +184,16 @@ pub enum MoveKind {
         /// The direction it falls, if it falls.
         gravity: Option<Dir>,
     },
+    /// Jumping over an adjacent enemy piece to the empty square right behind
+    /// it, taking it; with `again`, on and on while the piece can (a series
+    /// of jumps is one move, the pieces jumped taken at its end; a piece that
+    /// lands where it promotes stops there).
+    CaptureJump {
+        /// The directions.
+        dirs: Vec<RelDir>,
+        /// Whether the piece must go on jumping.
+        again: bool,
+    },
     /// Castling: the piece goes `steps` squares along its rank towards a
     /// friendly piece of kind `partner`, both never moved and nothing between
     /// them, the piece not attacked on its square nor on those it crosses; the
@@ -405,6 +415,8 @@ pub enum Cond {
     KindIs(u8),
     /// The move is a removal.
     Removing,
+    /// The move just made took a piece.
+    Capturing,
     /// The mover's piece that started on the square is no longer on the board.
     Absent(SiteRef),
     /// The square is one of these (per mover).

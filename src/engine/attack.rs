@@ -153,6 +153,19 @@ impl<B: Bits> Engine<B> {
                 .fold(B::ZERO, |acc, (to, _)| acc | B::bit(*to)),
             GenKind::Castle(..) => B::ZERO,
             GenKind::Drop(sites, _) => *sites,
+            GenKind::CaptureJump(dirs, _) => {
+                // One jump, over any piece, to an empty square.
+                let b = self.board();
+                let mut r = B::ZERO;
+                for &d in dirs {
+                    if let Some(m) = b.step(sq, Dir(d)).filter(|&m| occ.has(m)) {
+                        if let Some(l) = b.step(m, Dir(d)).filter(|&l| !occ.has(l)) {
+                            r |= B::bit(l);
+                        }
+                    }
+                }
+                r
+            }
         }
     }
 
@@ -211,11 +224,92 @@ impl<B: Bits> Engine<B> {
         out
     }
 
+    /// Calls `f` with every series of jumps a `jump` rule `g` makes from
+    /// `from` for `side`: where it ends and the path. Stops when `f` says so;
+    /// returns false then.
+    pub(crate) fn jump_series(
+        &self,
+        st: &State<B>,
+        g: &Gen<B>,
+        from: u8,
+        side: u8,
+        f: &mut dyn FnMut(u8, crate::moves::Path) -> bool,
+    ) -> bool {
+        let GenKind::CaptureJump(dirs, again) = &g.kind else {
+            return true;
+        };
+        let occ = st.occupied() & !B::bit(from);
+        let enemy = st.by_player[self.next_player(side) as usize];
+        let zone = self
+            .promos
+            .get(g.piece as usize)
+            .and_then(Option::as_ref)
+            .map_or(B::ZERO, |p| p.zone[side as usize]);
+        self.jumps_from(
+            (dirs, *again, occ, enemy, zone),
+            from,
+            B::ZERO,
+            crate::moves::Path::default(),
+            f,
+        )
+    }
+
+    /// One step of [`Engine::jump_series`]: the jumps from `cur`, having
+    /// jumped the pieces on `jumped` along `path`.
+    #[allow(clippy::type_complexity)]
+    fn jumps_from(
+        &self,
+        ctx: (&[u8], bool, B, B, B),
+        cur: u8,
+        jumped: B,
+        path: crate::moves::Path,
+        f: &mut dyn FnMut(u8, crate::moves::Path) -> bool,
+    ) -> bool {
+        let (dirs, again, occ, enemy, zone) = ctx;
+        let b = self.board();
+        for &d in dirs {
+            let Some(over) = b.step(cur, Dir(d)) else {
+                continue;
+            };
+            if !enemy.has(over) || jumped.has(over) {
+                continue;
+            }
+            let Some(land) = b.step(over, Dir(d)).filter(|&l| !occ.has(l)) else {
+                continue;
+            };
+            let Some(next) = path.push(d) else {
+                continue;
+            };
+            let now = jumped | B::bit(over);
+            let mut went_on = false;
+            if again && !zone.has(land) {
+                let mut stop = false;
+                let go = self.jumps_from(ctx, land, now, next, &mut |to, p| {
+                    went_on = true;
+                    let more = f(to, p);
+                    stop = !more;
+                    more
+                });
+                if !go || stop {
+                    return false;
+                }
+            }
+            if !went_on && !f(land, next) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// The squares a rule could reach from `sq` in some position: on an
     /// empty board, but a hopper's whole ray beyond its first square.
     pub(crate) fn potential(&self, g: &Gen<B>, sq: u8) -> B {
         match &g.kind {
             GenKind::Ride(_) | GenKind::Hop(..) | GenKind::Path(_) => super::potential(g, sq),
+            GenKind::CaptureJump(dirs, _) => dirs
+                .iter()
+                .filter_map(|&d| self.board().walk(sq, Dir(d), 2))
+                .fold(B::ZERO, |acc, t| acc | B::bit(t)),
             GenKind::Castle(_, steps) => [Dir::E, Dir::W]
                 .into_iter()
                 .filter_map(|d| self.board().walk(sq, d, u32::from(*steps)))
@@ -231,6 +325,14 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn targets(&self, st: &State<B>, g: &Gen<B>, sq: u8, side: u8, occ: B) -> B {
         if let GenKind::Castle(partner, steps) = g.kind {
             return self.castle_targets(st, sq, side, occ, partner, steps);
+        }
+        if let GenKind::CaptureJump(..) = g.kind {
+            let mut out = B::ZERO;
+            self.jump_series(st, g, sq, side, &mut |to, _| {
+                out |= B::bit(to);
+                true
+            });
+            return out;
         }
         if let GenKind::Drop(sites, gravity) = g.kind {
             let empty = sites & !occ;

@@ -250,6 +250,9 @@ impl<B: Bits> Engine<B> {
             return true;
         }
         let promo = self.promos[g.piece as usize].as_ref();
+        if let GenKind::CaptureJump(..) = g.kind {
+            return self.each_jump_series(st, lg, g, f);
+        }
         for from in (st.pieces(g.piece, side) & g.from_mask).iter() {
             let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
             for to in t.iter() {
@@ -297,6 +300,56 @@ impl<B: Bits> Engine<B> {
                         }
                     }
                 }
+            }
+        }
+        true
+    }
+
+    /// The moves of a `jump` rule: one per series of jumps (and kind
+    /// promoted to). Returns false if `f` said stop.
+    fn each_jump_series(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        g: &Gen<B>,
+        f: &mut dyn FnMut(Move, bool) -> bool,
+    ) -> bool {
+        let side = lg.side;
+        let promo = self.promos[g.piece as usize].as_ref();
+        for from in (st.pieces(g.piece, side) & g.from_mask).iter() {
+            let safe = self.safe(lg, g, from, true);
+            let mut go = true;
+            self.jump_series(st, g, from, side, &mut |to, path| {
+                if lg.blocked.has(to) {
+                    return true;
+                }
+                if let Some(c) = &g.guard {
+                    let ctx = Ctx::new(self, st, &[], None)
+                        .in_move(MoveCtx::new(side, from, to, g.piece));
+                    if !ctx.cond(c) {
+                        return true;
+                    }
+                }
+                let mut emit = |k: u8| {
+                    let mut m = Move::new(from, to, g.rule, k);
+                    m.path = path.0.to_le_bytes();
+                    go = f(m, safe);
+                    go
+                };
+                match promo {
+                    Some(p) if p.zone[side as usize].has(to) => {
+                        self.promotion_choices(st, side, g.piece, from, to, &mut |k| {
+                            emit(if k == NO_KIND { NO_PIECE } else { k })
+                        });
+                    }
+                    _ => {
+                        emit(NO_PIECE);
+                    }
+                }
+                go
+            });
+            if !go {
+                return false;
             }
         }
         true

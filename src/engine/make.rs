@@ -63,6 +63,22 @@ impl<B: Bits> Engine<B> {
         let captured = if rule.stay {
             landed = m.from;
             self.take_hashed(st, m.to)
+        } else if let MoveKind::CaptureJump { .. } = rule.kind {
+            let b = self.board();
+            let path = m.jumps();
+            let mut cur = m.from;
+            let mut jumped = [NO_SQ; crate::moves::Path::MAX as usize];
+            for i in 0..path.len() {
+                let d = Dir(path.dir(i));
+                let over = b.step(cur, d).unwrap_or(cur);
+                jumped[i as usize] = over;
+                cur = b.step(over, d).unwrap_or(over);
+            }
+            self.shift_hashed(st, m.from, m.to);
+            for &q in jumped.iter().take(path.len() as usize) {
+                self.take_hashed(st, q);
+            }
+            true
         } else if rule.target == Target::EnPassant {
             self.take_hashed(st, passer);
             self.shift_hashed(st, m.from, m.to);
@@ -200,6 +216,7 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn make(&self, st: &mut State<B>, m: Move) {
         let side = st.side;
         let (kind, captured) = self.apply(st, m);
+        st.took = captured;
         for (i, ev) in self.counters.iter().enumerate() {
             let reset = (ev.capture && captured)
                 || (ev.promotion && m.promo != NO_PIECE)

@@ -82,6 +82,9 @@ pub(crate) enum GenKind<B: Bits> {
     Path(Box<[Paths<B>]>),
     /// Castling with a partner of this kind, going this many squares.
     Castle(u8, u8),
+    /// Jumping over adjacent enemy pieces in these directions, again and
+    /// again if set.
+    CaptureJump(Box<[u8]>, bool),
     /// Dropping a new piece on these squares, falling in this
     /// direction (`u8::MAX`: it does not fall).
     Drop(B, u8),
@@ -392,6 +395,10 @@ impl<B: Bits> Engine<B> {
                     MoveKind::Castle { partner, steps } => {
                         GenKind::Castle(*partner as u8, (*steps).min(255) as u8)
                     }
+                    MoveKind::CaptureJump { dirs, again } => GenKind::CaptureJump(
+                        dirs.iter().map(|d| d.resolve(pdef.forward).0).collect(),
+                        *again,
+                    ),
                     MoveKind::Drop { sites, gravity, .. } => GenKind::Drop(
                         if sites.is_empty() {
                             all
@@ -409,7 +416,10 @@ impl<B: Bits> Engine<B> {
                     && !md.when_stuck
                     && !md.stay
                     && md.target != Target::EnPassant
-                    && !matches!(md.kind, MoveKind::Castle { .. })
+                    && !matches!(
+                        md.kind,
+                        MoveKind::Castle { .. } | MoveKind::CaptureJump { .. }
+                    )
                     && piece != NO_KIND;
                 let g = Gen {
                     piece,
@@ -1104,7 +1114,10 @@ fn reach_classes<B: Bits>(board: &Board, gens: &[Gen<B>], kind: u8) -> Box<[u8]>
                         }
                         r
                     }
-                    GenKind::Remove(_) | GenKind::Castle(..) | GenKind::Drop(..) => B::ZERO,
+                    GenKind::Remove(_)
+                    | GenKind::Castle(..)
+                    | GenKind::Drop(..)
+                    | GenKind::CaptureJump(..) => B::ZERO,
                     GenKind::Ride(_) | GenKind::Hop(..) | GenKind::Path(_) => potential(g, s),
                 };
                 for t in reach.iter() {
@@ -1139,6 +1152,7 @@ pub(crate) fn potential<B: Bits>(g: &Gen<B>, s: u8) -> B {
         | GenKind::SlideRange(..)
         | GenKind::Remove(_)
         | GenKind::Castle(..)
+        | GenKind::CaptureJump(..)
         | GenKind::Drop(..) => B::ZERO,
     }
 }

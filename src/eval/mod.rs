@@ -278,6 +278,7 @@ impl<'a, B: Bits> Ctx<'a, B> {
             Cond::LostCouldReach => self.lost_could_reach(),
             Cond::KindIs(k) => self.mv.is_some_and(|m| m.offer == *k),
             Cond::Removing => self.mv.is_some_and(|m| m.from == NO_SQ),
+            Cond::Capturing => st.took,
             Cond::Absent(s) => {
                 let q = self.site(s);
                 let mine = st.by_player[self.mover() as usize];
