@@ -140,6 +140,69 @@ pub fn position(pos: &Position) -> String {
 
 /// The reason a move from `from` to `to` (promoting to `promo`) is refused,
 /// and what to do instead.
+/// Why a castling from `from` to `to` cannot be made: the first condition
+/// of `(castle ...)` that fails.
+fn castle_why<B: Bits>(e: &Engine<B>, st: &State<B>, from: u8, to: u8, partner: u8) -> String {
+    let model = &e.model;
+    let b = e.board();
+    let side = st.side;
+    let enemy = e.next_player(side);
+    let pname = &model.pieces[code_piece(st.at(from)) as usize].name;
+    let partner_name = &model.pieces[partner as usize].name;
+    let occ = st.occupied();
+    if !st.unmoved.has(from) {
+        return format!(
+            "the {pname} has moved (or lost its castling rights), so it may not castle"
+        );
+    }
+    let d = if b.cell(to).x > b.cell(from).x {
+        crate::compile::board::Dir::E
+    } else {
+        crate::compile::board::Dir::W
+    };
+    match e.first_blocker(from, d.0, occ) {
+        None => return format!("there is no {partner_name} to castle with on that side"),
+        Some(q) => {
+            let c = st.at(q);
+            let beyond = e.between(from, q).has(to);
+            if code_player(c) != side || code_piece(c) != partner {
+                return format!(
+                    "the {} on {} stands between the {pname} and its {partner_name}",
+                    model.pieces[code_piece(c) as usize].name,
+                    b.name(q)
+                );
+            }
+            if !st.unmoved.has(q) {
+                return format!(
+                    "the {partner_name} on {} has moved (or lost its castling rights)",
+                    b.name(q)
+                );
+            }
+            if !beyond {
+                return format!(
+                    "the {partner_name} on {} is not beyond {}",
+                    b.name(q),
+                    b.name(to)
+                );
+            }
+        }
+    }
+    if e.attacked(st, from, enemy, occ) {
+        return format!("the {pname} is in check, and may not castle out of it");
+    }
+    let mut sq = from;
+    while let Some(next) = b.step(sq, d).filter(|&n| n != to) {
+        if e.attacked(st, next, enemy, occ) {
+            return format!(
+                "the {pname} would cross {}, which is attacked",
+                b.name(next)
+            );
+        }
+        sq = next;
+    }
+    format!("the {pname} cannot castle to {} now", b.name(to))
+}
+
 pub(crate) fn why_not(
     pos: &Position,
     from: u8,
@@ -249,6 +312,15 @@ fn why_not_in<B: Bits>(
     {
         let text = &model.moves[g.rule as usize].text;
         texts.push(format!("`{text}`"));
+        if let GenKind::Castle(partner, _) = g.kind {
+            if e.potential(g, from).has(to) {
+                return (
+                    castle_why(e, st, from, to, partner),
+                    Some(format!("the rule is `{text}`")),
+                );
+            }
+            continue;
+        }
         if !e.reach(g, from, B::ZERO).has(to) {
             continue;
         }

@@ -91,6 +91,35 @@ fn no_castling_out_of_through_or_into_check_nor_across_a_piece() {
 }
 
 #[test]
+fn explain_names_the_castling_condition_that_fails() {
+    let g = chess();
+    for (fen, why) in [
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1",
+            "the Rook on h1 has moved",
+        ),
+        (
+            "r3k2r/8/8/8/8/8/8/R3KN1R w KQkq - 0 1",
+            "the Knight on f1 stands between",
+        ),
+        (
+            "5rk1/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+            "would cross f1, which is attacked",
+        ),
+        ("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1", "is in check"),
+        (
+            "6rk/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+            "leave your king in check",
+        ),
+    ] {
+        let p = pos(&g, fen);
+        let e = lud::notation::parse_move(&p, "e1g1").expect_err("illegal");
+        let text = format!("{} {:?}", e.message, e.help);
+        assert!(text.contains(why), "{fen}: {text}");
+    }
+}
+
+#[test]
 fn en_passant_only_on_the_next_move() {
     let g = chess();
     let mut p = pos(&g, "4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1");

@@ -1,6 +1,7 @@
 //! The command line, run as a user runs it (`env!("CARGO_BIN_EXE_lud")`),
 //! with its output snapshotted. Exit codes: 0 ok, 1 the input is wrong, 2 usage.
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -197,6 +198,37 @@ fn show_every_game() {
             assert_eq!(r.code, 0, "{}", r.stderr);
             insta::with_settings!({omit_expression => true, prepend_module_to_snapshot => false}, {
                 insta::assert_snapshot!("cli_show", r.stdout);
+            });
+        }
+    );
+}
+
+/// `lud explain` on every shipped game, golden: where the start stands, a
+/// legal first move (the first the game lists), and a move from an empty
+/// square.
+#[test]
+fn explain_every_game() {
+    insta::glob!(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/games"),
+        "*.lud",
+        |path| {
+            let name = format!("games/{}", path.file_name().unwrap().to_string_lossy());
+            let src = lud::compile::read_source(path).unwrap();
+            let game = lud::compile(&src).unwrap();
+            let start = game.start();
+            let first = lud::notation::move_text(&start, start.legal_moves()[0]);
+            let mut out = String::new();
+            for (args, code) in [
+                (vec!["explain", name.as_str()], 0),
+                (vec!["explain", name.as_str(), first.as_str()], 0),
+                (vec!["explain", name.as_str(), "a5a6"], 1),
+            ] {
+                let r = lud(&args, "");
+                assert_eq!(r.code, code, "{args:?}: {}{}", r.stdout, r.stderr);
+                let _ = write!(out, "$ lud {}\n{}\n", args.join(" "), r.stdout);
+            }
+            insta::with_settings!({omit_expression => true, prepend_module_to_snapshot => false}, {
+                insta::assert_snapshot!("cli_explain", out);
             });
         }
     );

@@ -324,6 +324,20 @@ pub(crate) fn squares(model: &Model, zone: &[Vec<u8>]) -> String {
     if zone.iter().all(|sqs| sqs.len() == model.board.len()) {
         return "any square".into();
     }
+    // The same squares for every player, and a region's: its name.
+    if let Some(first) = zone.first() {
+        let mut want = first.clone();
+        want.sort_unstable();
+        if zone.iter().all(|z| z == first) {
+            if let Some((name, _)) = model.regions.iter().find(|(_, r)| {
+                let mut r = r.clone();
+                r.sort_unstable();
+                r == want
+            }) {
+                return format!("the {name} ({})", square_list(model, first));
+            }
+        }
+    }
     zone.iter()
         .enumerate()
         .map(|(p, sqs)| {
@@ -695,11 +709,15 @@ fn describe(model: &Model, c: &Cond, mover: &str) -> String {
             "the piece that started on {} is gone",
             describe_site(model, s)
         ),
-        Cond::In(s, z) => format!(
-            "{} is one of {}",
-            describe_site(model, s),
-            squares(model, z)
-        ),
+        Cond::In(s, z) => {
+            let where_ = squares(model, z);
+            let verb = if where_.starts_with("the ") {
+                "is in"
+            } else {
+                "is one of"
+            };
+            format!("{} {verb} {where_}", describe_site(model, s))
+        }
         Cond::Attacked(s, p) => format!(
             "{} is attacked by {}",
             describe_site(model, s),
