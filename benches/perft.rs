@@ -17,6 +17,13 @@ fn perft(c: &mut Criterion) {
     for (file, depth, nodes) in [
         ("games/shatranj.lud", 4u32, 68_122u64),
         ("games/shatranj.lud", 5, 1_164_248),
+        ("games/chess.lud", 4, 197_281),
+        ("games/chess.lud", 5, 4_865_609),
+        ("games/parsi-chess.lud", 4, 164_807),
+        ("games/nilakantha.lud", 5, 446_032),
+        ("games/xiangqi.lud", 3, 79_666),
+        ("games/draughts.lud", 7, 179_740),
+        ("games/connect-four.lud", 6, 117_649),
     ] {
         let g = game(file);
         let start = g.start();

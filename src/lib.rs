@@ -29,6 +29,7 @@
 //! and the command line in [`cli`]. `src/README.md` names every module.
 
 pub mod ai;
+pub mod bench;
 pub mod bits;
 pub mod cli;
 pub mod compile;

@@ -653,3 +653,54 @@ fn explain_a_finished_game_names_the_end_rule_and_the_move() {
     );
     snap!("cli_explain_record", r.stdout);
 }
+
+#[test]
+fn bench_reports_playouts_as_a_table_and_as_json() {
+    let r = lud(
+        &["bench", "games/connect-four.lud", "--games", "50", "--json"],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).expect("one JSON object");
+    assert_eq!(v["games"], 50);
+    assert_eq!(v["cap_plies"], 200);
+    assert_eq!(
+        v["ended_by_rules"].as_u64().unwrap() + v["capped"].as_u64().unwrap(),
+        50
+    );
+    let wins = v["wins"].as_object().expect("wins by player");
+    assert_eq!(wins.keys().collect::<Vec<_>>(), ["Yellow", "Red"]);
+    assert!(v["playouts_per_second"].as_f64().unwrap() > 0.0);
+    assert!(v["states_per_second"].as_f64().unwrap() > 0.0);
+    assert!(v["state_bytes"].as_u64().unwrap() > 0);
+    let r = lud(
+        &[
+            "bench",
+            "games/chess.lud",
+            "--games",
+            "20",
+            "--threads",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for key in [
+        "playouts/s",
+        "states/s",
+        "state size",
+        "on 2 thread(s)",
+        "cap of 200 plies",
+    ] {
+        assert!(r.stdout.contains(key), "{key} missing:\n{}", r.stdout);
+    }
+}
+
+#[test]
+fn perft_on_threads_counts_the_same() {
+    for threads in ["1", "2", "0"] {
+        let r = lud(&["perft", "games/chess.lud", "4", "--threads", threads], "");
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_eq!(r.stdout, "197281\n", "--threads {threads}");
+    }
+}

@@ -1,6 +1,7 @@
 //! The command line. Exit codes: 0 success, 1 the input is wrong (a game file
 //! with errors, a bad position or move, a record that does not replay), 2 usage.
 
+mod bench;
 mod check;
 mod explain;
 mod fmt;
@@ -104,6 +105,32 @@ pub enum Command {
         /// Print the count below each move.
         #[arg(long)]
         divide: bool,
+        /// Threads to count on (0: one per core).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// The ruleset and options.
+        #[command(flatten)]
+        config: ConfigArgs,
+    },
+    /// Play random games to the end (or a cap) and report playouts and states per second.
+    Bench {
+        /// The game file.
+        file: PathBuf,
+        /// How many games.
+        #[arg(long, default_value_t = 2000)]
+        games: u64,
+        /// The most plies a game may last (RBG's benchmarks stop games at 200).
+        #[arg(long, default_value_t = 200)]
+        cap: u32,
+        /// Seed of the random moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads to play on (0: one per core).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
         /// The ruleset and options.
         #[command(flatten)]
         config: ConfigArgs,
@@ -241,8 +268,28 @@ pub fn run(cli: Cli) -> i32 {
             depth,
             position,
             divide,
+            threads,
             config,
-        } => perft::run(&file, &config, depth, position.as_deref(), divide),
+        } => perft::run(&file, &config, depth, position.as_deref(), divide, threads),
+        Command::Bench {
+            file,
+            games,
+            cap,
+            seed,
+            threads,
+            json,
+            config,
+        } => bench::run(
+            &file,
+            &config,
+            &bench::Options {
+                games,
+                cap,
+                seed,
+                threads,
+                json,
+            },
+        ),
         Command::Play {
             file,
             white,

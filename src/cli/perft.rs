@@ -1,4 +1,4 @@
-//! `lud perft FILE DEPTH [--position P] [--divide]`
+//! `lud perft FILE DEPTH [--position P] [--divide] [--threads N]`
 
 use std::path::Path;
 use std::time::Instant;
@@ -11,6 +11,7 @@ pub(super) fn run(
     depth: u32,
     position: Option<&str>,
     divide: bool,
+    threads: usize,
 ) -> i32 {
     let game = match load(file, config) {
         Ok(g) => g,
@@ -29,7 +30,7 @@ pub(super) fn run(
         println!();
         rows.iter().map(|(_, n)| n).sum()
     } else {
-        crate::perft::perft(&pos, depth)
+        crate::perft::perft_threads(&pos, depth, threads)
     };
     let secs = t.elapsed().as_secs_f64();
     println!("{nodes}");

@@ -17,9 +17,34 @@ use crate::compile::model::{Cond, ForbidDef, KindExpr, PlayerRef, Target};
 use crate::eval::{Ctx, MoveCtx};
 use crate::moves::{Move, NO_PIECE};
 use crate::state::{Hist, State, NO_SQ};
+use smallvec::SmallVec;
+use std::cell::RefCell;
 
 /// A reusable buffer of moves (no allocation once it has grown).
 pub(crate) type MoveBuf = Vec<Move>;
+
+/// The forbid rules in force (a few: kept on the stack).
+type ForbidList<'a> = SmallVec<[(Option<usize>, &'a ForbidDef); 8]>;
+
+/// Candidate moves with whether the check test can be skipped (on the
+/// stack up to a typical number of moves).
+type Cands = SmallVec<[(Move, bool); 96]>;
+
+thread_local! {
+    /// Move buffers lent to the tests that need every legal move of a
+    /// position (`noMoves`, counting), so that they allocate once per thread
+    /// rather than once per position. A stack: such tests nest.
+    static SPARE: RefCell<Vec<MoveBuf>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with a spare move buffer.
+fn with_spare<R>(f: impl FnOnce(&mut MoveBuf) -> R) -> R {
+    let mut buf = SPARE.with(|s| s.borrow_mut().pop()).unwrap_or_default();
+    buf.clear();
+    let r = f(&mut buf);
+    SPARE.with(|s| s.borrow_mut().push(buf));
+    r
+}
 
 /// What holds for every move of a node, found once for the node.
 struct Hints {
@@ -39,6 +64,8 @@ pub(crate) struct Legality<B: Bits> {
     test_captures: bool,
     /// Squares the phase forbids moves to.
     blocked: B,
+    /// How many royal pieces the player to move has.
+    royals: u32,
 }
 
 impl<B: Bits> Engine<B> {
@@ -52,6 +79,11 @@ impl<B: Bits> Engine<B> {
             (false, B::ZERO)
         };
         Legality {
+            royals: if self.check_rule.is_some() {
+                self.royals(st, side).count()
+            } else {
+                0
+            },
             blocked: self.phase_mask(st),
             side,
             occ,
@@ -417,7 +449,7 @@ impl<B: Bits> Engine<B> {
         let overlap = self.overlap[lg.side as usize];
         if overlap != 0 {
             // Two rules of a kind may make the same move: the first makes it.
-            let mut seen: Vec<(u8, u8, u8, u8)> = Vec::new();
+            let mut seen: SmallVec<[(u8, u8, u8, u8); 64]> = SmallVec::new();
             let mut dedup = |m: Move, safe: bool| {
                 let key = (m.from, m.to, m.promo, m.extra);
                 let kind = if m.from == NO_SQ {
@@ -465,6 +497,24 @@ impl<B: Bits> Engine<B> {
         }
     }
 
+    /// [`Engine::passes_check`], without making the move where it is the
+    /// only royal piece moving by a plain rule and attacks depend only on
+    /// where pieces stand: then the move is legal if its destination is not
+    /// attacked once the piece has left its square.
+    #[inline]
+    fn passes_check_in(&self, st: &State<B>, lg: &Legality<B>, m: Move) -> bool {
+        if self.royal_fast[m.rule as usize]
+            && m.promo == NO_PIECE
+            && m.extra == NO_SQ
+            && lg.royals == 1
+            && self.simple_attacks[self.next_player(lg.side) as usize]
+        {
+            let occ = (lg.occ & !B::bit(m.from)) | B::bit(m.to);
+            return !self.attacked(st, m.to, self.next_player(lg.side), occ);
+        }
+        self.passes_check(st, m)
+    }
+
     /// Whether `m` leaves the mover's royal pieces unattacked.
     #[inline]
     fn passes_check(&self, st: &State<B>, m: Move) -> bool {
@@ -502,12 +552,8 @@ impl<B: Bits> Engine<B> {
 
     /// The forbid rules in force, with their global index (`None` for a
     /// phase's), up to `level` global ones.
-    fn forbid_list<'a>(
-        &'a self,
-        st: &State<B>,
-        level: usize,
-    ) -> Vec<(Option<usize>, &'a ForbidDef)> {
-        let mut v: Vec<(Option<usize>, &ForbidDef)> = self
+    fn forbid_list<'a>(&'a self, st: &State<B>, level: usize) -> ForbidList<'a> {
+        let mut v: ForbidList<'a> = self
             .model
             .forbids
             .iter()
@@ -599,7 +645,7 @@ impl<B: Bits> Engine<B> {
             if stuck && (!self.has_stuck || normal) {
                 break;
             }
-            let mut cands: Vec<(Move, bool)> = Vec::new();
+            let mut cands = Cands::new();
             if first && !lapsing {
                 // Early exit: the first move no rule refuses.
                 self.each_pseudo(st, &lg, stuck, &mut |m, safe| {
@@ -622,7 +668,7 @@ impl<B: Bits> Engine<B> {
                 cands.push((m, safe));
                 true
             });
-            let mut refused: Vec<Option<usize>> = cands
+            let mut refused: SmallVec<[Option<usize>; 96]> = cands
                 .iter()
                 .map(|&(m, safe)| self.first_refusal(st, hist, parent, m, safe, &forbids, 0))
                 .collect();
@@ -632,7 +678,7 @@ impl<B: Bits> Engine<B> {
                 if !f.unless_all {
                     continue;
                 }
-                let before: Vec<usize> = (0..cands.len())
+                let before: SmallVec<[usize; 96]> = (0..cands.len())
                     .filter(|&i| refused[i].is_none_or(|r| r >= k))
                     .collect();
                 if !before.is_empty() && before.iter().all(|&i| refused[i] == Some(k)) {
@@ -802,7 +848,7 @@ impl<B: Bits> Engine<B> {
         let lg = self.legality(st);
         let check = self.check_rule.is_some_and(|c| c < level);
         self.each_pseudo(st, &lg, false, &mut |m, safe| {
-            if !check || safe || self.passes_check(st, m) {
+            if !check || safe || self.passes_check_in(st, &lg, m) {
                 out.push(m);
             }
             true
@@ -813,25 +859,62 @@ impl<B: Bits> Engine<B> {
         }
     }
 
+    /// A legal move chosen uniformly at random (`pick(n)` gives a number
+    /// below `n`), or `None` if there is none. Where the only restriction is
+    /// check, candidates are drawn and only the one drawn is tested, until
+    /// one passes (each legal move as likely as the others); otherwise every
+    /// legal move is generated. `cands` and `buf` are scratch space.
+    pub(crate) fn random_move(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        cands: &mut Vec<(Move, bool)>,
+        buf: &mut MoveBuf,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        if self.has_stuck || self.general_at(st, hist, usize::MAX) {
+            self.legal_moves(st, hist, buf);
+            return (!buf.is_empty()).then(|| buf[pick(buf.len())]);
+        }
+        cands.clear();
+        let lg = self.legality(st);
+        self.each_pseudo(st, &lg, false, &mut |m, safe| {
+            cands.push((m, safe));
+            true
+        });
+        let check = self.check_rule.is_some();
+        while !cands.is_empty() {
+            let i = pick(cands.len());
+            let (m, safe) = cands[i];
+            if !check || safe || self.passes_check_in(st, &lg, m) {
+                return Some(m);
+            }
+            cands.swap_remove(i);
+        }
+        None
+    }
+
     /// Whether the player to move has a legal move under the first `level`
     /// forbid rules (moves offered only when stuck counted).
     pub(crate) fn has_legal_at(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool {
         if self.general_at(st, hist, level) {
-            let mut v = Vec::new();
-            self.general_moves_with(st, hist, level, true, false, &mut v);
-            return !v.is_empty();
+            return with_spare(|v| {
+                self.general_moves_with(st, hist, level, true, false, v);
+                !v.is_empty()
+            });
         }
         let lg = self.legality(st);
         let check = self.check_rule.is_some_and(|c| c < level);
         let mut found = false;
         self.each_pseudo(st, &lg, false, &mut |m, safe| {
-            found = !check || safe || self.passes_check(st, m);
+            found = !check || safe || self.passes_check_in(st, &lg, m);
             !found
         });
         if !found && self.has_stuck {
-            let mut v = Vec::new();
-            self.general_moves_with(st, hist, level, true, false, &mut v);
-            return !v.is_empty();
+            return with_spare(|v| {
+                self.general_moves_with(st, hist, level, true, false, v);
+                !v.is_empty()
+            });
         }
         found
     }
@@ -840,9 +923,10 @@ impl<B: Bits> Engine<B> {
     /// only when stuck.
     pub(crate) fn has_normal_move_at(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool {
         if self.general_at(st, hist, level) || self.has_stuck {
-            let mut v = Vec::new();
-            self.general_moves_with(st, hist, level, true, true, &mut v);
-            return !v.is_empty();
+            return with_spare(|v| {
+                self.general_moves_with(st, hist, level, true, true, v);
+                !v.is_empty()
+            });
         }
         self.has_legal_at(st, hist, level)
     }
@@ -850,9 +934,10 @@ impl<B: Bits> Engine<B> {
     /// The number of legal moves, counting plain moves in bulk.
     pub(crate) fn count_legal(&self, st: &State<B>, hist: &[Hist]) -> u64 {
         if self.general_at(st, hist, usize::MAX) || self.overlap[st.side as usize] != 0 {
-            let mut v = Vec::new();
-            self.general_moves(st, hist, usize::MAX, &mut v);
-            return v.len() as u64;
+            return with_spare(|v| {
+                self.general_moves(st, hist, usize::MAX, v);
+                v.len() as u64
+            });
         }
         let lg = self.legality(st);
         let side = lg.side;
@@ -864,7 +949,7 @@ impl<B: Bits> Engine<B> {
         {
             if !g.bulk {
                 self.each_of_gen(st, &lg, g, &mut |m, safe| {
-                    if !check || safe || self.passes_check(st, m) {
+                    if !check || safe || self.passes_check_in(st, &lg, m) {
                         n += 1;
                     }
                     true
@@ -883,7 +968,7 @@ impl<B: Bits> Engine<B> {
                     continue;
                 }
                 self.each_of_gen_from(st, &lg, g, from, &mut |m, _| {
-                    if self.passes_check(st, m) {
+                    if self.passes_check_in(st, &lg, m) {
                         n += 1;
                     }
                     true
@@ -891,9 +976,10 @@ impl<B: Bits> Engine<B> {
             }
         }
         if n == 0 && self.has_stuck {
-            let mut v = Vec::new();
-            self.general_moves(st, hist, usize::MAX, &mut v);
-            return v.len() as u64;
+            return with_spare(|v| {
+                self.general_moves(st, hist, usize::MAX, v);
+                v.len() as u64
+            });
         }
         n
     }

@@ -214,6 +214,13 @@ pub(crate) struct Engine<B: Bits> {
     pub uses_passing: bool,
     /// Whether some piece castles (positions then have a castling field).
     pub uses_castling: bool,
+    /// For each move rule: a royal piece's plain move (no effects, not
+    /// capturing without moving, not castling or en passant), whose
+    /// legality can be judged by whether its destination is attacked.
+    pub royal_fast: Box<[bool]>,
+    /// For each player: whether its attacks depend only on where pieces
+    /// stand (no conditions, no promotions that may fail, no counts).
+    pub simple_attacks: [bool; MAX_PLAYERS],
     /// For each player, the move rules in order (by piece, then rule; the
     /// player's own moves last).
     pub gens: [Vec<Gen<B>>; MAX_PLAYERS],
@@ -689,7 +696,37 @@ impl<B: Bits> Engine<B> {
             .moves
             .iter()
             .any(|m| matches!(m.kind, MoveKind::Castle { .. }));
+        let royal_fast: Box<[bool]> = model
+            .moves
+            .iter()
+            .map(|md| {
+                md.piece.is_some_and(|p| royal & (1 << p) != 0)
+                    && md.effects.is_empty()
+                    && !md.stay
+                    && md.target != Target::EnPassant
+                    && matches!(
+                        md.kind,
+                        MoveKind::Step(_)
+                            | MoveKind::Slide(..)
+                            | MoveKind::Leap(..)
+                            | MoveKind::Jump(_)
+                            | MoveKind::Ride(..)
+                            | MoveKind::Hop(..)
+                            | MoveKind::Path(_)
+                    )
+            })
+            .collect();
+        let simple_attacks = [0, 1].map(|p| {
+            let a = &attacks[p];
+            a.forward.is_empty()
+                && !a.blockable
+                && !a.counts
+                && a.zone_counts.is_empty()
+                && a.zone_blockable.is_empty()
+        });
         let mut engine = Engine {
+            royal_fast,
+            simple_attacks,
             light,
             uses_passing,
             uses_castling,

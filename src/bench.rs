@@ -1,0 +1,166 @@
+//! Random playouts, timed: games played from the start by uniformly random
+//! legal moves until an end rule ends them, or until a cap on their length
+//! (as RBG's benchmarks cap games at 200 turns). What `lud bench` reports.
+//!
+//! ```
+//! let game = lud::compile::compile_str("t.lud", lud::EXAMPLE).unwrap();
+//! let stats = lud::bench::playouts(&game, 20, 50, 1, 1);
+//! assert_eq!(stats.games, 20);
+//! assert_eq!(stats.ended + stats.capped, 20);
+//! ```
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::bits::Bits;
+use crate::engine::{Engine, MoveBuf};
+use crate::eval::Outcome;
+use crate::game::{on_pos, Game};
+use crate::state::{Hist, State};
+
+/// What a run of playouts measured.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Playouts {
+    /// Games played.
+    pub games: u64,
+    /// Plies played in all (each ply one state reached).
+    pub plies: u64,
+    /// Games an end rule ended.
+    pub ended: u64,
+    /// Games stopped at the cap.
+    pub capped: u64,
+    /// Games each player won (by player number).
+    pub wins: Vec<u64>,
+    /// Games drawn by an end rule.
+    pub draws: u64,
+    /// Wall time, in seconds.
+    pub seconds: f64,
+    /// Threads used.
+    pub threads: usize,
+}
+
+impl Playouts {
+    /// Playouts per second.
+    pub fn per_second(&self) -> f64 {
+        self.games as f64 / self.seconds.max(1e-9)
+    }
+
+    /// States (plies) per second.
+    pub fn states_per_second(&self) -> f64 {
+        self.plies as f64 / self.seconds.max(1e-9)
+    }
+
+    fn add(&mut self, o: &Playouts) {
+        self.games += o.games;
+        self.plies += o.plies;
+        self.ended += o.ended;
+        self.capped += o.capped;
+        self.draws += o.draws;
+        if self.wins.len() < o.wins.len() {
+            self.wins.resize(o.wins.len(), 0);
+        }
+        for (a, b) in self.wins.iter_mut().zip(&o.wins) {
+            *a += b;
+        }
+    }
+}
+
+/// Plays `games` random games of `game` (each at most `cap` plies), seeded
+/// from `seed`, on `threads` threads (0: one per core); the same seed and
+/// thread count give the same games.
+pub fn playouts(game: &Game, games: u64, cap: u32, seed: u64, threads: usize) -> Playouts {
+    let start = game.start();
+    let threads = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+    } else {
+        threads
+    };
+    let t0 = Instant::now();
+    let run = |part: u64| -> Playouts {
+        let n = games / threads as u64 + u64::from(part < games % threads as u64);
+        on_pos!(&start.0, |e, s, h| run_part(
+            e,
+            s,
+            h,
+            n,
+            cap,
+            seed.wrapping_add(part.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        ))
+    };
+    let parts: Vec<Playouts> = if threads == 1 {
+        vec![run(0)]
+    } else {
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => pool.install(|| (0..threads as u64).into_par_iter().map(run).collect()),
+            Err(_) => (0..threads as u64).map(run).collect(),
+        }
+    };
+    let mut total = Playouts {
+        wins: vec![0; game.model().players.len()],
+        threads,
+        ..Playouts::default()
+    };
+    for p in &parts {
+        total.add(p);
+    }
+    total.seconds = t0.elapsed().as_secs_f64();
+    total
+}
+
+fn run_part<B: Bits>(
+    e: &Engine<B>,
+    start: &State<B>,
+    hist0: &[Hist],
+    games: u64,
+    cap: u32,
+    seed: u64,
+) -> Playouts {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut buf = MoveBuf::with_capacity(256);
+    let mut cands = Vec::with_capacity(256);
+    let mut hist: Vec<Hist> = Vec::with_capacity(hist0.len() + cap as usize + 1);
+    let mut out = Playouts {
+        wins: vec![0; e.model.players.len()],
+        ..Playouts::default()
+    };
+    for _ in 0..games {
+        let mut st = *start;
+        hist.clear();
+        hist.extend_from_slice(hist0);
+        let mut result = None;
+        let mut plies = 0u32;
+        while plies < cap {
+            let chosen = e.random_move(&st, &hist, &mut cands, &mut buf, &mut |n| rng.usize(..n));
+            if let Some((o, _)) = e.ending(&st, &hist, Some(chosen.is_some())) {
+                result = Some(o);
+                break;
+            }
+            let Some(m) = chosen else {
+                break;
+            };
+            hist.push(e.hist_entry(&st, &hist));
+            e.make(&mut st, m);
+            plies += 1;
+        }
+        if result.is_none() && plies == cap {
+            result = e.ending(&st, &hist, None).map(|(o, _)| o);
+        }
+        out.games += 1;
+        out.plies += u64::from(plies);
+        match result {
+            Some(Outcome::Win { winner, .. }) => {
+                out.ended += 1;
+                if let Some(w) = out.wins.get_mut(winner) {
+                    *w += 1;
+                }
+            }
+            Some(Outcome::Draw { .. }) => {
+                out.ended += 1;
+                out.draws += 1;
+            }
+            None => out.capped += 1,
+        }
+    }
+    out
+}
