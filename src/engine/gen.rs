@@ -878,20 +878,101 @@ impl<B: Bits> Engine<B> {
         }
         cands.clear();
         let lg = self.legality(st);
-        self.each_pseudo(st, &lg, false, &mut |m, safe| {
-            cands.push((m, safe));
-            true
-        });
+        let side = lg.side;
         let check = self.check_rule.is_some();
-        while !cands.is_empty() {
-            let i = pick(cands.len());
-            let (m, safe) = cands[i];
+        // Rules counted in bulk give their targets as square sets, one per
+        // piece (the moves are not made into a list); the others list theirs.
+        let mut sets: SmallVec<[(u16, u8, B, u32); 64]> = SmallVec::new();
+        let mut total = 0u32;
+        if self.overlap[side as usize] == 0 {
+            for (gi, g) in self.gens[side as usize]
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| !g.stuck && self.in_phase(st, g))
+            {
+                if !g.bulk {
+                    self.each_of_gen(st, &lg, g, &mut |m, safe| {
+                        cands.push((m, safe));
+                        true
+                    });
+                    continue;
+                }
+                for from in st.pieces(g.piece, side).iter() {
+                    let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
+                    if !t.is_empty() {
+                        let z = t & g.promo_zone;
+                        let w = (t ^ z).count() + z.count() * g.promo_count;
+                        sets.push((gi as u16, from, t, w));
+                        total += w;
+                    }
+                }
+            }
+        } else {
+            self.each_pseudo(st, &lg, false, &mut |m, safe| {
+                cands.push((m, safe));
+                true
+            });
+        }
+        loop {
+            let n = total as usize + cands.len();
+            if n == 0 {
+                return None;
+            }
+            let mut r = pick(n);
+            if r >= total as usize {
+                let i = r - total as usize;
+                let (m, safe) = cands[i];
+                if !check || safe || self.passes_check_in(st, &lg, m) {
+                    return Some(m);
+                }
+                cands.swap_remove(i);
+                continue;
+            }
+            // The r-th move of the sets: its rule, square, target and promotion.
+            let k = sets.iter().position(|s| {
+                let here = r < s.3 as usize;
+                if !here {
+                    r -= s.3 as usize;
+                }
+                here
+            })?;
+            let (gi, from, t, _) = sets[k];
+            let g = &self.gens[side as usize][gi as usize];
+            let mut to = NO_SQ;
+            let mut promo = NO_PIECE;
+            for q in t.iter() {
+                let w = if g.promo_zone.has(q) {
+                    g.promo_count as usize
+                } else {
+                    1
+                };
+                if r < w {
+                    to = q;
+                    if g.promo_zone.has(q) {
+                        promo = self.promos[g.piece as usize]
+                            .as_ref()
+                            .and_then(|p| p.fixed.as_ref())
+                            .map_or(NO_PIECE, |f| f[r]);
+                    }
+                    break;
+                }
+                r -= w;
+            }
+            let m = Move::new(from, to, g.rule, promo);
+            let safe = self.safe(&lg, g, from, lg.occ.has(to));
             if !check || safe || self.passes_check_in(st, &lg, m) {
                 return Some(m);
             }
-            cands.swap_remove(i);
+            // Illegal whatever it promotes to: drop the square.
+            let w = if g.promo_zone.has(to) {
+                g.promo_count
+            } else {
+                1
+            };
+            sets[k].2 = t & !B::bit(to);
+            sets[k].3 -= w;
+            total -= w;
         }
-        None
     }
 
     /// Whether the player to move has a legal move under the first `level`

@@ -195,6 +195,14 @@ impl<'a, B: Bits> Ctx<'a, B> {
         }
     }
 
+    /// Whether the position can have occurred `n` times, by the history's
+    /// record of the most times any position has occurred (no scan): this
+    /// one has occurred at most once more than that.
+    fn repetitions_may_reach(&self, n: u32) -> bool {
+        let last = self.extra.or_else(|| self.hist.last().copied());
+        last.is_none_or(|h| u32::from(h.max_reps) + 1 >= n)
+    }
+
     fn repetitions(&self) -> u32 {
         let h = self.st.hash;
         1 + self.hist.iter().filter(|x| x.hash == h).count() as u32
@@ -255,7 +263,7 @@ impl<'a, B: Bits> Ctx<'a, B> {
             Cond::Not(c) => !self.cond(c),
             Cond::InCheck(p) => self.e.in_check(st, self.player(*p)),
             Cond::NoMoves(p, stuck) => !self.has_moves(self.player(*p), *stuck),
-            Cond::Repeated(n) => self.repetitions() >= *n,
+            Cond::Repeated(n) => self.repetitions_may_reach(*n) && self.repetitions() >= *n,
             Cond::PerpetualCheck(n) => self.perpetual(*n),
             Cond::Cmp(op, a, b) => op.apply(self.int(a), self.int(b)),
             Cond::Unmoved(s) => {
