@@ -139,11 +139,11 @@ pub enum Command {
     Play {
         /// The game file.
         file: PathBuf,
-        /// Who plays the first player.
-        #[arg(long, value_enum, default_value_t = Controller::Human)]
+        /// Who plays the first player (also `--first`, for games whose first player is not White).
+        #[arg(long, visible_alias = "first", value_enum, default_value_t = Controller::Human)]
         white: Controller,
-        /// Who plays the second player.
-        #[arg(long, value_enum, default_value_t = Controller::Ai)]
+        /// Who plays the second player (also `--second`).
+        #[arg(long, visible_alias = "second", value_enum, default_value_t = Controller::Ai)]
         black: Controller,
         /// Seed for the random player and the computer's choices among equals.
         #[arg(long, default_value_t = 0)]
