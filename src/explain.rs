@@ -138,8 +138,6 @@ pub fn position(pos: &Position) -> String {
     s
 }
 
-/// The reason a move from `from` to `to` (promoting to `promo`) is refused,
-/// and what to do instead.
 /// Why a castling from `from` to `to` cannot be made: the first condition
 /// of `(castle ...)` that fails.
 fn castle_why<B: Bits>(e: &Engine<B>, st: &State<B>, from: u8, to: u8, partner: u8) -> String {
@@ -203,6 +201,8 @@ fn castle_why<B: Bits>(e: &Engine<B>, st: &State<B>, from: u8, to: u8, partner: 
     format!("the {pname} cannot castle to {} now", b.name(to))
 }
 
+/// The reason a move from `from` to `to` (promoting to `promo`) is refused,
+/// and what to do instead.
 pub(crate) fn why_not(
     pos: &Position,
     from: u8,

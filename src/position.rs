@@ -281,10 +281,10 @@ fn extensions<B: Bits>(e: &Engine<B>, s: &State<B>, out: &mut String) {
             }
         }
     }
-    if (e.uses_unmoved || e.uses_castling) && !moved.is_empty() {
+    if e.uses_unmoved && !moved.is_empty() {
         let _ = write!(out, " moved={}", squares_list(e, moved));
     }
-    if (e.uses_unmoved || e.uses_castling) && !fresh.is_empty() {
+    if e.uses_unmoved && !fresh.is_empty() {
         let _ = write!(out, " unmoved={}", squares_list(e, fresh));
     }
     let mut origins = Vec::new();
@@ -541,6 +541,17 @@ fn parse_state<B: Bits>(e: &Engine<B>, text: &str) -> Result<State<B>, Box<Posit
     }
     let rights = match plain.get(1) {
         Some(&(at, tok)) if e.uses_castling => read_castling(e, &st, text, at, tok)?,
+        // No field: the pieces that castle are unmoved where they started.
+        None if e.uses_castling => {
+            let (castlers, partners) = castling_kinds(e);
+            st.occupied()
+                .iter()
+                .filter(|&q| {
+                    let c = st.at(q);
+                    (castlers | partners) & (1 << code_piece(c)) != 0 && e.start.at(q) == c
+                })
+                .fold(B::ZERO, |acc, q| acc | B::bit(q))
+        }
         _ => B::ZERO,
     };
     if let Some(&(at, tok)) = plain.get(2).filter(|_| e.uses_passing) {
@@ -688,8 +699,12 @@ fn read_passing<B: Bits>(
             "name the empty square a piece of the player who moved last just passed over, or write `-`",
         ));
     };
-    st.passed = B::bit(sq) | e.between(sq, passer);
-    st.passer = passer;
+    let passed = B::bit(sq) | e.between(sq, passer);
+    // As FEN has it, only a square some piece could take on counts.
+    if e.can_take_passing(st, passed, st.side) {
+        st.passed = passed;
+        st.passer = passer;
+    }
     Ok(())
 }
 

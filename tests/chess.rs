@@ -256,3 +256,54 @@ fn fen_round_trips() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
 }
+
+#[test]
+fn castling_rights_count_in_a_repetition() {
+    let g = chess();
+    let mut p = g.start();
+    // The kings walk out and back: the first position after e7e6 still had
+    // both castlings, the later ones none, so they are not the same position.
+    for m in [
+        "e2e4", "e7e6", "e1e2", "e8e7", "e2e1", "e7e8", "e1e2", "e8e7", "e2e1", "e7e8",
+    ] {
+        assert_eq!(p.outcome(), None, "before {m}");
+        play(&mut p, m);
+    }
+    assert_eq!(p.outcome(), None, "only twice without castling rights");
+}
+
+#[test]
+fn an_en_passant_square_counts_only_if_a_pawn_could_take() {
+    let g = chess();
+    let mut p = g.start();
+    play(&mut p, "e2e4");
+    assert_eq!(
+        p.to_string(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    // So the position after e2e4 occurs three times.
+    for m in [
+        "g8f6", "g1f3", "f6g8", "f3g1", "g8f6", "g1f3", "f6g8", "f3g1",
+    ] {
+        assert_eq!(p.outcome(), None, "before {m}");
+        play(&mut p, m);
+    }
+    assert_eq!(draw_kind(&p).as_deref(), Some("threefold repetition"));
+    // A square no pawn can take on is dropped when read.
+    assert_eq!(
+        pos(&g, "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1").to_string(),
+        "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1"
+    );
+}
+
+#[test]
+fn without_a_castling_field_the_rights_follow_the_start_squares() {
+    let g = chess();
+    let p = pos(&g, "r3k2r/8/8/8/8/8/8/R3K2R w");
+    let k = moves_from(&p, "e1");
+    assert!(
+        k.contains(&"e1g1".to_string()) && k.contains(&"e1c1".to_string()),
+        "{k:?}"
+    );
+    assert_eq!(p.to_string(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+}

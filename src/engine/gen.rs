@@ -349,7 +349,8 @@ impl<B: Bits> Engine<B> {
         let side = lg.side;
         let promo = self.promos[g.piece as usize].as_ref();
         for from in (st.pieces(g.piece, side) & g.from_mask).iter() {
-            let safe = self.safe(lg, g, from, true);
+            // The pieces jumped leave lines open: always tested.
+            let safe = self.check_rule.is_none();
             let mut go = true;
             self.jump_series(st, g, from, side, &mut |to, path| {
                 if lg.blocked.has(to) {

@@ -107,7 +107,7 @@ impl<B: Bits> Engine<B> {
                 Effect::SetFlag(f) => st.flags[*f as usize] |= B::bit(landed),
                 Effect::EnPassant => {
                     let between = self.between(m.from, m.to);
-                    if !between.is_empty() {
+                    if self.can_take_passing(st, between, self.next_player(side)) {
                         st.passed = between;
                         st.passer = landed;
                         st.hash ^= self.z(EMPTY, landed);
@@ -153,6 +153,24 @@ impl<B: Bits> Engine<B> {
             }
         }
         (kind, captured)
+    }
+
+    /// Whether a piece of `by` could land on one of `passed` by a
+    /// `to:EnPassant` rule (where no such move exists, nothing is recorded
+    /// and positions write no en-passant square, as FEN does).
+    pub(crate) fn can_take_passing(&self, st: &State<B>, passed: B, by: u8) -> bool {
+        if passed.is_empty() {
+            return false;
+        }
+        let occ = st.occupied();
+        self.gens[by as usize]
+            .iter()
+            .filter(|g| g.target == Target::EnPassant)
+            .any(|g| {
+                (st.pieces(g.piece, by) & g.from_mask)
+                    .iter()
+                    .any(|f| !(self.reach(g, f, occ) & passed).is_empty())
+            })
     }
 
     /// The squares strictly between two squares of one line (rank, file or
@@ -215,7 +233,17 @@ impl<B: Bits> Engine<B> {
     /// generator for this state.
     pub(crate) fn make(&self, st: &mut State<B>, m: Move) {
         let side = st.side;
+        // Castling rights lost: unmoved pieces of the kinds that castle that
+        // this move moves or takes (no move makes a piece unmoved).
+        let rights = if self.castle_kinds == 0 {
+            B::ZERO
+        } else {
+            self.castle_squares(st) & st.unmoved
+        };
         let (kind, captured) = self.apply(st, m);
+        for q in (rights & !st.unmoved).iter() {
+            st.hash ^= self.zobrist_unmoved[q as usize];
+        }
         st.took = captured;
         for (i, ev) in self.counters.iter().enumerate() {
             let reset = (ev.capture && captured)

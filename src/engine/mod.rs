@@ -214,6 +214,10 @@ pub(crate) struct Engine<B: Bits> {
     pub uses_passing: bool,
     /// Whether some piece castles (positions then have a castling field).
     pub uses_castling: bool,
+    /// The kinds that castle or are castled with, bit per kind.
+    pub castle_kinds: u32,
+    /// Zobrist keys of an unmoved piece of those kinds, per square.
+    pub zobrist_unmoved: Box<[u64]>,
     /// For each move rule: a royal piece's plain move (no effects, not
     /// capturing without moving, not castling or en passant), whose
     /// legality can be judged by whether its destination is attacked.
@@ -696,6 +700,14 @@ impl<B: Bits> Engine<B> {
             .moves
             .iter()
             .any(|m| matches!(m.kind, MoveKind::Castle { .. }));
+        let castle_kinds = model
+            .moves
+            .iter()
+            .fold(0u32, |acc, m| match (&m.kind, m.piece) {
+                (MoveKind::Castle { partner, .. }, Some(p)) => acc | 1 << p | 1 << partner,
+                _ => acc,
+            });
+        let zobrist_unmoved: Box<[u64]> = (0..n).map(|_| rng.next()).collect();
         let royal_fast: Box<[bool]> = model
             .moves
             .iter()
@@ -730,6 +742,8 @@ impl<B: Bits> Engine<B> {
             light,
             uses_passing,
             uses_castling,
+            castle_kinds,
+            zobrist_unmoved,
             phase_masks,
             counters: model.counters.clone().into_boxed_slice(),
             model,
@@ -902,7 +916,30 @@ impl<B: Bits> Engine<B> {
         if st.passer != NO_SQ {
             h ^= self.z(crate::state::EMPTY, st.passer);
         }
-        h
+        h ^ self.castle_key(st)
+    }
+
+    /// The part of the key that holds castling rights: a key for each
+    /// unmoved piece of a kind that castles or is castled with (0 in games
+    /// without castling), so that positions differing in rights differ.
+    #[inline]
+    pub(crate) fn castle_key(&self, st: &State<B>) -> u64 {
+        (self.castle_squares(st) & st.unmoved)
+            .iter()
+            .fold(0, |h, q| h ^ self.zobrist_unmoved[q as usize])
+    }
+
+    /// The squares of pieces of the kinds that castle or are castled with.
+    #[inline]
+    pub(crate) fn castle_squares(&self, st: &State<B>) -> B {
+        let mut sqs = B::ZERO;
+        let mut k = self.castle_kinds;
+        while k != 0 {
+            let t = k.trailing_zeros();
+            k &= k - 1;
+            sqs |= st.by_piece[t as usize];
+        }
+        sqs
     }
 
     /// The squares attacked by a slide from `sq` in direction `d`, stopping
