@@ -43,6 +43,21 @@ impl Path {
     pub(crate) fn dir(self, i: u32) -> u8 {
         ((self.0 >> (4 + 3 * i)) & 7) as u8
     }
+
+    /// Each jump from `from`: the square jumped over and the square landed on.
+    pub(crate) fn hops(
+        self,
+        board: &crate::compile::board::Board,
+        from: u8,
+    ) -> impl Iterator<Item = (u8, u8)> + '_ {
+        let mut cur = from;
+        (0..self.len()).map(move |i| {
+            let d = crate::compile::board::Dir(self.dir(i));
+            let over = board.step(cur, d).unwrap_or(cur);
+            cur = board.step(over, d).unwrap_or(over);
+            (over, cur)
+        })
+    }
 }
 
 impl Move {

@@ -45,11 +45,8 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     let mut s = if jumps.len() > 0 {
         // A series of jumps: every square it lands on.
         let mut s = b.name(from as u8);
-        let mut cur = from as u8;
-        for i in 0..jumps.len() {
-            let d = crate::compile::board::Dir(jumps.dir(i));
-            cur = b.walk(cur, d, 2).unwrap_or(cur);
-            s.push_str(&b.name(cur));
+        for (_, land) in jumps.hops(b, from as u8) {
+            s.push_str(&b.name(land));
         }
         s
     } else if stay {

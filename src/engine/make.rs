@@ -64,18 +64,13 @@ impl<B: Bits> Engine<B> {
             landed = m.from;
             self.take_hashed(st, m.to)
         } else if let MoveKind::CaptureJump { .. } = rule.kind {
-            let b = self.board();
-            let path = m.jumps();
-            let mut cur = m.from;
-            let mut jumped = [NO_SQ; crate::moves::Path::MAX as usize];
-            for i in 0..path.len() {
-                let d = Dir(path.dir(i));
-                let over = b.step(cur, d).unwrap_or(cur);
-                jumped[i as usize] = over;
-                cur = b.step(over, d).unwrap_or(over);
+            // The pieces jumped, taken once the piece has landed.
+            let mut jumped = B::ZERO;
+            for (over, _) in m.jumps().hops(self.board(), m.from) {
+                jumped |= B::bit(over);
             }
             self.shift_hashed(st, m.from, m.to);
-            for &q in jumped.iter().take(path.len() as usize) {
+            for q in jumped.iter() {
                 self.take_hashed(st, q);
             }
             true
