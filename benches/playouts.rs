@@ -3,18 +3,13 @@
 //! the games it times, and the same games every time (same seed, same plies).
 #![allow(missing_docs)] // criterion's macros define undocumented functions
 
-use std::path::Path;
+#[path = "support/common.rs"]
+mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 fn playouts(c: &mut Criterion) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "lud"))
-        .collect();
-    files.sort();
+    let files = common::game_files();
     let mut group = c.benchmark_group("playouts");
     group.sample_size(10);
     group.throughput(Throughput::Elements(100));

@@ -290,18 +290,6 @@ enum Shape {
     Oblique(i32, i32),
 }
 
-/// The eight compass directions, clockwise from forward.
-const COMPASS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
-
 impl Shape {
     /// The step in direction `index` (0..8). For compass shapes the index is
     /// a compass direction (even: orthogonal, odd: diagonal, whatever the
@@ -309,9 +297,11 @@ impl Shape {
     /// ones it counts the eight leaps clockwise from (short, long).
     fn step(self, index: usize) -> (i32, i32) {
         let index = index % 8;
+        // The compass directions clockwise from forward, as the board has them.
+        let (dx, dy) = super::board::Dir(index as u8).delta();
         match self {
-            Shape::Orth(d) | Shape::Diag(d) => (COMPASS[index].0 * d, COMPASS[index].1 * d),
-            Shape::King => COMPASS[index],
+            Shape::Orth(d) | Shape::Diag(d) => (dx * d, dy * d),
+            Shape::King => (dx, dy),
             Shape::Oblique(s, l) => [
                 (s, l),
                 (l, s),
