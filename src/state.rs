@@ -45,6 +45,20 @@ pub(crate) struct Hist {
     pub reps: u8,
     /// The most any key has occurred up to this entry.
     pub max_reps: u8,
+    /// How many pieces stand on the board (a repetition needs as many).
+    pub men: u8,
+}
+
+/// The last entries of `hist` that can share a key with a position of
+/// `men` pieces. Where no rule adds a piece (`monotone`), the number of
+/// pieces never grows, so only the entries since it last changed can.
+#[inline]
+pub(crate) fn same_men(hist: &[Hist], men: u8, monotone: bool) -> &[Hist] {
+    if !monotone {
+        return hist;
+    }
+    let keep = hist.iter().rev().take_while(|h| h.men == men).count();
+    &hist[hist.len() - keep..]
 }
 
 /// A game state on a board of up to `B::CAPACITY` squares.
@@ -111,6 +125,12 @@ impl<B: Bits> State<B> {
             passer: NO_SQ,
             took: false,
         }
+    }
+
+    /// How many pieces stand on the board.
+    #[inline]
+    pub(crate) fn men(&self) -> u8 {
+        self.occupied().count() as u8
     }
 
     /// Every occupied square.

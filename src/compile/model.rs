@@ -352,6 +352,17 @@ pub enum CmpOp {
 }
 
 impl CmpOp {
+    /// The comparison with its sides swapped (`a < b` is `b > a`).
+    pub fn flipped(self) -> CmpOp {
+        match self {
+            CmpOp::Lt => CmpOp::Gt,
+            CmpOp::Le => CmpOp::Ge,
+            CmpOp::Gt => CmpOp::Lt,
+            CmpOp::Ge => CmpOp::Le,
+            other => other,
+        }
+    }
+
     /// Applies the comparison.
     pub fn apply(self, a: i64, b: i64) -> bool {
         match self {

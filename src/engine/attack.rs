@@ -31,24 +31,37 @@ impl<B: Bits> Engine<B> {
                 _ => return true,
             }
         }
-        for d in 0..8u8 {
-            let kinds = att.slides[d as usize];
-            if kinds == 0 {
+        for &(kinds, dirs) in &att.slide_groups {
+            let sliders = self.kinds_of(st, kinds, by);
+            if sliders.is_empty() {
                 continue;
             }
-            // A piece sliding in `d` reaches `sq` from the opposite side.
-            if let Some(b) = self.first_blocker(sq, (d + 4) & 7, occ) {
-                let c = st.at(b);
-                if c != EMPTY && code_player(c) == by && kinds & (1 << code_piece(c)) != 0 {
-                    let piece = code_piece(c);
-                    match self.promos[piece as usize].as_ref() {
-                        Some(p) if p.zone[by as usize].has(sq) => {
-                            if self.can_land(st, by, piece, b, sq) {
-                                return true;
-                            }
+            let mut ds = dirs;
+            while ds != 0 {
+                let d = ds.trailing_zeros() as u8;
+                ds &= ds - 1;
+                // A piece sliding in `d` reaches `sq` from the opposite side.
+                let od = (d + 4) & 7;
+                if (self.rays[sq as usize][od as usize] & sliders).is_empty() {
+                    continue;
+                }
+                let Some(b) = self.first_blocker(sq, od, occ) else {
+                    continue;
+                };
+                if !sliders.has(b) {
+                    continue;
+                }
+                if att.slide_promoting & kinds == 0 {
+                    return true;
+                }
+                let piece = code_piece(st.at(b));
+                match self.promos[piece as usize].as_ref() {
+                    Some(p) if p.zone[by as usize].has(sq) => {
+                        if self.can_land(st, by, piece, b, sq) {
+                            return true;
                         }
-                        _ => return true,
                     }
+                    _ => return true,
                 }
             }
         }
@@ -76,6 +89,48 @@ impl<B: Bits> Engine<B> {
             }
         }
         false
+    }
+
+    /// The pieces of `by` that attack `sq`, and those of them that do by a
+    /// leap (which nothing can block), where `by`'s attacks depend only on
+    /// where pieces stand (no rule tried forwards; see [`Engine::attacked`]
+    /// for the rest).
+    pub(crate) fn attackers(&self, st: &State<B>, sq: u8, by: u8, occ: B) -> (B, B) {
+        let att = &self.attacks[by as usize];
+        let theirs = st.by_player[by as usize];
+        let mut found = B::ZERO;
+        for (piece, rev) in &att.leaps {
+            for f in (rev[sq as usize] & st.by_piece[*piece as usize] & theirs).iter() {
+                if self.promos[*piece as usize]
+                    .as_ref()
+                    .is_none_or(|p| !p.zone[by as usize].has(sq))
+                    || self.can_land(st, by, *piece, f, sq)
+                {
+                    found |= B::bit(f);
+                }
+            }
+        }
+        let leaping = found;
+        for &(kinds, dirs) in &att.slide_groups {
+            let sliders = self.kinds_of(st, kinds, by);
+            let mut ds = dirs;
+            while ds != 0 && !sliders.is_empty() {
+                let d = ds.trailing_zeros() as u8;
+                ds &= ds - 1;
+                let od = (d + 4) & 7;
+                if let Some(b) = self.first_blocker(sq, od, occ).filter(|&b| sliders.has(b)) {
+                    let piece = code_piece(st.at(b));
+                    if self.promos[piece as usize]
+                        .as_ref()
+                        .is_none_or(|p| !p.zone[by as usize].has(sq))
+                        || self.can_land(st, by, piece, b, sq)
+                    {
+                        found |= B::bit(b);
+                    }
+                }
+            }
+        }
+        (found, leaping)
     }
 
     /// Whether a piece of `kind` moving from `from` to `to` in the promotion

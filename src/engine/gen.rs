@@ -5,10 +5,10 @@
 //! squares, promotions and extra moves); the forbid rules then remove moves,
 //! in the order the file gives them. The rule "not in check afterwards" is
 //! answered without making the move whenever that is safe: the player is not
-//! in check, the piece is not royal, and it does not stand on a line from
-//! its king along which an enemy slider could attack (the "danger" squares,
-//! computed once per position). Every other move is made on a copy and
-//! tested. A game whose only restriction is that rule takes the fast path;
+//! in check, the piece is not royal, and it is not pinned (the only piece
+//! between its king and an enemy slider that slides towards the king; found
+//! once per position, or for the one move drawn at random). Every other
+//! move is made on a copy and tested. A game whose only restriction is that rule takes the fast path;
 //! others go through the general pipeline.
 
 use super::{Engine, Gen, GenKind, NO_KIND};
@@ -19,6 +19,10 @@ use crate::moves::{Move, NO_PIECE};
 use crate::state::{Hist, State, NO_SQ};
 use smallvec::SmallVec;
 use std::cell::RefCell;
+
+/// How many draws [`Engine::random_move`] makes against the upper bounds
+/// before it finds every piece's moves exactly.
+const RANDOM_TRIES: usize = 32;
 
 /// A reusable buffer of moves (no allocation once it has grown).
 pub(crate) type MoveBuf = Vec<Move>;
@@ -59,6 +63,9 @@ pub(crate) struct Legality<B: Bits> {
     side: u8,
     occ: B,
     in_check: bool,
+    /// The squares from which a move must be tested against check: the
+    /// pinned pieces (every square if attacks can be uncovered otherwise,
+    /// or if they were not computed).
     danger: B,
     /// Captures must be tested (an enemy attack depends on piece counts).
     test_captures: bool,
@@ -66,19 +73,46 @@ pub(crate) struct Legality<B: Bits> {
     blocked: B,
     /// How many royal pieces the player to move has.
     royals: u32,
+    /// Whether every square counts as a danger square (see [`Engine::danger`]).
+    danger_all: bool,
+    /// In check by one piece, where attacks depend only on where pieces
+    /// stand: the squares where a move of a piece that is neither royal nor
+    /// pinned ends the check (taking the checking piece, or standing in
+    /// its way); in double check none. `None` otherwise.
+    evasion: Option<B>,
 }
 
 impl<B: Bits> Engine<B> {
     pub(crate) fn legality(&self, st: &State<B>) -> Legality<B> {
+        self.legality_with(st, true)
+    }
+
+    /// [`Engine::legality`]; without `danger`, the pinned pieces are not
+    /// found and every square counts as dangerous (moves judged one by one
+    /// ask [`Engine::is_pinned`] instead).
+    fn legality_with(&self, st: &State<B>, danger: bool) -> Legality<B> {
         let side = st.side;
         let occ = st.occupied();
         let enemy = self.next_player(side);
-        let (in_check, danger) = if self.check_rule.is_some() {
-            (self.in_check(st, side), self.danger(st, side))
-        } else {
+        let danger_all = self.check_rule.is_some() && {
+            let att = &self.attacks[enemy as usize];
+            att.blockable || self.zone_threat(st, side, att.zone_blockable)
+        };
+        let (in_check, danger) = if self.check_rule.is_none() {
             (false, B::ZERO)
+        } else if !danger || danger_all {
+            (self.in_check(st, side), self.all)
+        } else {
+            (self.in_check(st, side), self.pins(st, side))
+        };
+        let evasion = if in_check {
+            self.evasion(st, side, occ)
+        } else {
+            None
         };
         Legality {
+            evasion,
+            danger_all,
             royals: if self.check_rule.is_some() {
                 self.royals(st, side).count()
             } else {
@@ -104,39 +138,124 @@ impl<B: Bits> Engine<B> {
         if att.blockable || self.zone_threat(st, side, att.zone_blockable) {
             return self.all;
         }
+        self.danger_lines(st, side)
+    }
+
+    /// The lines of [`Engine::danger`], when attacks are not blockable
+    /// otherwise: every square of them, so that they stay a bound after one
+    /// more move (see [`Engine::robustly_mobile`]).
+    fn danger_lines(&self, st: &State<B>, side: u8) -> B {
+        let other = self.next_player(side);
+        let att = &self.attacks[other as usize];
         let mut danger = B::ZERO;
         let royals = self.royals(st, side);
-        for d in 0..8u8 {
-            let kinds = att.slides[d as usize];
-            if kinds == 0 {
-                continue;
-            }
-            let mut sliders = B::ZERO;
-            let mut k = kinds;
-            while k != 0 {
-                let t = k.trailing_zeros();
-                k &= k - 1;
-                sliders |= st.by_piece[t as usize];
-            }
-            sliders &= st.by_player[other as usize];
+        for &(kinds, dirs) in &att.slide_groups {
+            let sliders = self.kinds_of(st, kinds, other);
             if sliders.is_empty() {
                 continue;
             }
-            let od = (d + 4) & 7;
-            for r in royals.iter() {
-                let ray = self.rays[r as usize][od as usize];
-                if !(ray & sliders).is_empty() {
-                    danger |= ray;
+            let mut ds = dirs;
+            while ds != 0 {
+                let d = ds.trailing_zeros() as u8;
+                ds &= ds - 1;
+                let od = (d + 4) & 7;
+                for r in royals.iter() {
+                    let ray = self.rays[r as usize][od as usize];
+                    if !(ray & sliders).is_empty() {
+                        danger |= ray;
+                    }
                 }
             }
         }
         danger
     }
 
+    /// [`Legality::evasion`] for `side`, in check.
+    fn evasion(&self, st: &State<B>, side: u8, occ: B) -> Option<B> {
+        let enemy = self.next_player(side);
+        if !self.simple_attacks[enemy as usize] {
+            return None;
+        }
+        let royals = self.royals(st, side);
+        if royals.count() != 1 {
+            return None;
+        }
+        let k = royals.lsb();
+        let (checkers, leaping) = self.attackers(st, k, enemy, occ);
+        Some(match checkers.count() {
+            // A leap cannot be blocked; a slide can, on the squares between.
+            1 if leaping.is_empty() => checkers | self.between(k, checkers.lsb()),
+            1 => checkers,
+            0 => return None,
+            _ => B::ZERO,
+        })
+    }
+
+    /// The pieces of `side` pinned to a royal piece: each the only piece
+    /// between that royal piece and an enemy slider that slides towards it
+    /// (when nothing but sliders' attacks can be uncovered, moving any other
+    /// piece leaves the royal pieces as attacked as they were).
+    fn pins(&self, st: &State<B>, side: u8) -> B {
+        let other = self.next_player(side);
+        let att = &self.attacks[other as usize];
+        let occ = st.occupied();
+        let mine = st.by_player[side as usize];
+        let royals = self.royals(st, side);
+        let mut pinned = B::ZERO;
+        for &(kinds, dirs) in &att.slide_groups {
+            let sliders = self.kinds_of(st, kinds, other);
+            if sliders.is_empty() {
+                continue;
+            }
+            let mut ds = dirs;
+            while ds != 0 {
+                let d = ds.trailing_zeros() as u8;
+                ds &= ds - 1;
+                // From the royal piece towards a slider moving in `d`.
+                let od = (d + 4) & 7;
+                for r in royals.iter() {
+                    if (self.rays[r as usize][od as usize] & sliders).is_empty() {
+                        continue;
+                    }
+                    if let Some(b1) = self.first_blocker(r, od, occ).filter(|&b| mine.has(b)) {
+                        if self
+                            .first_blocker(b1, od, occ)
+                            .is_some_and(|b2| sliders.has(b2))
+                        {
+                            pinned |= B::bit(b1);
+                        }
+                    }
+                }
+            }
+        }
+        pinned
+    }
+
+    /// Whether the piece on `sq` is one of [`Engine::pins`], asked for one
+    /// square without finding them all.
+    fn is_pinned(&self, st: &State<B>, side: u8, sq: u8) -> bool {
+        let other = self.next_player(side);
+        let att = &self.attacks[other as usize];
+        let n = self.rays.len();
+        let occ = st.occupied();
+        self.royals(st, side).iter().any(|r| {
+            let d = self.line_dir[r as usize * n + sq as usize];
+            if d == u8::MAX || self.first_blocker(r, d, occ) != Some(sq) {
+                return false;
+            }
+            let sliders = self.kinds_of(st, att.slides[((d + 4) & 7) as usize], other);
+            self.first_blocker(sq, d, occ)
+                .is_some_and(|b| sliders.has(b))
+        })
+    }
+
     /// Whether a royal piece of `side` stands on one of `zone` within reach
     /// of an enemy piece that must promote to capture there (so whether it
     /// is attacked depends on what that promotion allows).
     fn zone_threat(&self, st: &State<B>, side: u8, zone: B) -> bool {
+        if zone.is_empty() {
+            return false;
+        }
         let exposed = self.royals(st, side) & zone;
         if exposed.is_empty() {
             return false;
@@ -279,6 +398,10 @@ impl<B: Bits> Engine<B> {
                     return false;
                 }
             }
+            return true;
+        }
+        if g.target == Target::EnPassant && st.passer == NO_SQ {
+            // Nothing may be taken en passant.
             return true;
         }
         let promo = self.promos[g.piece as usize].as_ref();
@@ -527,11 +650,12 @@ impl<B: Bits> Engine<B> {
     /// The history entry of a state (for the positions after it).
     pub(crate) fn hist_entry(&self, st: &State<B>, hist: &[Hist]) -> Hist {
         let checked = self.needs_check_history && self.in_check(st, st.side);
-        Self::entry(st, hist, checked)
+        self.entry(st, hist, checked)
     }
 
-    fn entry(st: &State<B>, hist: &[Hist], checked: bool) -> Hist {
-        let reps = 1 + hist.iter().filter(|h| h.hash == st.hash).count().min(254) as u8;
+    fn entry(&self, st: &State<B>, hist: &[Hist], checked: bool) -> Hist {
+        let men = st.men();
+        let reps = 1 + self.earlier(st, men, hist).min(254) as u8;
         let max_reps = hist.last().map_or(1, |h| h.max_reps).max(reps);
         Hist {
             hash: st.hash,
@@ -539,13 +663,23 @@ impl<B: Bits> Engine<B> {
             mover: st.mover,
             reps,
             max_reps,
+            men,
         }
+    }
+
+    /// How many entries of `hist` have the key of `st` (which has `men` pieces).
+    #[inline]
+    pub(crate) fn earlier(&self, st: &State<B>, men: u8, hist: &[Hist]) -> usize {
+        crate::state::same_men(hist, men, self.monotone)
+            .iter()
+            .filter(|h| h.hash == st.hash)
+            .count()
     }
 
     /// [`Engine::hist_entry`] when whether the player to move is in check is known.
     fn hist_entry_knowing(&self, st: &State<B>, lg: &Legality<B>, hist: &[Hist]) -> Hist {
         if self.check_rule.is_some() {
-            Self::entry(st, hist, self.needs_check_history && lg.in_check)
+            self.entry(st, hist, self.needs_check_history && lg.in_check)
         } else {
             self.hist_entry(st, hist)
         }
@@ -733,7 +867,7 @@ impl<B: Bits> Engine<B> {
 
     /// What holds for every move of a node.
     fn hints(&self, st: &State<B>, hist: &[Hist]) -> Hints {
-        let reps = 1 + hist.iter().filter(|h| h.hash == st.hash).count();
+        let reps = 1 + self.earlier(st, st.men(), hist);
         let max_reps = hist.last().map_or(0, |h| usize::from(h.max_reps)).max(reps);
         Hints {
             max_reps,
@@ -862,8 +996,11 @@ impl<B: Bits> Engine<B> {
 
     /// A legal move chosen uniformly at random (`pick(n)` gives a number
     /// below `n`), or `None` if there is none. Where the only restriction is
-    /// check, candidates are drawn and only the one drawn is tested, until
-    /// one passes (each legal move as likely as the others); otherwise every
+    /// check, moves are drawn and only the one drawn is tested, until one
+    /// passes (each legal move as likely as the others): first against an
+    /// upper bound on each piece's moves (so that only the drawn piece's
+    /// moves are found; a draw beyond its real moves is drawn again), then,
+    /// after a few misses, among the moves found exactly. Otherwise every
     /// legal move is generated. `cands` and `buf` are scratch space.
     pub(crate) fn random_move(
         &self,
@@ -877,8 +1014,121 @@ impl<B: Bits> Engine<B> {
             self.legal_moves(st, hist, buf);
             return (!buf.is_empty()).then(|| buf[pick(buf.len())]);
         }
+        // Only the moves drawn are judged: whether their piece is pinned, one by one.
+        let lg = self.legality_with(st, false);
+        let side = lg.side;
+        // In check most moves fail: draw among the moves found exactly.
+        if self.overlap[side as usize] != 0 || lg.in_check {
+            return self.random_exact(st, &lg, cands, pick);
+        }
         cands.clear();
-        let lg = self.legality(st);
+        // Rules counted in bulk give, per piece, an upper bound on its moves
+        // (no move is found yet); the others list theirs.
+        let mut slots: SmallVec<[(u16, u8, u16); 64]> = SmallVec::new();
+        let mut bound = 0u32;
+        for (gi, g) in self.gens[side as usize]
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| !g.stuck && self.in_phase(st, g))
+        {
+            if !g.bulk {
+                self.each_of_gen(st, &lg, g, &mut |m, safe| {
+                    cands.push((m, safe));
+                    true
+                });
+                continue;
+            }
+            for from in (st.pieces(g.piece, side) & g.from_mask).iter() {
+                let most = g.most[from as usize];
+                if most > 0 {
+                    slots.push((gi as u16, from, most));
+                    bound += u32::from(most);
+                }
+            }
+        }
+        for _ in 0..RANDOM_TRIES {
+            let n = bound as usize + cands.len();
+            if n == 0 {
+                return None;
+            }
+            let mut r = pick(n);
+            if r >= bound as usize {
+                let i = r - bound as usize;
+                let (m, safe) = cands[i];
+                if safe || self.passes_check_in(st, &lg, m) {
+                    return Some(m);
+                }
+                cands.swap_remove(i);
+                continue;
+            }
+            let Some(&(gi, from, _)) = slots.iter().find(|s| {
+                let here = r < usize::from(s.2);
+                if !here {
+                    r -= usize::from(s.2);
+                }
+                here
+            }) else {
+                break;
+            };
+            let g = &self.gens[side as usize][gi as usize];
+            let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
+            // Beyond the piece's real moves: draw again.
+            let Some(m) = self.nth_target(g, from, t, r) else {
+                continue;
+            };
+            if self.passes_drawn(st, &lg, g, m) {
+                return Some(m);
+            }
+        }
+        cands.clear();
+        self.random_exact(st, &lg, cands, pick)
+    }
+
+    /// The `r`-th move of a bulk rule `g` from `from` to the targets `t`
+    /// (a square in a promotion zone counts once per kind offered), if
+    /// there are that many.
+    fn nth_target(&self, g: &Gen<B>, from: u8, t: B, mut r: usize) -> Option<Move> {
+        for q in t.iter() {
+            let promoting = g.promo_zone.has(q);
+            let w = if promoting { g.promo_count as usize } else { 1 };
+            if r < w {
+                let promo = if promoting {
+                    self.promos[g.piece as usize]
+                        .as_ref()
+                        .and_then(|p| p.fixed.as_ref())
+                        .map_or(NO_PIECE, |f| f[r])
+                } else {
+                    NO_PIECE
+                };
+                return Some(Move::new(from, q, g.rule, promo));
+            }
+            r -= w;
+        }
+        None
+    }
+
+    /// Whether a move drawn from a bulk rule `g` passes the check rule
+    /// (tested only if it may not).
+    fn passes_drawn(&self, st: &State<B>, lg: &Legality<B>, g: &Gen<B>, m: Move) -> bool {
+        let safe = self.check_rule.is_none()
+            || ((!lg.in_check || lg.evasion.is_some_and(|e| e.has(m.to)))
+                && self.royalish & (1 << g.piece) == 0
+                && !(lg.test_captures && lg.occ.has(m.to))
+                && !lg.danger_all
+                && !self.is_pinned(st, lg.side, m.from));
+        safe || self.passes_check_in(st, lg, m)
+    }
+
+    /// [`Engine::random_move`] among the moves found exactly: every
+    /// piece's targets as square sets, and the other rules' moves listed.
+    fn random_exact(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        cands: &mut Vec<(Move, bool)>,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        cands.clear();
         let side = lg.side;
         let check = self.check_rule.is_some();
         // Rules counted in bulk give their targets as square sets, one per
@@ -892,14 +1142,19 @@ impl<B: Bits> Engine<B> {
                 .filter(|(_, g)| !g.stuck && self.in_phase(st, g))
             {
                 if !g.bulk {
-                    self.each_of_gen(st, &lg, g, &mut |m, safe| {
+                    self.each_of_gen(st, lg, g, &mut |m, safe| {
                         cands.push((m, safe));
                         true
                     });
                     continue;
                 }
-                for from in st.pieces(g.piece, side).iter() {
-                    let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
+                // In check, only the moves that end it (royal pieces aside).
+                let ends_check = match lg.evasion {
+                    Some(e) if self.royalish & (1 << g.piece) == 0 => e,
+                    _ => self.all,
+                };
+                for from in (st.pieces(g.piece, side) & g.from_mask).iter() {
+                    let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked & ends_check;
                     if !t.is_empty() {
                         let z = t & g.promo_zone;
                         let w = (t ^ z).count() + z.count() * g.promo_count;
@@ -909,7 +1164,7 @@ impl<B: Bits> Engine<B> {
                 }
             }
         } else {
-            self.each_pseudo(st, &lg, false, &mut |m, safe| {
+            self.each_pseudo(st, lg, false, &mut |m, safe| {
                 cands.push((m, safe));
                 true
             });
@@ -923,7 +1178,7 @@ impl<B: Bits> Engine<B> {
             if r >= total as usize {
                 let i = r - total as usize;
                 let (m, safe) = cands[i];
-                if !check || safe || self.passes_check_in(st, &lg, m) {
+                if !check || safe || self.passes_check_in(st, lg, m) {
                     return Some(m);
                 }
                 cands.swap_remove(i);
@@ -939,38 +1194,17 @@ impl<B: Bits> Engine<B> {
             })?;
             let (gi, from, t, _) = sets[k];
             let g = &self.gens[side as usize][gi as usize];
-            let mut to = NO_SQ;
-            let mut promo = NO_PIECE;
-            for q in t.iter() {
-                let w = if g.promo_zone.has(q) {
-                    g.promo_count as usize
-                } else {
-                    1
-                };
-                if r < w {
-                    to = q;
-                    if g.promo_zone.has(q) {
-                        promo = self.promos[g.piece as usize]
-                            .as_ref()
-                            .and_then(|p| p.fixed.as_ref())
-                            .map_or(NO_PIECE, |f| f[r]);
-                    }
-                    break;
-                }
-                r -= w;
-            }
-            let m = Move::new(from, to, g.rule, promo);
-            let safe = self.safe(&lg, g, from, lg.occ.has(to));
-            if !check || safe || self.passes_check_in(st, &lg, m) {
+            let m = self.nth_target(g, from, t, r)?;
+            if self.passes_drawn(st, lg, g, m) {
                 return Some(m);
             }
             // Illegal whatever it promotes to: drop the square.
-            let w = if g.promo_zone.has(to) {
+            let w = if g.promo_zone.has(m.to) {
                 g.promo_count
             } else {
                 1
             };
-            sets[k].2 = t & !B::bit(to);
+            sets[k].2 = t & !B::bit(m.to);
             sets[k].3 -= w;
             total -= w;
         }
@@ -1038,9 +1272,19 @@ impl<B: Bits> Engine<B> {
                 });
                 continue;
             }
-            for from in st.pieces(g.piece, side).iter() {
+            for from in (st.pieces(g.piece, side) & g.from_mask).iter() {
                 let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
                 if t.is_empty() {
+                    continue;
+                }
+                if let Some(e) = lg
+                    .evasion
+                    .filter(|_| self.royalish & (1 << g.piece) == 0 && !lg.danger.has(from))
+                {
+                    // In check: the moves that end it, none other.
+                    let t = t & e;
+                    let z = t & g.promo_zone;
+                    n += u64::from((t ^ z).count() + z.count() * g.promo_count);
                     continue;
                 }
                 if (!lg.test_captures || (t & lg.occ).is_empty()) && self.safe(&lg, g, from, false)

@@ -50,13 +50,20 @@ pub(crate) struct Gen<B: Bits> {
     pub plain: bool,
     /// The phase whose own move this is ([`NORMAL`] for normal play).
     pub phase: u8,
-    /// Plain, and its promotions (if any) fixed: its moves can be counted in bulk.
+    /// No condition, no effect on how moves are found (start squares and
+    /// marks allowed): with fixed promotions, it can be counted in bulk.
+    pub countable: bool,
+    /// Countable, and its promotions (if any) fixed: its moves can be counted in bulk.
     pub bulk: bool,
     /// For a bulk rule whose piece promotes: the promotion squares, and how
     /// many kinds are offered there.
     pub promo_zone: B,
     /// See `promo_zone`.
     pub promo_count: u32,
+    /// For a bulk rule: for each square, the most moves a piece there can
+    /// have by this rule (on an empty board, promotions counted), an upper
+    /// bound used to draw moves at random without finding them all.
+    pub most: Box<[u16]>,
 }
 
 /// The shape of a move rule, as tables.
@@ -144,6 +151,12 @@ pub(crate) struct Attacks<B: Bits> {
     /// For each direction a piece slides in (without limit or condition,
     /// able to capture), the kinds of piece that do: bit per kind.
     pub slides: [u32; 8],
+    /// `slides` grouped: each distinct set of kinds, with the directions
+    /// (bit per direction) it slides in.
+    pub slide_groups: Vec<(u32, u8)>,
+    /// Kinds among the sliders that may promote (their captures into a
+    /// promotion square need the careful test).
+    pub slide_promoting: u32,
     /// Rules answered by generating the attacker's moves forwards
     /// (conditions, limited slides): indices into the player's gens.
     pub forward: Vec<usize>,
@@ -205,6 +218,9 @@ pub(crate) struct Engine<B: Bits> {
     pub rays: Box<[[B; 8]]>,
     /// Whether square numbers grow along each direction.
     pub dir_up: [bool; 8],
+    /// `line_dir[a * squares + b]`: the direction from `a` along which `b`
+    /// lies, or `u8::MAX` if it lies on no line from `a`.
+    pub line_dir: Box<[u8]>,
     /// Every square.
     pub all: B,
     /// The squares of one shade of the chequer (file plus rank odd: b1, a2, ...).
@@ -214,6 +230,12 @@ pub(crate) struct Engine<B: Bits> {
     pub uses_passing: bool,
     /// Whether some piece castles (positions then have a castling field).
     pub uses_castling: bool,
+    /// For each end rule, a number of pieces some player must have at most
+    /// for it to hold ([`crate::eval::few_men_bound`]).
+    pub end_men: Box<[u32]>,
+    /// Whether no rule adds a piece to the board (so the number of pieces
+    /// never grows, and a repetition is looked for only since it changed).
+    pub monotone: bool,
     /// The kinds that castle or are castled with, bit per kind.
     pub castle_kinds: u32,
     /// Zobrist keys of an unmoved piece of those kinds, per square.
@@ -300,6 +322,14 @@ impl<B: Bits> Engine<B> {
                 r
             })
             .collect();
+        let mut line_dir = vec![u8::MAX; n * n].into_boxed_slice();
+        for (a, r) in rays.iter().enumerate() {
+            for (d, ray) in r.iter().enumerate() {
+                for b in ray.iter() {
+                    line_dir[a * n + b as usize] = d as u8;
+                }
+            }
+        }
         let mut dir_up = [false; 8];
         for d in Dir::ALL {
             // Squares are numbered rank by rank, so a direction goes up the
@@ -432,7 +462,24 @@ impl<B: Bits> Engine<B> {
                         MoveKind::Castle { .. } | MoveKind::CaptureJump { .. }
                     )
                     && piece != NO_KIND;
+                // Counted in bulk: like plain, but start squares and
+                // effects that only mark the piece or the square passed
+                // over change nothing in how the moves are found.
+                let countable = md.guard.is_none()
+                    && md
+                        .effects
+                        .iter()
+                        .all(|e| matches!(e, Effect::SetFlag(_) | Effect::EnPassant))
+                    && !md.when_stuck
+                    && !md.stay
+                    && md.target != Target::EnPassant
+                    && !matches!(
+                        md.kind,
+                        MoveKind::Castle { .. } | MoveKind::CaptureJump { .. }
+                    )
+                    && piece != NO_KIND;
                 let g = Gen {
+                    countable,
                     piece,
                     rule: rule as u8,
                     target: md.target,
@@ -446,6 +493,7 @@ impl<B: Bits> Engine<B> {
                     bulk: false,
                     promo_zone: B::ZERO,
                     promo_count: 0,
+                    most: Box::default(),
                 };
                 if !matches!(md.target, Target::Empty | Target::EnPassant)
                     && piece != NO_KIND
@@ -561,10 +609,28 @@ impl<B: Bits> Engine<B> {
             }
         }
 
+        for att in &mut attacks {
+            for d in 0..8u8 {
+                let kinds = att.slides[d as usize];
+                if kinds == 0 {
+                    continue;
+                }
+                match att.slide_groups.iter_mut().find(|(k, _)| *k == kinds) {
+                    Some((_, dirs)) => *dirs |= 1 << d,
+                    None => att.slide_groups.push((kinds, 1 << d)),
+                }
+                for (k, p) in promos.iter().enumerate() {
+                    if p.is_some() && kinds & (1 << k) != 0 {
+                        att.slide_promoting |= 1 << k;
+                    }
+                }
+            }
+        }
+
         // Which rules can be counted in bulk, and their promotion squares.
         for (pl, list) in gens.iter_mut().enumerate() {
             for g in list.iter_mut() {
-                if !g.plain {
+                if !g.countable {
                     continue;
                 }
                 match promos.get(g.piece as usize).and_then(Option::as_ref) {
@@ -742,6 +808,15 @@ impl<B: Bits> Engine<B> {
             light,
             uses_passing,
             uses_castling,
+            end_men: model
+                .ends
+                .iter()
+                .map(|e| crate::eval::few_men_bound(&e.cond))
+                .collect(),
+            monotone: !model
+                .moves
+                .iter()
+                .any(|m| matches!(m.kind, MoveKind::Drop { .. })),
             castle_kinds,
             zobrist_unmoved,
             phase_masks,
@@ -749,6 +824,7 @@ impl<B: Bits> Engine<B> {
             model,
             graph,
             rays,
+            line_dir,
             dir_up,
             all,
             gens,
@@ -772,6 +848,7 @@ impl<B: Bits> Engine<B> {
             overlap: [0; MAX_PLAYERS],
         };
         engine.find_overlaps();
+        engine.find_most();
         let mut st = State::empty(engine.players());
         for p in &engine.model.start {
             st.put(p.sq, p.piece, p.player);
@@ -784,6 +861,31 @@ impl<B: Bits> Engine<B> {
         engine.remember(&mut st);
         engine.start = st;
         engine
+    }
+
+    /// The most moves of each bulk rule from each square ([`Gen::most`]).
+    fn find_most(&mut self) {
+        for p in 0..self.players() as usize {
+            let most: Vec<Box<[u16]>> = self.gens[p]
+                .iter()
+                .map(|g| {
+                    if !g.bulk {
+                        return Box::default();
+                    }
+                    (0..self.squares() as u8)
+                        .map(|sq| {
+                            let t = self.potential(g, sq);
+                            let z = t & g.promo_zone;
+                            let w = (t ^ z).count() + z.count() * g.promo_count;
+                            u16::try_from(w).unwrap_or(u16::MAX)
+                        })
+                        .collect()
+                })
+                .collect();
+            for (g, m) in self.gens[p].iter_mut().zip(most) {
+                g.most = m;
+            }
+        }
     }
 
     /// Marks the kinds two of whose rules can make the same move (same
@@ -971,6 +1073,19 @@ impl<B: Bits> Engine<B> {
         } else {
             Some(blockers.msb())
         }
+    }
+
+    /// The squares holding `player`'s pieces of the kinds in `kinds` (bit per kind).
+    #[inline]
+    pub(crate) fn kinds_of(&self, st: &State<B>, kinds: u32, player: u8) -> B {
+        let mut r = B::ZERO;
+        let mut k = kinds;
+        while k != 0 {
+            let t = k.trailing_zeros();
+            k &= k - 1;
+            r |= st.by_piece[t as usize];
+        }
+        r & st.by_player[player as usize]
     }
 
     /// The squares holding `player`'s royal pieces.

@@ -6,7 +6,7 @@ use std::cell::Cell;
 use std::fmt;
 
 use crate::bits::Bits;
-use crate::compile::model::{Cond, IntExpr, OutcomeDef, PlayerRef, Target, Worth};
+use crate::compile::model::{CmpOp, Cond, IntExpr, OutcomeDef, PlayerRef, Target, Worth};
 use crate::engine::{Engine, GenKind, NO_KIND};
 use crate::state::{code_piece, code_player, Hist, State, EMPTY, NO_SQ};
 
@@ -205,7 +205,12 @@ impl<'a, B: Bits> Ctx<'a, B> {
 
     fn repetitions(&self) -> u32 {
         let h = self.st.hash;
-        1 + self.hist.iter().filter(|x| x.hash == h).count() as u32
+        let men = self.st.men();
+        // The extra entry is the latest: if its count differs, none before matches.
+        if self.e.monotone && self.extra.is_some_and(|x| x.men != men) {
+            return 1;
+        }
+        1 + self.e.earlier(self.st, men, self.hist) as u32
             + u32::from(self.extra.is_some_and(|x| x.hash == h))
     }
 
@@ -213,7 +218,8 @@ impl<'a, B: Bits> Ctx<'a, B> {
         if self.repetitions() < times {
             return false;
         }
-        let hist = self.history();
+        let whole = self.history();
+        let hist = crate::state::same_men(&whole, self.st.men(), self.e.monotone);
         let h = self.st.hash;
         let Some(first) = hist.iter().position(|x| x.hash == h) else {
             return false;
@@ -227,6 +233,11 @@ impl<'a, B: Bits> Ctx<'a, B> {
     }
 
     fn has_moves(&self, p: u8, stuck: bool) -> bool {
+        if p == self.st.side && stuck && self.level == usize::MAX {
+            if let Some(k) = self.has_moves.get() {
+                return k;
+            }
+        }
         let hist = self.history();
         let level = self.level;
         let test = |s: &State<B>| {
@@ -419,6 +430,31 @@ impl<'a, B: Bits> Ctx<'a, B> {
     }
 }
 
+/// A number of pieces that some player must have at most for `c` to hold
+/// (`u32::MAX` if there is none): conditions on a player's whole material
+/// (`material`, or `count` compared with a number) hold only when that
+/// player has that few pieces. End rules are skipped without evaluating
+/// them while every player has more.
+pub(crate) fn few_men_bound(c: &Cond) -> u32 {
+    match c {
+        Cond::And(cs) => cs.iter().map(few_men_bound).min().unwrap_or(u32::MAX),
+        Cond::Or(cs) => cs.iter().map(few_men_bound).max().unwrap_or(u32::MAX),
+        Cond::Material(_, counts) => counts.iter().map(|&n| u32::from(n)).sum(),
+        Cond::Cmp(op, IntExpr::Count(_, None), IntExpr::Lit(n))
+        | Cond::Cmp(op, IntExpr::Lit(n), IntExpr::Count(_, None)) => {
+            let lit_first = matches!(c, Cond::Cmp(_, IntExpr::Lit(_), _));
+            let op = if lit_first { op.flipped() } else { *op };
+            let n = u32::try_from(*n).unwrap_or(0);
+            match op {
+                CmpOp::Eq | CmpOp::Le => n,
+                CmpOp::Lt => n.saturating_sub(1),
+                CmpOp::Ne | CmpOp::Gt | CmpOp::Ge => u32::MAX,
+            }
+        }
+        _ => u32::MAX,
+    }
+}
+
 impl<B: Bits> Engine<B> {
     /// Whether the piece on `a` could capture on `r` by one of its rules.
     pub(crate) fn piece_attacks(&self, st: &State<B>, a: u8, r: u8) -> bool {
@@ -457,7 +493,15 @@ impl<B: Bits> Engine<B> {
         has_moves: Option<bool>,
     ) -> Option<(Outcome, usize)> {
         let ctx = Ctx::new(self, st, hist, None).knowing_moves(has_moves);
+        let fewest = st.by_player[..self.model.players.len()]
+            .iter()
+            .map(|b| b.count())
+            .min()
+            .unwrap_or(0);
         for (i, end) in self.model.ends.iter().enumerate() {
+            if fewest > self.end_men[i] {
+                continue;
+            }
             if ctx.cond(&end.cond) {
                 let o = match &end.outcome {
                     OutcomeDef::Win(p, k, worth, _) => Outcome::Win {
