@@ -161,6 +161,19 @@ impl<B: Bits> State<B> {
         self.by_piece[piece as usize] & self.by_player[player as usize]
     }
 
+    /// Squares holding `player`'s pieces of the kinds in `kinds` (bit per kind).
+    #[inline]
+    pub(crate) fn of_kinds(&self, kinds: u32, player: u8) -> B {
+        let mut r = B::ZERO;
+        let mut k = kinds;
+        while k != 0 {
+            let t = k.trailing_zeros();
+            k &= k - 1;
+            r |= self.by_piece[t as usize];
+        }
+        r & self.by_player[player as usize]
+    }
+
     /// Puts a piece on an empty square (no hashing); it starts there, unmoved.
     pub(crate) fn put(&mut self, sq: u8, piece: u8, player: u8) {
         let b = B::bit(sq);

@@ -353,6 +353,7 @@ pub enum CmpOp {
 
 impl CmpOp {
     /// The comparison with its sides swapped (`a < b` is `b > a`).
+    #[must_use]
     pub fn flipped(self) -> CmpOp {
         match self {
             CmpOp::Lt => CmpOp::Gt,

@@ -32,7 +32,7 @@ impl<B: Bits> Engine<B> {
             }
         }
         for &(kinds, dirs) in &att.slide_groups {
-            let sliders = self.kinds_of(st, kinds, by);
+            let sliders = st.of_kinds(kinds, by);
             if sliders.is_empty() {
                 continue;
             }
@@ -112,7 +112,7 @@ impl<B: Bits> Engine<B> {
         }
         let leaping = found;
         for &(kinds, dirs) in &att.slide_groups {
-            let sliders = self.kinds_of(st, kinds, by);
+            let sliders = st.of_kinds(kinds, by);
             let mut ds = dirs;
             while ds != 0 && !sliders.is_empty() {
                 let d = ds.trailing_zeros() as u8;

@@ -150,7 +150,7 @@ impl<B: Bits> Engine<B> {
         let mut danger = B::ZERO;
         let royals = self.royals(st, side);
         for &(kinds, dirs) in &att.slide_groups {
-            let sliders = self.kinds_of(st, kinds, other);
+            let sliders = st.of_kinds(kinds, other);
             if sliders.is_empty() {
                 continue;
             }
@@ -203,7 +203,7 @@ impl<B: Bits> Engine<B> {
         let royals = self.royals(st, side);
         let mut pinned = B::ZERO;
         for &(kinds, dirs) in &att.slide_groups {
-            let sliders = self.kinds_of(st, kinds, other);
+            let sliders = st.of_kinds(kinds, other);
             if sliders.is_empty() {
                 continue;
             }
@@ -243,7 +243,7 @@ impl<B: Bits> Engine<B> {
             if d == u8::MAX || self.first_blocker(r, d, occ) != Some(sq) {
                 return false;
             }
-            let sliders = self.kinds_of(st, att.slides[((d + 4) & 7) as usize], other);
+            let sliders = st.of_kinds(att.slides[((d + 4) & 7) as usize], other);
             self.first_blocker(sq, d, occ)
                 .is_some_and(|b| sliders.has(b))
         })
@@ -1110,12 +1110,14 @@ impl<B: Bits> Engine<B> {
     /// Whether a move drawn from a bulk rule `g` passes the check rule
     /// (tested only if it may not).
     fn passes_drawn(&self, st: &State<B>, lg: &Legality<B>, g: &Gen<B>, m: Move) -> bool {
-        let safe = self.check_rule.is_none()
-            || ((!lg.in_check || lg.evasion.is_some_and(|e| e.has(m.to)))
-                && self.royalish & (1 << g.piece) == 0
-                && !(lg.test_captures && lg.occ.has(m.to))
-                && !lg.danger_all
-                && !self.is_pinned(st, lg.side, m.from));
+        // In check, a move onto an evasion square ends it (if not pinned).
+        let ends_check = !lg.in_check || lg.evasion.is_some_and(|e| e.has(m.to));
+        let must_test = self.royalish & (1 << g.piece) != 0
+            || !ends_check
+            || (lg.test_captures && lg.occ.has(m.to))
+            || lg.danger_all
+            || self.is_pinned(st, lg.side, m.from);
+        let safe = self.check_rule.is_none() || !must_test;
         safe || self.passes_check_in(st, lg, m)
     }
 

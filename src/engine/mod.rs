@@ -1075,19 +1075,6 @@ impl<B: Bits> Engine<B> {
         }
     }
 
-    /// The squares holding `player`'s pieces of the kinds in `kinds` (bit per kind).
-    #[inline]
-    pub(crate) fn kinds_of(&self, st: &State<B>, kinds: u32, player: u8) -> B {
-        let mut r = B::ZERO;
-        let mut k = kinds;
-        while k != 0 {
-            let t = k.trailing_zeros();
-            k &= k - 1;
-            r |= st.by_piece[t as usize];
-        }
-        r & st.by_player[player as usize]
-    }
-
     /// The squares holding `player`'s royal pieces.
     #[inline]
     pub(crate) fn royals(&self, st: &State<B>, player: u8) -> B {
