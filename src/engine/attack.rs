@@ -31,9 +31,9 @@ impl<B: Bits> Engine<B> {
                 _ => return true,
             }
         }
-        for &(kinds, dirs) in &att.slide_groups {
+        for (&(kinds, dirs), lines) in att.slide_groups.iter().zip(&att.group_lines) {
             let sliders = st.of_kinds(kinds, by);
-            if sliders.is_empty() {
+            if (sliders & lines[sq as usize]).is_empty() {
                 continue;
             }
             let mut ds = dirs;

@@ -24,6 +24,10 @@ use std::cell::RefCell;
 /// before it finds every piece's moves exactly.
 const RANDOM_TRIES: usize = 32;
 
+/// How many (rule, piece) pairs [`Engine::random_move`] keeps on the stack
+/// (more, and it finds every move).
+const MAX_SLOTS: usize = 96;
+
 /// A reusable buffer of moves (no allocation once it has grown).
 pub(crate) type MoveBuf = Vec<Move>;
 
@@ -400,8 +404,7 @@ impl<B: Bits> Engine<B> {
             }
             return true;
         }
-        if g.target == Target::EnPassant && st.passer == NO_SQ {
-            // Nothing may be taken en passant.
+        if self.idle(st, g, side) {
             return true;
         }
         let promo = self.promos[g.piece as usize].as_ref();
@@ -458,6 +461,15 @@ impl<B: Bits> Engine<B> {
             }
         }
         true
+    }
+
+    /// Whether rule `g` surely has no move for `side` in `st`, at a glance:
+    /// nothing may be taken en passant, or no piece that castles is unmoved.
+    #[inline]
+    fn idle(&self, st: &State<B>, g: &Gen<B>, side: u8) -> bool {
+        (g.target == Target::EnPassant && st.passer == NO_SQ)
+            || (matches!(g.kind, GenKind::Castle(..))
+                && (st.pieces(g.piece, side) & g.from_mask & st.unmoved).is_empty())
     }
 
     /// The moves of a `jump` rule: one per series of jumps (and kind
@@ -1024,24 +1036,33 @@ impl<B: Bits> Engine<B> {
         cands.clear();
         // Rules counted in bulk give, per piece, an upper bound on its moves
         // (no move is found yet); the others list theirs.
-        let mut slots: SmallVec<[(u16, u8, u16); 64]> = SmallVec::new();
+        let mut slots = [(0u16, 0u8, 0u16); MAX_SLOTS];
+        let mut used = 0;
         let mut bound = 0u32;
+        let phase = self.phase_of_moves(st);
         for (gi, g) in self.gens[side as usize]
             .iter()
             .enumerate()
-            .filter(|(_, g)| !g.stuck && self.in_phase(st, g))
+            .filter(|(_, g)| !g.stuck && g.phase == phase)
         {
             if !g.bulk {
-                self.each_of_gen(st, &lg, g, &mut |m, safe| {
-                    cands.push((m, safe));
-                    true
-                });
+                if !self.idle(st, g, side) {
+                    self.each_of_gen(st, &lg, g, &mut |m, safe| {
+                        cands.push((m, safe));
+                        true
+                    });
+                }
                 continue;
             }
             for from in (st.pieces(g.piece, side) & g.from_mask).iter() {
                 let most = g.most[from as usize];
                 if most > 0 {
-                    slots.push((gi as u16, from, most));
+                    let Some(slot) = slots.get_mut(used) else {
+                        // Too many pieces to keep: find every move.
+                        return self.random_exact(st, &lg, cands, pick);
+                    };
+                    *slot = (gi as u16, from, most);
+                    used += 1;
                     bound += u32::from(most);
                 }
             }
@@ -1061,7 +1082,7 @@ impl<B: Bits> Engine<B> {
                 cands.swap_remove(i);
                 continue;
             }
-            let Some(&(gi, from, _)) = slots.iter().find(|s| {
+            let Some(&(gi, from, _)) = slots[..used].iter().find(|s| {
                 let here = r < usize::from(s.2);
                 if !here {
                     r -= usize::from(s.2);

@@ -154,6 +154,9 @@ pub(crate) struct Attacks<B: Bits> {
     /// `slides` grouped: each distinct set of kinds, with the directions
     /// (bit per direction) it slides in.
     pub slide_groups: Vec<(u32, u8)>,
+    /// For each of `slide_groups` and each square, the squares from which
+    /// a piece of the group could slide to it on an empty board.
+    pub group_lines: Vec<Box<[B]>>,
     /// Kinds among the sliders that may promote (their captures into a
     /// promotion square need the careful test).
     pub slide_promoting: u32,
@@ -627,6 +630,22 @@ impl<B: Bits> Engine<B> {
             }
         }
 
+        for att in &mut attacks {
+            att.group_lines = att
+                .slide_groups
+                .iter()
+                .map(|&(_, dirs)| {
+                    rays.iter()
+                        .map(|r| {
+                            (0..8u8)
+                                .filter(|d| dirs & (1 << d) != 0)
+                                .fold(B::ZERO, |acc, d| acc | r[((d + 4) & 7) as usize])
+                        })
+                        .collect()
+                })
+                .collect();
+        }
+
         // Which rules can be counted in bulk, and their promotion squares.
         for (pl, list) in gens.iter_mut().enumerate() {
             for g in list.iter_mut() {
@@ -978,15 +997,25 @@ impl<B: Bits> Engine<B> {
     /// in that phase, the pieces' moves otherwise.
     #[inline]
     pub(crate) fn in_phase(&self, st: &State<B>, g: &Gen<B>) -> bool {
+        g.phase == self.phase_of_moves(st)
+    }
+
+    /// The phase whose move rules are in force in `st` ([`NORMAL`] for
+    /// normal play, or a phase without moves of its own).
+    #[inline]
+    pub(crate) fn phase_of_moves(&self, st: &State<B>) -> u8 {
+        if self.model.phases.is_empty() {
+            return NORMAL;
+        }
         let active = self
             .model
             .phases
             .get(st.phase as usize)
             .is_some_and(|p| !p.moves.is_empty());
         if active {
-            g.phase == st.phase
+            st.phase
         } else {
-            g.phase == NORMAL
+            NORMAL
         }
     }
 
