@@ -14,7 +14,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::bits::Bits;
-use crate::engine::{Engine, MoveBuf};
+use crate::engine::{Engine, Scratch};
 use crate::eval::Outcome;
 use crate::game::{on_pos, Game};
 use crate::state::{Hist, State};
@@ -117,8 +117,7 @@ fn run_part<B: Bits>(
     seed: u64,
 ) -> Playouts {
     let mut rng = fastrand::Rng::with_seed(seed);
-    let mut buf = MoveBuf::with_capacity(256);
-    let mut cands = Vec::with_capacity(256);
+    let mut scratch = Scratch::default();
     let mut hist: Vec<Hist> = Vec::with_capacity(hist0.len() + cap as usize + 1);
     let mut out = Playouts {
         wins: vec![0; e.model.players.len()],
@@ -131,7 +130,7 @@ fn run_part<B: Bits>(
         let mut result = None;
         let mut plies = 0u32;
         while plies < cap {
-            let chosen = e.random_move(&st, &hist, &mut cands, &mut buf, &mut |n| rng.usize(..n));
+            let chosen = e.random_move(&st, &hist, &mut scratch, &mut |n| rng.usize(..n));
             if let Some((o, _)) = e.ending(&st, &hist, Some(chosen.is_some())) {
                 result = Some(o);
                 break;

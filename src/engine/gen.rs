@@ -24,9 +24,17 @@ use std::cell::RefCell;
 /// before it finds every piece's moves exactly.
 const RANDOM_TRIES: usize = 32;
 
-/// How many (rule, piece) pairs [`Engine::random_move`] keeps on the stack
-/// (more, and it finds every move).
-const MAX_SLOTS: usize = 96;
+/// Reusable space for [`Engine::random_move`] (no allocation once grown).
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    /// Moves listed by rules not counted in bulk, with whether they are safe.
+    cands: Vec<(Move, bool)>,
+    /// Every legal move, where they are all generated.
+    buf: MoveBuf,
+    /// For each piece of a bulk rule: the rule, its square, and the running
+    /// total of the most moves of the pieces so far.
+    slots: Vec<(u16, u8, u32)>,
+}
 
 /// A reusable buffer of moves (no allocation once it has grown).
 pub(crate) type MoveBuf = Vec<Move>;
@@ -256,10 +264,13 @@ impl<B: Bits> Engine<B> {
     /// Whether a royal piece of `side` stands on one of `zone` within reach
     /// of an enemy piece that must promote to capture there (so whether it
     /// is attacked depends on what that promotion allows).
+    #[inline]
     fn zone_threat(&self, st: &State<B>, side: u8, zone: B) -> bool {
-        if zone.is_empty() {
-            return false;
-        }
+        !zone.is_empty() && self.zone_threat_in(st, side, zone)
+    }
+
+    /// [`Engine::zone_threat`] for a zone that is not empty.
+    fn zone_threat_in(&self, st: &State<B>, side: u8, zone: B) -> bool {
         let exposed = self.royals(st, side) & zone;
         if exposed.is_empty() {
             return false;
@@ -1018,10 +1029,10 @@ impl<B: Bits> Engine<B> {
         &self,
         st: &State<B>,
         hist: &[Hist],
-        cands: &mut Vec<(Move, bool)>,
-        buf: &mut MoveBuf,
+        scratch: &mut Scratch,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Move> {
+        let Scratch { cands, buf, slots } = scratch;
         if self.has_stuck || self.general_at(st, hist, usize::MAX) {
             self.legal_moves(st, hist, buf);
             return (!buf.is_empty()).then(|| buf[pick(buf.len())]);
@@ -1036,8 +1047,7 @@ impl<B: Bits> Engine<B> {
         cands.clear();
         // Rules counted in bulk give, per piece, an upper bound on its moves
         // (no move is found yet); the others list theirs.
-        let mut slots = [(0u16, 0u8, 0u16); MAX_SLOTS];
-        let mut used = 0;
+        slots.clear();
         let mut bound = 0u32;
         let phase = self.phase_of_moves(st);
         for (gi, g) in self.gens[side as usize]
@@ -1057,13 +1067,8 @@ impl<B: Bits> Engine<B> {
             for from in (st.pieces(g.piece, side) & g.from_mask).iter() {
                 let most = g.most[from as usize];
                 if most > 0 {
-                    let Some(slot) = slots.get_mut(used) else {
-                        // Too many pieces to keep: find every move.
-                        return self.random_exact(st, &lg, cands, pick);
-                    };
-                    *slot = (gi as u16, from, most);
-                    used += 1;
                     bound += u32::from(most);
+                    slots.push((gi as u16, from, bound));
                 }
             }
         }
@@ -1082,15 +1087,14 @@ impl<B: Bits> Engine<B> {
                 cands.swap_remove(i);
                 continue;
             }
-            let Some(&(gi, from, _)) = slots[..used].iter().find(|s| {
-                let here = r < usize::from(s.2);
-                if !here {
-                    r -= usize::from(s.2);
-                }
-                here
-            }) else {
+            // The slot whose running total first passes r.
+            let k = slots.partition_point(|s| s.2 as usize <= r);
+            let Some(&(gi, from, _)) = slots.get(k) else {
                 break;
             };
+            if k > 0 {
+                r -= slots[k - 1].2 as usize;
+            }
             let g = &self.gens[side as usize][gi as usize];
             let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
             // Beyond the piece's real moves: draw again.

@@ -44,6 +44,11 @@ impl<B: Bits> Engine<B> {
             st.passer = NO_SQ;
             st.passed = B::ZERO;
         }
+        if self.plain_make[m.rule as usize] && m.promo == NO_PIECE && m.extra == NO_SQ {
+            // A piece moves, taking what stands there: nothing else.
+            let kind = crate::state::code_piece(st.at(m.from).max(1));
+            return (kind, self.shift_hashed(st, m.from, m.to));
+        }
         if let MoveKind::Drop { piece, .. } = rule.kind {
             st.put(m.to, piece as u8, side);
             st.hash ^= self.z(code(piece as u8, side), m.to);

@@ -20,7 +20,7 @@ use crate::compile::model::{
 };
 use crate::state::{State, NO_SQ};
 
-pub(crate) use gen::MoveBuf;
+pub(crate) use gen::{MoveBuf, Scratch};
 
 /// "No piece" where a piece kind is expected (a player's own move).
 pub(crate) const NO_KIND: u8 = u8::MAX;
@@ -247,6 +247,9 @@ pub(crate) struct Engine<B: Bits> {
     /// capturing without moving, not castling or en passant), whose
     /// legality can be judged by whether its destination is attacked.
     pub royal_fast: Box<[bool]>,
+    /// For each move rule: a piece moves (taking what stands where it
+    /// lands) and nothing else happens; made without looking further.
+    pub plain_make: Box<[bool]>,
     /// For each player: whether its attacks depend only on where pieces
     /// stand (no conditions, no promotions that may fail, no counts).
     pub simple_attacks: [bool; MAX_PLAYERS],
@@ -813,6 +816,20 @@ impl<B: Bits> Engine<B> {
                     )
             })
             .collect();
+        let plain_make: Box<[bool]> = model
+            .moves
+            .iter()
+            .map(|md| {
+                md.piece.is_some()
+                    && md.effects.is_empty()
+                    && !md.stay
+                    && md.target != Target::EnPassant
+                    && !matches!(
+                        md.kind,
+                        MoveKind::Castle { .. } | MoveKind::CaptureJump { .. } | MoveKind::Drop { .. }
+                    )
+            })
+            .collect();
         let simple_attacks = [0, 1].map(|p| {
             let a = &attacks[p];
             a.forward.is_empty()
@@ -823,6 +840,7 @@ impl<B: Bits> Engine<B> {
         });
         let mut engine = Engine {
             royal_fast,
+            plain_make,
             simple_attacks,
             light,
             uses_passing,
