@@ -648,16 +648,31 @@ impl<B: Bits> Engine<B> {
     /// only royal piece moving by a plain rule and attacks depend only on
     /// where pieces stand: then the move is legal if its destination is not
     /// attacked once the piece has left its square.
+    /// Where attacks read only the board, such a move is judged on a copy
+    /// where the piece has only been moved (no hash, counters or turn).
     #[inline]
     fn passes_check_in(&self, st: &State<B>, lg: &Legality<B>, m: Move) -> bool {
         if self.royal_fast[m.rule as usize]
             && m.promo == NO_PIECE
             && m.extra == NO_SQ
             && lg.royals == 1
-            && self.simple_attacks[self.next_player(lg.side) as usize]
         {
-            let occ = (lg.occ & !B::bit(m.from)) | B::bit(m.to);
-            return !self.attacked(st, m.to, self.next_player(lg.side), occ);
+            let enemy = self.next_player(lg.side);
+            if self.simple_attacks[enemy as usize] {
+                let occ = (lg.occ & !B::bit(m.from)) | B::bit(m.to);
+                return !self.attacked(st, m.to, enemy, occ);
+            }
+            if self.board_attacks[enemy as usize] {
+                let mut moved = *st;
+                moved.take(m.to);
+                moved.shift(m.from, m.to);
+                for e in &self.model.moves[m.rule as usize].effects {
+                    if let crate::compile::model::Effect::SetFlag(f) = e {
+                        moved.flags[*f as usize] |= B::bit(m.to);
+                    }
+                }
+                return !self.attacked(&moved, m.to, enemy, moved.occupied());
+            }
         }
         self.passes_check(st, m)
     }
@@ -921,20 +936,11 @@ impl<B: Bits> Engine<B> {
             let zone = self.promos[g.piece as usize]
                 .as_ref()
                 .map_or(B::ZERO, |p| p.zone[player as usize]);
+            if g.first_steps.is_empty() {
+                continue;
+            }
             for p in (st.pieces(g.piece, player) & !danger & !found).iter() {
-                let near = match &g.kind {
-                    GenKind::Leap(table) => table[p as usize],
-                    GenKind::Slide(ds) => {
-                        let mut r = B::ZERO;
-                        for &d in ds {
-                            if let Some(q) = self.board().step(p, crate::compile::board::Dir(d)) {
-                                r |= B::bit(q);
-                            }
-                        }
-                        r
-                    }
-                    _ => B::ZERO,
-                };
+                let near = g.first_steps[p as usize];
                 let ok = match g.target {
                     Target::Empty => near & !occ,
                     Target::Enemy => B::ZERO,

@@ -64,6 +64,9 @@ pub(crate) struct Gen<B: Bits> {
     /// have by this rule (on an empty board, promotions counted), an upper
     /// bound used to draw moves at random without finding them all.
     pub most: Box<[u16]>,
+    /// For a plain leap or slide: for each square, the squares one move
+    /// away (a leap's targets, a slide's first squares) on an empty board.
+    pub first_steps: Box<[B]>,
 }
 
 /// The shape of a move rule, as tables.
@@ -243,13 +246,18 @@ pub(crate) struct Engine<B: Bits> {
     pub castle_kinds: u32,
     /// Zobrist keys of an unmoved piece of those kinds, per square.
     pub zobrist_unmoved: Box<[u64]>,
-    /// For each move rule: a royal piece's plain move (no effects, not
-    /// capturing without moving, not castling or en passant), whose
-    /// legality can be judged by whether its destination is attacked.
+    /// For each move rule: a royal piece's plain move (no effect but marks
+    /// on the piece, not capturing without moving, not castling or en
+    /// passant), whose legality can be judged by whether its destination is
+    /// attacked.
     pub royal_fast: Box<[bool]>,
     /// For each move rule: a piece moves (taking what stands where it
     /// lands) and nothing else happens; made without looking further.
     pub plain_make: Box<[bool]>,
+    /// For each player: whether its attacks read only the board (every
+    /// condition they depend on is [`board_only`]), so that a royal move can
+    /// be judged on a copy where the piece has only been moved.
+    pub board_attacks: [bool; MAX_PLAYERS],
     /// For each player: whether its attacks depend only on where pieces
     /// stand (no conditions, no promotions that may fail, no counts).
     pub simple_attacks: [bool; MAX_PLAYERS],
@@ -500,6 +508,7 @@ impl<B: Bits> Engine<B> {
                     promo_zone: B::ZERO,
                     promo_count: 0,
                     most: Box::default(),
+                    first_steps: Box::default(),
                 };
                 if !matches!(md.target, Target::Empty | Target::EnPassant)
                     && piece != NO_KIND
@@ -801,7 +810,7 @@ impl<B: Bits> Engine<B> {
             .iter()
             .map(|md| {
                 md.piece.is_some_and(|p| royal & (1 << p) != 0)
-                    && md.effects.is_empty()
+                    && md.effects.iter().all(|e| matches!(e, Effect::SetFlag(_)))
                     && !md.stay
                     && md.target != Target::EnPassant
                     && matches!(
@@ -830,6 +839,17 @@ impl<B: Bits> Engine<B> {
                     )
             })
             .collect();
+        let board_attacks = [0, 1].map(|p: usize| {
+            attacks[p]
+                .forward
+                .iter()
+                .all(|&gi| gens[p][gi].guard.as_ref().is_none_or(board_only))
+                && promos.iter().flatten().all(|pr| {
+                    pr.rules
+                        .iter()
+                        .all(|r| r.guard.as_ref().is_none_or(board_only))
+                })
+        });
         let simple_attacks = [0, 1].map(|p| {
             let a = &attacks[p];
             a.forward.is_empty()
@@ -841,6 +861,7 @@ impl<B: Bits> Engine<B> {
         let mut engine = Engine {
             royal_fast,
             plain_make,
+            board_attacks,
             simple_attacks,
             light,
             uses_passing,
@@ -921,6 +942,20 @@ impl<B: Bits> Engine<B> {
                 .collect();
             for (g, m) in self.gens[p].iter_mut().zip(most) {
                 g.most = m;
+            }
+            let board = &self.model.board;
+            for g in &mut self.gens[p] {
+                g.first_steps = match &g.kind {
+                    GenKind::Leap(table) => table.clone(),
+                    GenKind::Slide(ds) => (0..board.len() as u8)
+                        .map(|sq| {
+                            ds.iter()
+                                .filter_map(|&d| board.step(sq, Dir(d)))
+                                .fold(B::ZERO, |acc, q| acc | B::bit(q))
+                        })
+                        .collect(),
+                    _ => Box::default(),
+                };
             }
         }
     }
@@ -1265,6 +1300,47 @@ pub(crate) struct Sensitivity {
     pub occupancy: bool,
     /// How many pieces each player has.
     pub counts: bool,
+}
+
+/// Whether `c`, judged for a move of the attacker, reads only the board:
+/// where pieces stand and what they carry, and players named from the mover
+/// (not the player to move, the counters, the remembered facts or the
+/// history). Such conditions read the same on a state where a piece has
+/// only been moved (see [`Engine::passes_check_in`]).
+fn board_only(c: &Cond) -> bool {
+    let named = |p: &PlayerRef| !matches!(p, PlayerRef::Next);
+    let int = |e: &IntExpr| match e {
+        IntExpr::Lit(_) => true,
+        IntExpr::Count(p, _) => named(p),
+        IntExpr::PliesSince(_) => false,
+    };
+    match c {
+        Cond::And(cs) | Cond::Or(cs) => cs.iter().all(board_only),
+        Cond::Not(c) => board_only(c),
+        Cond::Cmp(_, a, b) => int(a) && int(b),
+        Cond::Unmoved(_)
+        | Cond::AtStart(_)
+        | Cond::Flagged(..)
+        | Cond::LostCouldReach
+        | Cond::KindIs(_)
+        | Cond::Removing
+        | Cond::Absent(_)
+        | Cond::In(..)
+        | Cond::Checks(_)
+        | Cond::Holds(..)
+        | Cond::SameShade(_) => true,
+        Cond::Lost(p, _)
+        | Cond::Attacked(_, p)
+        | Cond::CheckedBy(p, _)
+        | Cond::Material(p, _)
+        | Cond::InARow(p, _) => named(p),
+        Cond::InCheck(_)
+        | Cond::NoMoves(..)
+        | Cond::Repeated(_)
+        | Cond::PerpetualCheck(_)
+        | Cond::Remembers(..)
+        | Cond::Capturing => false,
+    }
 }
 
 pub(crate) fn sensitivity(c: &Cond) -> Sensitivity {
