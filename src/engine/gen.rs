@@ -423,9 +423,16 @@ impl<B: Bits> Engine<B> {
             return self.each_jump_series(st, lg, g, f);
         }
         for from in (st.pieces(g.piece, side) & g.from_mask).iter() {
+            if let Some(c) = g.guard.as_ref().filter(|_| g.guard_by_from) {
+                let ctx = Ctx::new(self, st, &[], None)
+                    .in_move(MoveCtx::new(side, from, NO_SQ, g.piece));
+                if !ctx.cond(c) {
+                    continue;
+                }
+            }
             let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
             for to in t.iter() {
-                if let Some(c) = &g.guard {
+                if let Some(c) = g.guard.as_ref().filter(|_| !g.guard_by_from) {
                     let ctx = Ctx::new(self, st, &[], None)
                         .in_move(MoveCtx::new(side, from, to, g.piece));
                     if !ctx.cond(c) {

@@ -42,6 +42,9 @@ pub(crate) struct Gen<B: Bits> {
     pub from_mask: B,
     /// The rule's condition, judged for each move.
     pub guard: Option<Cond>,
+    /// The condition reads nothing of where the move goes: judged once per
+    /// start square.
+    pub guard_by_from: bool,
     /// Only when the player has no other legal move.
     pub stuck: bool,
     /// Captures without moving.
@@ -239,6 +242,9 @@ pub(crate) struct Engine<B: Bits> {
     /// For each end rule, a number of pieces some player must have at most
     /// for it to hold ([`crate::eval::few_men_bound`]).
     pub end_men: Box<[u32]>,
+    /// For each end rule: whether it holds only when the player to move has
+    /// no legal move ([`crate::eval::needs_no_moves`]).
+    pub end_stuck: Box<[bool]>,
     /// Whether no rule adds a piece to the board (so the number of pieces
     /// never grows, and a repetition is looked for only since it changed).
     pub monotone: bool,
@@ -500,6 +506,7 @@ impl<B: Bits> Engine<B> {
                     kind,
                     from_mask,
                     guard: md.guard.clone(),
+                    guard_by_from: md.guard.as_ref().is_some_and(|c| !reads_to(c)),
                     stuck: md.when_stuck,
                     stay: md.stay,
                     plain,
@@ -866,6 +873,11 @@ impl<B: Bits> Engine<B> {
             light,
             uses_passing,
             uses_castling,
+            end_stuck: model
+                .ends
+                .iter()
+                .map(|e| crate::eval::needs_no_moves(&e.cond))
+                .collect(),
             end_men: model
                 .ends
                 .iter()
@@ -1372,6 +1384,30 @@ fn visit(c: &Cond, s: &mut Sensitivity) {
 
 fn mentions_perpetual(c: &Cond) -> bool {
     mentions(c, &|c| matches!(c, Cond::PerpetualCheck(_)))
+}
+
+/// Whether a condition judged for a move reads where the move goes (its
+/// destination, or the kind a promotion offers there).
+fn reads_to(c: &Cond) -> bool {
+    fn site(s: &SiteRef) -> bool {
+        match s {
+            SiteRef::To => true,
+            SiteRef::HomeOf(inner) => site(inner),
+            _ => false,
+        }
+    }
+    mentions(c, &|c| match c {
+        Cond::Unmoved(s)
+        | Cond::AtStart(s)
+        | Cond::Flagged(_, s)
+        | Cond::Absent(s)
+        | Cond::In(s, _)
+        | Cond::Attacked(s, _)
+        | Cond::Checks(s)
+        | Cond::Holds(s, _) => site(s),
+        Cond::KindIs(_) | Cond::LostCouldReach => true,
+        _ => false,
+    })
 }
 
 /// Whether a condition or one inside it passes the test.

@@ -455,6 +455,17 @@ pub(crate) fn few_men_bound(c: &Cond) -> u32 {
     }
 }
 
+/// Whether `c` holds only if the player to move has no legal move (it is
+/// `(noMoves Next)`, or a conjunction with it): end rules that are need not
+/// be judged where the caller knows there is a move.
+pub(crate) fn needs_no_moves(c: &Cond) -> bool {
+    match c {
+        Cond::And(cs) => cs.iter().any(needs_no_moves),
+        Cond::NoMoves(PlayerRef::Next, true) => true,
+        _ => false,
+    }
+}
+
 impl<B: Bits> Engine<B> {
     /// Whether the piece on `a` could capture on `r` by one of its rules.
     pub(crate) fn piece_attacks(&self, st: &State<B>, a: u8, r: u8) -> bool {
@@ -499,7 +510,7 @@ impl<B: Bits> Engine<B> {
             .min()
             .unwrap_or(0);
         for (i, end) in self.model.ends.iter().enumerate() {
-            if fewest > self.end_men[i] {
+            if fewest > self.end_men[i] || (has_moves == Some(true) && self.end_stuck[i]) {
                 continue;
             }
             if ctx.cond(&end.cond) {
