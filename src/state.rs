@@ -99,6 +99,10 @@ pub struct State<B: Bits> {
     pub(crate) passer: u8,
     /// Whether the last move took a piece.
     pub(crate) took: bool,
+    /// Where the piece of the last move came from and went, if it was a
+    /// plain move (one piece moving, perhaps taking or promoting);
+    /// [`NO_SQ`] otherwise or if unknown. Not part of the position.
+    pub(crate) last: (u8, u8),
 }
 
 impl<B: Bits> State<B> {
@@ -124,6 +128,7 @@ impl<B: Bits> State<B> {
             passed: B::ZERO,
             passer: NO_SQ,
             took: false,
+            last: (NO_SQ, NO_SQ),
         }
     }
 

@@ -113,9 +113,9 @@ impl<B: Bits> Engine<B> {
         let (in_check, danger) = if self.check_rule.is_none() {
             (false, B::ZERO)
         } else if !danger || danger_all {
-            (self.in_check(st, side), self.all)
+            (self.in_check_after(st, side), self.all)
         } else {
-            (self.in_check(st, side), self.pins(st, side))
+            (self.in_check_after(st, side), self.pins(st, side))
         };
         let evasion = if in_check {
             self.evasion(st, side, occ)
@@ -180,6 +180,66 @@ impl<B: Bits> Engine<B> {
             }
         }
         danger
+    }
+
+    /// Whether `side`, to move, is in check: where the last move was the
+    /// enemy's plain move and its attacks depend only on where pieces stand,
+    /// by whether the piece moved attacks the royal piece or uncovered a
+    /// slider's line to it (the royal piece was not attacked before: the
+    /// check rule forbade it); otherwise in full.
+    fn in_check_after(&self, st: &State<B>, side: u8) -> bool {
+        let enemy = self.next_player(side);
+        let (from, to) = st.last;
+        if from == NO_SQ || st.mover != enemy || !self.simple_attacks[enemy as usize] {
+            return self.in_check(st, side);
+        }
+        let royals = self.royals(st, side);
+        if royals.count() != 1 {
+            return self.in_check(st, side);
+        }
+        let k = royals.lsb();
+        let occ = st.occupied();
+        let att = &self.attacks[enemy as usize];
+        let n = self.rays.len();
+        // The piece moved, by a leap or along a line.
+        let c = st.at(to);
+        if c != crate::state::EMPTY && crate::state::code_player(c) == enemy {
+            let kind = crate::state::code_piece(c);
+            let lands = || {
+                self.promos[kind as usize]
+                    .as_ref()
+                    .is_none_or(|p| !p.zone[enemy as usize].has(k))
+                    || self.can_land(st, enemy, kind, to, k)
+            };
+            if att
+                .leaps
+                .iter()
+                .any(|(p, rev)| *p == kind && rev[k as usize].has(to))
+                && lands()
+            {
+                return true;
+            }
+            let d = self.line_dir[k as usize * n + to as usize];
+            if d != u8::MAX
+                && att.slides[((d + 4) & 7) as usize] & (1 << kind) != 0
+                && self.first_blocker(k, d, occ) == Some(to)
+                && lands()
+            {
+                return true;
+            }
+        }
+        // A line opened where it stood.
+        let d = self.line_dir[k as usize * n + from as usize];
+        if d == u8::MAX {
+            return false;
+        }
+        self.first_blocker(k, d, occ).is_some_and(|b| {
+            let c = st.at(b);
+            crate::state::code_player(c) == enemy
+                && att.slides[((d + 4) & 7) as usize] & (1 << crate::state::code_piece(c)) != 0
+                && (att.slide_promoting & (1 << crate::state::code_piece(c)) == 0
+                    || self.attacked(st, k, enemy, occ))
+        })
     }
 
     /// [`Legality::evasion`] for `side`, in check.

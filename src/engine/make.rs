@@ -241,6 +241,11 @@ impl<B: Bits> Engine<B> {
             self.castle_squares(st) & st.unmoved
         };
         let (kind, captured) = self.apply(st, m);
+        st.last = if self.plain_make[m.rule as usize] && m.extra == NO_SQ {
+            (m.from, m.to)
+        } else {
+            (NO_SQ, NO_SQ)
+        };
         for q in (rights & !st.unmoved).iter() {
             st.hash ^= self.zobrist_unmoved[q as usize];
         }

@@ -261,6 +261,7 @@ impl<'a, B: Bits> Ctx<'a, B> {
             let mut s = *self.st;
             s.side = p;
             s.mover = self.e.next_player(p);
+            s.last = (NO_SQ, NO_SQ);
             test(&s)
         }
     }
