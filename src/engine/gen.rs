@@ -24,6 +24,18 @@ use std::cell::RefCell;
 /// before it finds every piece's moves exactly.
 const RANDOM_TRIES: usize = 32;
 
+/// How many squares `b` holds: 0, 1, or 2 for more (no full count).
+#[inline]
+fn few<B: Bits>(b: B) -> u32 {
+    if b.is_empty() {
+        0
+    } else if b.clear_lsb().is_empty() {
+        1
+    } else {
+        2
+    }
+}
+
 /// Reusable space for [`Engine::random_move`] (no allocation once grown).
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
@@ -83,7 +95,7 @@ pub(crate) struct Legality<B: Bits> {
     test_captures: bool,
     /// Squares the phase forbids moves to.
     blocked: B,
-    /// How many royal pieces the player to move has.
+    /// How many royal pieces the player to move has: 0, 1, or 2 for more.
     royals: u32,
     /// Whether every square counts as a danger square (see [`Engine::danger`]).
     danger_all: bool,
@@ -126,7 +138,7 @@ impl<B: Bits> Engine<B> {
             evasion,
             danger_all,
             royals: if self.check_rule.is_some() {
-                self.royals(st, side).count()
+                few(self.royals(st, side))
             } else {
                 0
             },
@@ -194,7 +206,7 @@ impl<B: Bits> Engine<B> {
             return self.in_check(st, side);
         }
         let royals = self.royals(st, side);
-        if royals.count() != 1 {
+        if few(royals) != 1 {
             return self.in_check(st, side);
         }
         let k = royals.lsb();
@@ -249,7 +261,7 @@ impl<B: Bits> Engine<B> {
             return None;
         }
         let royals = self.royals(st, side);
-        if royals.count() != 1 {
+        if few(royals) != 1 {
             return None;
         }
         let k = royals.lsb();
@@ -1123,12 +1135,10 @@ impl<B: Bits> Engine<B> {
         slots.clear();
         let mut bound = 0u32;
         let phase = self.phase_of_moves(st);
-        for (gi, g) in self.gens[side as usize]
-            .iter()
-            .enumerate()
-            .filter(|(_, g)| !g.stuck && g.phase == phase)
-        {
-            if !g.bulk {
+        let gens = &self.gens[side as usize];
+        for d in self.draws[side as usize].iter().filter(|d| d.phase == phase) {
+            if !d.bulk {
+                let g = &gens[d.gen as usize];
                 if !self.idle(st, g, side) {
                     self.each_of_gen(st, &lg, g, &mut |m, safe| {
                         cands.push((m, safe));
@@ -1137,11 +1147,12 @@ impl<B: Bits> Engine<B> {
                 }
                 continue;
             }
-            for from in (st.pieces(g.piece, side) & g.from_mask).iter() {
-                let most = g.most[from as usize];
-                if most > 0 {
-                    bound += u32::from(most);
-                    slots.push((gi as u16, from, bound));
+            let most = &self.most[d.most_at as usize..];
+            for from in (st.pieces(d.piece, side) & d.from_mask).iter() {
+                let w = most[from as usize];
+                if w > 0 {
+                    bound += u32::from(w);
+                    slots.push((d.gen, from, bound));
                 }
             }
         }

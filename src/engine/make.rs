@@ -278,7 +278,9 @@ impl<B: Bits> Engine<B> {
         st.mover = side;
         st.ply += 1;
         st.hash ^= self.zobrist_side[st.side as usize] ^ self.z_phase(st);
-        self.remember(st);
+        if !self.model.player_flags.is_empty() {
+            self.remember(st);
+        }
     }
 
     /// Records every remembered fact that now holds.

@@ -63,13 +63,26 @@ pub(crate) struct Gen<B: Bits> {
     pub promo_zone: B,
     /// See `promo_zone`.
     pub promo_count: u32,
-    /// For a bulk rule: for each square, the most moves a piece there can
-    /// have by this rule (on an empty board, promotions counted), an upper
-    /// bound used to draw moves at random without finding them all.
-    pub most: Box<[u16]>,
     /// For a plain leap or slide: for each square, the squares one move
     /// away (a leap's targets, a slide's first squares) on an empty board.
     pub first_steps: Box<[B]>,
+}
+
+/// A rule as [`Engine::random_move`] reads it.
+#[derive(Clone, Debug)]
+pub(crate) struct DrawRule<B: Bits> {
+    /// Its index in the player's rules.
+    pub gen: u16,
+    /// See [`Gen::piece`].
+    pub piece: u8,
+    /// See [`Gen::phase`].
+    pub phase: u8,
+    /// See [`Gen::bulk`].
+    pub bulk: bool,
+    /// See [`Gen::from_mask`].
+    pub from_mask: B,
+    /// Where its squares start in [`Engine::most`] (bulk rules).
+    pub most_at: u32,
 }
 
 /// The shape of a move rule, as tables.
@@ -313,6 +326,14 @@ pub(crate) struct Engine<B: Bits> {
     /// can make the same move: their moves are de-duplicated (the first rule
     /// that makes a move makes it).
     pub overlap: [u32; MAX_PLAYERS],
+    /// For each player, its rules not only offered when stuck, compactly, in
+    /// order: what drawing a random move reads of each.
+    pub draws: [Vec<DrawRule<B>>; MAX_PLAYERS],
+    /// For bulk rules, from [`DrawRule::most_at`]: for each square, the most
+    /// moves a piece there can have by the rule (on an empty board,
+    /// promotions counted), an upper bound used to draw moves at random
+    /// without finding them all.
+    pub most: Vec<u16>,
     /// For each phase: per player, the squares no move may go to (the
     /// phase's restrictions of the form `(in (to) SQUARES)`, applied when
     /// moves are generated), and which of its restrictions remain.
@@ -514,7 +535,6 @@ impl<B: Bits> Engine<B> {
                     bulk: false,
                     promo_zone: B::ZERO,
                     promo_count: 0,
-                    most: Box::default(),
                     first_steps: Box::default(),
                 };
                 if !matches!(md.target, Target::Empty | Target::EnPassant)
@@ -916,6 +936,8 @@ impl<B: Bits> Engine<B> {
             start_squares,
             start: State::empty(MAX_PLAYERS as u8),
             overlap: [0; MAX_PLAYERS],
+            draws: Default::default(),
+            most: Vec::new(),
         };
         engine.find_overlaps();
         engine.find_most();
@@ -933,27 +955,31 @@ impl<B: Bits> Engine<B> {
         engine
     }
 
-    /// The most moves of each bulk rule from each square ([`Gen::most`]).
+    /// The rules as random draws see them ([`Engine::draws`]), and the
+    /// first steps of plain rules.
     fn find_most(&mut self) {
         for p in 0..self.players() as usize {
-            let most: Vec<Box<[u16]>> = self.gens[p]
-                .iter()
-                .map(|g| {
-                    if !g.bulk {
-                        return Box::default();
+            for (gi, g) in self.gens[p].iter().enumerate() {
+                if g.stuck {
+                    continue;
+                }
+                let most_at = self.most.len() as u32;
+                if g.bulk {
+                    for sq in 0..self.squares() as u8 {
+                        let t = self.potential(g, sq);
+                        let z = t & g.promo_zone;
+                        let w = (t ^ z).count() + z.count() * g.promo_count;
+                        self.most.push(u16::try_from(w).unwrap_or(u16::MAX));
                     }
-                    (0..self.squares() as u8)
-                        .map(|sq| {
-                            let t = self.potential(g, sq);
-                            let z = t & g.promo_zone;
-                            let w = (t ^ z).count() + z.count() * g.promo_count;
-                            u16::try_from(w).unwrap_or(u16::MAX)
-                        })
-                        .collect()
-                })
-                .collect();
-            for (g, m) in self.gens[p].iter_mut().zip(most) {
-                g.most = m;
+                }
+                self.draws[p].push(DrawRule {
+                    gen: gi as u16,
+                    piece: g.piece,
+                    phase: g.phase,
+                    bulk: g.bulk,
+                    from_mask: g.from_mask,
+                    most_at,
+                });
             }
             let board = &self.model.board;
             for g in &mut self.gens[p] {

@@ -203,6 +203,11 @@ impl<'a, B: Bits> Ctx<'a, B> {
         last.is_none_or(|h| u32::from(h.max_reps) + 1 >= n)
     }
 
+    /// Whether the position has occurred `n` times.
+    fn repeated(&self, n: u32) -> bool {
+        self.repetitions_may_reach(n) && self.repetitions() >= n
+    }
+
     fn repetitions(&self) -> u32 {
         let h = self.st.hash;
         let men = self.st.men();
@@ -275,7 +280,7 @@ impl<'a, B: Bits> Ctx<'a, B> {
             Cond::Not(c) => !self.cond(c),
             Cond::InCheck(p) => self.e.in_check(st, self.player(*p)),
             Cond::NoMoves(p, stuck) => !self.has_moves(self.player(*p), *stuck),
-            Cond::Repeated(n) => self.repetitions_may_reach(*n) && self.repetitions() >= *n,
+            Cond::Repeated(n) => self.repeated(*n),
             Cond::PerpetualCheck(n) => self.perpetual(*n),
             Cond::Cmp(op, a, b) => op.apply(self.int(a), self.int(b)),
             Cond::Unmoved(s) => {
@@ -505,16 +510,32 @@ impl<B: Bits> Engine<B> {
         has_moves: Option<bool>,
     ) -> Option<(Outcome, usize)> {
         let ctx = Ctx::new(self, st, hist, None).knowing_moves(has_moves);
-        let fewest = st.by_player[..self.model.players.len()]
-            .iter()
-            .map(|b| b.count())
-            .min()
-            .unwrap_or(0);
+        let mut fewest = None;
         for (i, end) in self.model.ends.iter().enumerate() {
-            if fewest > self.end_men[i] || (has_moves == Some(true) && self.end_stuck[i]) {
+            if has_moves == Some(true) && self.end_stuck[i] {
                 continue;
             }
-            if ctx.cond(&end.cond) {
+            if self.end_men[i] != u32::MAX {
+                let least = *fewest.get_or_insert_with(|| {
+                    st.by_player[..self.model.players.len()]
+                        .iter()
+                        .map(|b| b.count())
+                        .min()
+                        .unwrap_or(0)
+                });
+                if least > self.end_men[i] {
+                    continue;
+                }
+            }
+            let holds = match &end.cond {
+                // The two common end rules that need no context.
+                Cond::Repeated(n) => ctx.repeated(*n),
+                Cond::Cmp(op, IntExpr::PliesSince(i), IntExpr::Lit(n)) => {
+                    op.apply(i64::from(st.counters[*i as usize]), *n)
+                }
+                c => ctx.cond(c),
+            };
+            if holds {
                 let o = match &end.outcome {
                     OutcomeDef::Win(p, k, worth, _) => Outcome::Win {
                         winner: ctx.player(*p) as usize,
