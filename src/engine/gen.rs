@@ -737,7 +737,11 @@ impl<B: Bits> Engine<B> {
             && lg.royals == 1
         {
             let enemy = self.next_player(lg.side);
-            if self.simple_attacks[enemy as usize] {
+            let att = &self.attacks[enemy as usize];
+            if self.simple_attacks[enemy as usize]
+                || (self.own_attacks[enemy as usize]
+                    && !(att.zone_counts | att.zone_blockable).has(m.to))
+            {
                 let occ = (lg.occ & !B::bit(m.from)) | B::bit(m.to);
                 return !self.attacked(st, m.to, enemy, occ);
             }

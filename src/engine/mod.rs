@@ -278,6 +278,11 @@ pub(crate) struct Engine<B: Bits> {
     /// be judged on a copy where the piece has only been moved.
     pub board_attacks: [bool; MAX_PLAYERS],
     /// For each player: whether its attacks depend only on where pieces
+    /// stand and on what each attacker carries on its own square
+    /// ([`own_square_only`]), except on the squares of `zone_counts` and
+    /// `zone_blockable`: there another piece's move changes nothing else.
+    pub own_attacks: [bool; MAX_PLAYERS],
+    /// For each player: whether its attacks depend only on where pieces
     /// stand (no conditions, no promotions that may fail, no counts).
     pub simple_attacks: [bool; MAX_PLAYERS],
     /// For each player, the move rules in order (by piece, then rule; the
@@ -877,6 +882,15 @@ impl<B: Bits> Engine<B> {
                         .all(|r| r.guard.as_ref().is_none_or(board_only))
                 })
         });
+        let own_attacks = [0, 1].map(|p: usize| {
+            let a = &attacks[p];
+            !a.counts
+                && a.forward.iter().all(|&gi| {
+                    let g = &gens[p][gi];
+                    matches!(g.kind, GenKind::Leap(_))
+                        && g.guard.as_ref().is_none_or(own_square_only)
+                })
+        });
         let simple_attacks = [0, 1].map(|p| {
             let a = &attacks[p];
             a.forward.is_empty()
@@ -889,6 +903,7 @@ impl<B: Bits> Engine<B> {
             royal_fast,
             plain_make,
             board_attacks,
+            own_attacks,
             simple_attacks,
             light,
             uses_passing,
@@ -1378,6 +1393,18 @@ fn board_only(c: &Cond) -> bool {
         | Cond::PerpetualCheck(_)
         | Cond::Remembers(..)
         | Cond::Capturing => false,
+    }
+}
+
+/// Whether `c`, judged for a move of the attacker, reads nothing but what
+/// the attacker's own square holds and carries (moved or not, where it
+/// started, its marks): another piece's move cannot change it.
+fn own_square_only(c: &Cond) -> bool {
+    match c {
+        Cond::And(cs) | Cond::Or(cs) => cs.iter().all(own_square_only),
+        Cond::Not(c) => own_square_only(c),
+        Cond::Unmoved(s) | Cond::AtStart(s) | Cond::Flagged(_, s) => *s == SiteRef::From,
+        _ => false,
     }
 }
 
