@@ -1481,3 +1481,172 @@ impl<B: Bits> Engine<B> {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{MoveBuf, Scratch};
+    use crate::bits::Bits;
+    use crate::compile::options::Config;
+    use crate::engine::Engine;
+    use crate::game::{on_pos, Game};
+    use crate::moves::Move;
+    use crate::source::SourceFile;
+    use crate::state::{Hist, State};
+
+    /// Every shipped game under every configuration.
+    fn every_game() -> Vec<(String, Game)> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|x| x != "lud") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let source = SourceFile::new(&path.display().to_string(), &text);
+            let Ok(base) = crate::compile::compile_with(&source, &Config::default()) else {
+                panic!("{} does not compile", path.display());
+            };
+            for config in base.model().options.all_configs() {
+                let Ok(g) = crate::compile::compile_with(&source, &config) else {
+                    panic!("{} {config:?} does not compile", path.display());
+                };
+                out.push((format!("{} {config:?}", path.display()), g));
+            }
+        }
+        out
+    }
+
+    /// Plays seeded random games and calls `check` on every position.
+    fn walk(plies: usize, check: &mut dyn FnMut(&str, &Game, &crate::game::Position)) {
+        for (name, g) in every_game() {
+            for seed in 0..2u64 {
+                let mut rng = fastrand::Rng::with_seed(seed);
+                let mut pos = g.start();
+                for _ in 0..plies {
+                    check(&name, &g, &pos);
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() || pos.outcome().is_some() {
+                        break;
+                    }
+                    pos.play_unchecked(moves[rng.usize(..moves.len())]);
+                }
+            }
+        }
+    }
+
+    fn sorted(mut v: Vec<Move>) -> Vec<Move> {
+        v.sort_by_key(|m| (m.from, m.to, m.rule, m.promo, m.extra));
+        v
+    }
+
+    /// The shortcuts of the check test against the test in full: check
+    /// found from the last move, pinned pieces one by one and all at once,
+    /// and in check the squares that end it.
+    fn shortcuts_agree<B: Bits>(name: &str, e: &Engine<B>, st: &State<B>, hist: &[Hist]) {
+        if e.check_rule.is_none() {
+            return;
+        }
+        let side = st.side;
+        let full = e.in_check(st, side);
+        assert_eq!(e.in_check_after(st, side), full, "{name}: in check");
+        let lg = e.legality_with(st, true);
+        if !lg.danger_all {
+            let pins = e.pins(st, side);
+            for q in st.by_player[side as usize].iter() {
+                assert_eq!(e.is_pinned(st, side, q), pins.has(q), "{name}: pinned on {q}");
+            }
+        }
+        if let Some(ev) = lg.evasion {
+            let mut legal = MoveBuf::new();
+            e.legal_moves(st, hist, &mut legal);
+            for m in legal {
+                let kind = crate::state::code_piece(st.at(m.from).max(1));
+                let g = e.gens[side as usize].iter().find(|g| g.rule == m.rule);
+                if g.is_some_and(|g| g.bulk) && e.royalish & (1 << kind) == 0 {
+                    assert!(ev.has(m.to), "{name}: a legal move off the evasion squares");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_check_shortcuts_agree_with_the_full_test() {
+        let mut positions = 0;
+        walk(60, &mut |name, _, pos| {
+            positions += 1;
+            on_pos!(&pos.0, |e, s, h| shortcuts_agree(name, e, s, h));
+        });
+        assert!(positions > 1000, "{positions} positions");
+    }
+
+    #[test]
+    fn a_random_move_is_legal_and_there_is_one_when_there_are_legal_moves() {
+        let mut scratch = Scratch::default();
+        walk(60, &mut |name, _, pos| {
+            on_pos!(&pos.0, |e, s, h| {
+                let mut buf = MoveBuf::new();
+                e.legal_moves(s, h, &mut buf);
+                let legal = sorted(buf);
+                let mut rng = fastrand::Rng::with_seed(u64::from(s.ply));
+                for _ in 0..4 {
+                    let m = e.random_move(s, h, &mut scratch, &mut |n| rng.usize(..n));
+                    match m {
+                        Some(m) => assert!(legal.contains(&m), "{name}: {m:?} is not legal"),
+                        None => assert!(legal.is_empty(), "{name}: no move drawn"),
+                    }
+                }
+            });
+        });
+    }
+
+    /// Draws many moves in one position and checks that each legal move
+    /// comes up about as often as the others (within six standard
+    /// deviations of the binomial count).
+    fn draws_uniformly(file: &str, moves: &[&str]) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let Ok(g) = crate::compile::compile_str(file, &text) else {
+            panic!("{file} does not compile");
+        };
+        let mut pos = g.start();
+        for m in moves {
+            let Ok(mv) = crate::notation::parse_move(&pos, m) else {
+                panic!("{m} is not a move");
+            };
+            pos.play(mv).unwrap();
+        }
+        let legal = sorted(pos.legal_moves());
+        let n = 200 * legal.len();
+        let mut counts = vec![0usize; legal.len()];
+        let mut scratch = Scratch::default();
+        let mut rng = fastrand::Rng::with_seed(7);
+        on_pos!(&pos.0, |e, s, h| {
+            for _ in 0..n {
+                let m = e.random_move(s, h, &mut scratch, &mut |k| rng.usize(..k)).unwrap();
+                counts[legal.binary_search_by_key(&(m.from, m.to, m.rule, m.promo, m.extra), |x| {
+                    (x.from, x.to, x.rule, x.promo, x.extra)
+                })
+                .unwrap()] += 1;
+            }
+        });
+        let p = 1.0 / legal.len() as f64;
+        let mean = n as f64 * p;
+        let sd = (n as f64 * p * (1.0 - p)).sqrt();
+        for (m, &c) in legal.iter().zip(&counts) {
+            assert!(
+                (c as f64 - mean).abs() < 6.0 * sd,
+                "{file}: {m:?} drawn {c} times, expected about {mean:.0}"
+            );
+        }
+    }
+
+    #[test]
+    fn random_moves_are_uniform_over_the_legal_moves() {
+        // Open lines, promotions and castling.
+        draws_uniformly("games/chess.lud", &["e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6"]);
+        // In check: drawn among the moves that end it.
+        draws_uniformly("games/chess.lud", &["e2e4", "d7d5", "f1b5"]);
+        draws_uniformly("games/shatranj.lud", &["e2e3", "d7d6", "f1d3"]);
+    }
+}
