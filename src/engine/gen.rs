@@ -496,8 +496,8 @@ impl<B: Bits> Engine<B> {
         }
         for from in (st.pieces(g.piece, side) & g.from_mask).iter() {
             if let Some(c) = g.guard.as_ref().filter(|_| g.guard_by_from) {
-                let ctx = Ctx::new(self, st, &[], None)
-                    .in_move(MoveCtx::new(side, from, NO_SQ, g.piece));
+                let ctx =
+                    Ctx::new(self, st, &[], None).in_move(MoveCtx::new(side, from, NO_SQ, g.piece));
                 if !ctx.cond(c) {
                     continue;
                 }
@@ -1140,7 +1140,10 @@ impl<B: Bits> Engine<B> {
         let mut bound = 0u32;
         let phase = self.phase_of_moves(st);
         let gens = &self.gens[side as usize];
-        for d in self.draws[side as usize].iter().filter(|d| d.phase == phase) {
+        for d in self.draws[side as usize]
+            .iter()
+            .filter(|d| d.phase == phase)
+        {
             if !d.bulk {
                 let g = &gens[d.gen as usize];
                 if !self.idle(st, g, side) {
@@ -1517,10 +1520,13 @@ mod tests {
         out
     }
 
+    /// Random games per game and configuration.
+    const SEEDS: u64 = 12;
+
     /// Plays seeded random games and calls `check` on every position.
     fn walk(plies: usize, check: &mut dyn FnMut(&str, &Game, &crate::game::Position)) {
         for (name, g) in every_game() {
-            for seed in 0..2u64 {
+            for seed in 0..SEEDS {
                 let mut rng = fastrand::Rng::with_seed(seed);
                 let mut pos = g.start();
                 for _ in 0..plies {
@@ -1554,7 +1560,11 @@ mod tests {
         if !lg.danger_all {
             let pins = e.pins(st, side);
             for q in st.by_player[side as usize].iter() {
-                assert_eq!(e.is_pinned(st, side, q), pins.has(q), "{name}: pinned on {q}");
+                assert_eq!(
+                    e.is_pinned(st, side, q),
+                    pins.has(q),
+                    "{name}: pinned on {q}"
+                );
             }
         }
         if let Some(ev) = lg.evasion {
@@ -1573,7 +1583,7 @@ mod tests {
     #[test]
     fn the_check_shortcuts_agree_with_the_full_test() {
         let mut positions = 0;
-        walk(60, &mut |name, _, pos| {
+        walk(200, &mut |name, _, pos| {
             positions += 1;
             on_pos!(&pos.0, |e, s, h| shortcuts_agree(name, e, s, h));
         });
@@ -1623,11 +1633,14 @@ mod tests {
         let mut rng = fastrand::Rng::with_seed(7);
         on_pos!(&pos.0, |e, s, h| {
             for _ in 0..n {
-                let m = e.random_move(s, h, &mut scratch, &mut |k| rng.usize(..k)).unwrap();
-                counts[legal.binary_search_by_key(&(m.from, m.to, m.rule, m.promo, m.extra), |x| {
-                    (x.from, x.to, x.rule, x.promo, x.extra)
-                })
-                .unwrap()] += 1;
+                let m = e
+                    .random_move(s, h, &mut scratch, &mut |k| rng.usize(..k))
+                    .unwrap();
+                counts[legal
+                    .binary_search_by_key(&(m.from, m.to, m.rule, m.promo, m.extra), |x| {
+                        (x.from, x.to, x.rule, x.promo, x.extra)
+                    })
+                    .unwrap()] += 1;
             }
         });
         let p = 1.0 / legal.len() as f64;
@@ -1644,7 +1657,10 @@ mod tests {
     #[test]
     fn random_moves_are_uniform_over_the_legal_moves() {
         // Open lines, promotions and castling.
-        draws_uniformly("games/chess.lud", &["e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6"]);
+        draws_uniformly(
+            "games/chess.lud",
+            &["e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6"],
+        );
         // In check: drawn among the moves that end it.
         draws_uniformly("games/chess.lud", &["e2e4", "d7d5", "f1b5"]);
         draws_uniformly("games/shatranj.lud", &["e2e3", "d7d6", "f1d3"]);

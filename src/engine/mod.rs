@@ -867,7 +867,9 @@ impl<B: Bits> Engine<B> {
                     && md.target != Target::EnPassant
                     && !matches!(
                         md.kind,
-                        MoveKind::Castle { .. } | MoveKind::CaptureJump { .. } | MoveKind::Drop { .. }
+                        MoveKind::Castle { .. }
+                            | MoveKind::CaptureJump { .. }
+                            | MoveKind::Drop { .. }
                     )
             })
             .collect();
