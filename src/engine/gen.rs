@@ -964,6 +964,9 @@ impl<B: Bits> Engine<B> {
     /// force that could refuse some move here (the phase's, or one of the
     /// game's that [`Engine::surely_false`] cannot rule out for this node).
     fn general_at(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool {
+        if !self.restricted {
+            return false;
+        }
         if self
             .phase_masks
             .get(st.phase as usize)

@@ -303,6 +303,9 @@ pub(crate) struct Engine<B: Bits> {
     /// The index of the forbid rule "not in check afterwards", handled by the
     /// fast legality test.
     pub check_rule: Option<usize>,
+    /// Whether a restriction other than check is in force somewhere (a
+    /// game's forbid rule, or a phase's other than squares it closes).
+    pub restricted: bool,
     /// Whether some rule only applies when a player is stuck.
     pub has_stuck: bool,
     /// Whether history entries must record check (a perpetual-check rule).
@@ -796,7 +799,7 @@ impl<B: Bits> Engine<B> {
             .map(|_| rng.next())
             .collect();
 
-        let phase_masks = model
+        let phase_masks: Vec<([B; MAX_PLAYERS], Vec<usize>)> = model
             .phases
             .iter()
             .map(|ph| {
@@ -901,7 +904,14 @@ impl<B: Bits> Engine<B> {
                 && a.zone_counts.is_empty()
                 && a.zone_blockable.is_empty()
         });
+        let restricted = model
+            .forbids
+            .iter()
+            .enumerate()
+            .any(|(i, _)| Some(i) != check_rule)
+            || phase_masks.iter().any(|(_, rest)| !rest.is_empty());
         let mut engine = Engine {
+            restricted,
             royal_fast,
             plain_make,
             board_attacks,
