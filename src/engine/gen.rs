@@ -24,6 +24,15 @@ use std::cell::RefCell;
 /// before it finds every piece's moves exactly.
 const RANDOM_TRIES: usize = 32;
 
+/// Whether rule `g` surely has no move for `side` in `st`, at a glance:
+/// nothing may be taken en passant, or no piece that castles is unmoved.
+#[inline]
+fn idle<B: Bits>(st: &State<B>, g: &Gen<B>, side: u8) -> bool {
+    (g.target == Target::EnPassant && st.passer == NO_SQ)
+        || (matches!(g.kind, GenKind::Castle(..))
+            && (st.pieces(g.piece, side) & g.from_mask & st.unmoved).is_empty())
+}
+
 /// How many squares `b` holds: 0, 1, or 2 for more (no full count).
 #[inline]
 fn few<B: Bits>(b: B) -> u32 {
@@ -487,7 +496,7 @@ impl<B: Bits> Engine<B> {
             }
             return true;
         }
-        if self.idle(st, g, side) {
+        if idle(st, g, side) {
             return true;
         }
         let promo = self.promos[g.piece as usize].as_ref();
@@ -551,15 +560,6 @@ impl<B: Bits> Engine<B> {
             }
         }
         true
-    }
-
-    /// Whether rule `g` surely has no move for `side` in `st`, at a glance:
-    /// nothing may be taken en passant, or no piece that castles is unmoved.
-    #[inline]
-    fn idle(&self, st: &State<B>, g: &Gen<B>, side: u8) -> bool {
-        (g.target == Target::EnPassant && st.passer == NO_SQ)
-            || (matches!(g.kind, GenKind::Castle(..))
-                && (st.pieces(g.piece, side) & g.from_mask & st.unmoved).is_empty())
     }
 
     /// The moves of a `jump` rule: one per series of jumps (and kind
@@ -1149,7 +1149,7 @@ impl<B: Bits> Engine<B> {
         {
             if !d.bulk {
                 let g = &gens[d.gen as usize];
-                if !self.idle(st, g, side) {
+                if !idle(st, g, side) {
                     self.each_of_gen(st, &lg, g, &mut |m, safe| {
                         cands.push((m, safe));
                         true
@@ -1509,7 +1509,7 @@ mod tests {
                 continue;
             }
             let text = std::fs::read_to_string(&path).unwrap();
-            let source = SourceFile::new(&path.display().to_string(), &text);
+            let source = SourceFile::new(path.display().to_string(), &text);
             let Ok(base) = crate::compile::compile_with(&source, &Config::default()) else {
                 panic!("{} does not compile", path.display());
             };

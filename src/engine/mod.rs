@@ -500,20 +500,9 @@ impl<B: Bits> Engine<B> {
                 };
                 let from_mask = md.from.as_ref().map_or(all, |f| resolve_sites(f, player));
                 let piece = md.piece.map_or(NO_KIND, |p| p as u8);
-                let plain = md.guard.is_none()
-                    && md.from.is_none()
-                    && md.effects.is_empty()
-                    && !md.when_stuck
-                    && !md.stay
-                    && md.target != Target::EnPassant
-                    && !matches!(
-                        md.kind,
-                        MoveKind::Castle { .. } | MoveKind::CaptureJump { .. }
-                    )
-                    && piece != NO_KIND;
-                // Counted in bulk: like plain, but start squares and
-                // effects that only mark the piece or the square passed
-                // over change nothing in how the moves are found.
+                // Counted in bulk: no condition, and effects that only mark
+                // the piece or the square passed over change nothing in how
+                // the moves are found (start squares are a mask).
                 let countable = md.guard.is_none()
                     && md
                         .effects
@@ -527,6 +516,7 @@ impl<B: Bits> Engine<B> {
                         MoveKind::Castle { .. } | MoveKind::CaptureJump { .. }
                     )
                     && piece != NO_KIND;
+                let plain = countable && md.from.is_none() && md.effects.is_empty();
                 let g = Gen {
                     countable,
                     piece,
@@ -967,7 +957,7 @@ impl<B: Bits> Engine<B> {
             most: Vec::new(),
         };
         engine.find_overlaps();
-        engine.find_most();
+        engine.find_draws();
         let mut st = State::empty(engine.players());
         for p in &engine.model.start {
             st.put(p.sq, p.piece, p.player);
@@ -984,7 +974,7 @@ impl<B: Bits> Engine<B> {
 
     /// The rules as random draws see them ([`Engine::draws`]), and the
     /// first steps of plain rules.
-    fn find_most(&mut self) {
+    fn find_draws(&mut self) {
         for p in 0..self.players() as usize {
             for (gi, g) in self.gens[p].iter().enumerate() {
                 if g.stuck {

@@ -530,8 +530,8 @@ impl<B: Bits> Engine<B> {
             let holds = match &end.cond {
                 // The two common end rules that need no context.
                 Cond::Repeated(n) => ctx.repeated(*n),
-                Cond::Cmp(op, IntExpr::PliesSince(i), IntExpr::Lit(n)) => {
-                    op.apply(i64::from(st.counters[*i as usize]), *n)
+                Cond::Cmp(op, IntExpr::PliesSince(counter), IntExpr::Lit(n)) => {
+                    op.apply(i64::from(st.counters[*counter as usize]), *n)
                 }
                 c => ctx.cond(c),
             };
