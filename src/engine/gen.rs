@@ -274,11 +274,11 @@ impl<B: Bits> Engine<B> {
             return None;
         }
         let k = royals.lsb();
-        let (checkers, leaping) = self.attackers(st, k, enemy, occ);
-        Some(match checkers.count() {
+        let (givers, leaping) = self.attackers(st, k, enemy, occ);
+        Some(match givers.count() {
             // A leap cannot be blocked; a slide can, on the squares between.
-            1 if leaping.is_empty() => checkers | self.between(k, checkers.lsb()),
-            1 => checkers,
+            1 if leaping.is_empty() => givers | self.between(k, givers.lsb()),
+            1 => givers,
             0 => return None,
             _ => B::ZERO,
         })
@@ -1616,56 +1616,62 @@ mod tests {
     /// Draws many moves in one position and checks that each legal move
     /// comes up about as often as the others (within six standard
     /// deviations of the binomial count).
-    fn draws_uniformly(file: &str, moves: &[&str]) {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
-        let text = std::fs::read_to_string(&path).unwrap();
-        let Ok(g) = crate::compile::compile_str(file, &text) else {
-            panic!("{file} does not compile");
-        };
-        let mut pos = g.start();
-        for m in moves {
-            let Ok(mv) = crate::notation::parse_move(&pos, m) else {
-                panic!("{m} is not a move");
-            };
-            pos.play(mv).unwrap();
-        }
-        let legal = sorted(pos.legal_moves());
-        let n = 200 * legal.len();
-        let mut counts = vec![0usize; legal.len()];
-        let mut scratch = Scratch::default();
-        let mut rng = fastrand::Rng::with_seed(7);
+    fn draws_uniformly(name: &str, pos: &crate::game::Position) {
         on_pos!(&pos.0, |e, s, h| {
+            let mut buf = MoveBuf::new();
+            e.legal_moves(s, h, &mut buf);
+            let legal = sorted(buf);
+            let n = 200 * legal.len();
+            let mut counts = vec![0usize; legal.len()];
+            let mut scratch = Scratch::default();
+            let mut rng = fastrand::Rng::with_seed(7);
             for _ in 0..n {
                 let m = e
                     .random_move(s, h, &mut scratch, &mut |k| rng.usize(..k))
                     .unwrap();
-                counts[legal
-                    .binary_search_by_key(&(m.from, m.to, m.rule, m.promo, m.extra), |x| {
-                        (x.from, x.to, x.rule, x.promo, x.extra)
-                    })
-                    .unwrap()] += 1;
+                let key = |x: &Move| (x.from, x.to, x.rule, x.promo, x.extra);
+                counts[legal.binary_search_by_key(&key(&m), key).unwrap()] += 1;
+            }
+            let p = 1.0 / legal.len() as f64;
+            let mean = n as f64 * p;
+            let sd = (n as f64 * p * (1.0 - p)).sqrt();
+            for (m, &c) in legal.iter().zip(&counts) {
+                assert!(
+                    (c as f64 - mean).abs() < 6.0 * sd,
+                    "{name}: {m:?} drawn {c} times, expected about {mean:.0}"
+                );
             }
         });
-        let p = 1.0 / legal.len() as f64;
-        let mean = n as f64 * p;
-        let sd = (n as f64 * p * (1.0 - p)).sqrt();
-        for (m, &c) in legal.iter().zip(&counts) {
-            assert!(
-                (c as f64 - mean).abs() < 6.0 * sd,
-                "{file}: {m:?} drawn {c} times, expected about {mean:.0}"
-            );
-        }
     }
 
     #[test]
     fn random_moves_are_uniform_over_the_legal_moves() {
-        // Open lines, promotions and castling.
-        draws_uniformly(
-            "games/chess.lud",
-            &["e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6"],
-        );
-        // In check: drawn among the moves that end it.
-        draws_uniformly("games/chess.lud", &["e2e4", "d7d5", "f1b5"]);
-        draws_uniformly("games/shatranj.lud", &["e2e3", "d7d6", "f1d3"]);
+        // In every game: a position some moves in, and the first in check
+        // with a choice of moves (drawn among the moves that end it).
+        let mut in_check = 0;
+        for (name, g) in every_game() {
+            if !name.ends_with("Config { ruleset: None, options: [] }") {
+                continue;
+            }
+            let mut rng = fastrand::Rng::with_seed(3);
+            let mut pos = g.start();
+            let mut checked = false;
+            for ply in 0..200 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                if ply == 6 && moves.len() > 1 {
+                    draws_uniformly(&name, &pos);
+                }
+                if !checked && pos.in_check() && moves.len() > 1 {
+                    draws_uniformly(&name, &pos);
+                    checked = true;
+                    in_check += 1;
+                }
+                pos.play_unchecked(moves[rng.usize(..moves.len())]);
+            }
+        }
+        assert!(in_check >= 3, "only {in_check} games reached a check");
     }
 }
