@@ -166,9 +166,9 @@ impl<B: Bits> State<B> {
         self.by_piece[piece as usize] & self.by_player[player as usize]
     }
 
-    /// Squares holding `player`'s pieces of the kinds in `kinds` (bit per kind).
+    /// Squares holding pieces of the kinds in `kinds` (bit per kind), any player's.
     #[inline]
-    pub(crate) fn of_kinds(&self, kinds: u32, player: u8) -> B {
+    pub(crate) fn all_of_kinds(&self, kinds: u32) -> B {
         let mut r = B::ZERO;
         let mut k = kinds;
         while k != 0 {
@@ -176,7 +176,13 @@ impl<B: Bits> State<B> {
             k &= k - 1;
             r |= self.by_piece[t as usize];
         }
-        r & self.by_player[player as usize]
+        r
+    }
+
+    /// Squares holding `player`'s pieces of the kinds in `kinds` (bit per kind).
+    #[inline]
+    pub(crate) fn of_kinds(&self, kinds: u32, player: u8) -> B {
+        self.all_of_kinds(kinds) & self.by_player[player as usize]
     }
 
     /// Puts a piece on an empty square (no hashing); it starts there, unmoved.

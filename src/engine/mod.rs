@@ -1171,14 +1171,7 @@ impl<B: Bits> Engine<B> {
     /// The squares of pieces of the kinds that castle or are castled with.
     #[inline]
     pub(crate) fn castle_squares(&self, st: &State<B>) -> B {
-        let mut sqs = B::ZERO;
-        let mut k = self.castle_kinds;
-        while k != 0 {
-            let t = k.trailing_zeros();
-            k &= k - 1;
-            sqs |= st.by_piece[t as usize];
-        }
-        sqs
+        st.all_of_kinds(self.castle_kinds)
     }
 
     /// The squares attacked by a slide from `sq` in direction `d`, stopping
@@ -1215,14 +1208,7 @@ impl<B: Bits> Engine<B> {
     /// The squares holding `player`'s royal pieces.
     #[inline]
     pub(crate) fn royals(&self, st: &State<B>, player: u8) -> B {
-        let mut r = B::ZERO;
-        let mut kinds = self.royal;
-        while kinds != 0 {
-            let k = kinds.trailing_zeros();
-            kinds &= kinds - 1;
-            r |= st.by_piece[k as usize];
-        }
-        r & st.by_player[player as usize]
+        st.of_kinds(self.royal, player)
     }
 
     /// Whether `player` has a royal piece under attack.
