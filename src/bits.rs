@@ -44,6 +44,10 @@ pub trait Bits:
     /// The set without its lowest square.
     #[must_use]
     fn clear_lsb(self) -> Self;
+    /// Every square of the set moved by `by` (up if positive), those moved
+    /// off either end dropped.
+    #[must_use]
+    fn shifted(self, by: i32) -> Self;
 
     /// Whether the set is empty.
     #[inline]
@@ -94,6 +98,14 @@ macro_rules! impl_bits {
             #[inline]
             fn clear_lsb(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn shifted(self, by: i32) -> Self {
+                if by >= 0 {
+                    self.checked_shl(by.unsigned_abs()).unwrap_or(0)
+                } else {
+                    self.checked_shr(by.unsigned_abs()).unwrap_or(0)
+                }
             }
         }
     };
@@ -146,5 +158,20 @@ mod tests {
         roundtrip::<u64>();
         roundtrip::<u128>();
         assert_eq!(<u128 as Bits>::bit(100).msb(), 100);
+    }
+
+    #[test]
+    fn shifting_drops_squares_moved_off_either_end() {
+        let s: u64 = (1 << 3) | (1 << 62);
+        assert_eq!(s.shifted(0), s);
+        assert_eq!(s.shifted(1), (1 << 4) | (1 << 63));
+        assert_eq!(s.shifted(2), 1 << 5);
+        assert_eq!(s.shifted(-4), 1 << 58);
+        assert_eq!(s.shifted(64), 0);
+        assert_eq!(s.shifted(-64), 0);
+        assert_eq!(
+            <u128 as Bits>::bit(120).shifted(-100),
+            <u128 as Bits>::bit(20)
+        );
     }
 }

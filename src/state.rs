@@ -11,6 +11,9 @@ use crate::compile::model::{MAX_COUNTERS, MAX_FLAGS, MAX_PIECES, MAX_PLAYERS};
 pub(crate) const EMPTY: u8 = 0;
 /// "No square" where a square number is expected.
 pub(crate) const NO_SQ: u8 = u8::MAX;
+/// In [`State::last`]: the player to move made the last move too (and, the
+/// move being legal, left its royal pieces unattacked).
+pub(crate) const OWN_MOVE: u8 = u8::MAX - 1;
 
 /// The mailbox code of a piece of kind `piece` owned by `player`.
 #[inline]
@@ -100,8 +103,10 @@ pub struct State<B: Bits> {
     /// Whether the last move took a piece.
     pub(crate) took: bool,
     /// Where the piece of the last move came from and went, if it was a
-    /// plain move (one piece moving, perhaps taking or promoting);
-    /// [`NO_SQ`] otherwise or if unknown. Not part of the position.
+    /// plain move (one piece moving, perhaps taking or promoting) made
+    /// right after a move of the other player; [`OWN_MOVE`] twice if the
+    /// player to move made it; [`NO_SQ`] otherwise or if unknown. Not part
+    /// of the position.
     pub(crate) last: (u8, u8),
 }
 

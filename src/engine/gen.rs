@@ -11,12 +11,12 @@
 //! move is made on a copy and tested. A game whose only restriction is that rule takes the fast path;
 //! others go through the general pipeline.
 
-use super::{Engine, Gen, GenKind, NO_KIND};
+use super::{Engine, FromSet, Gen, GenKind, NO_KIND};
 use crate::bits::Bits;
 use crate::compile::model::{Cond, ForbidDef, KindExpr, PlayerRef, Target};
 use crate::eval::{Ctx, MoveCtx};
 use crate::moves::{Move, NO_PIECE};
-use crate::state::{Hist, State, NO_SQ};
+use crate::state::{Hist, State, NO_SQ, OWN_MOVE};
 use smallvec::SmallVec;
 use std::cell::RefCell;
 
@@ -211,7 +211,11 @@ impl<B: Bits> Engine<B> {
     fn in_check_after(&self, st: &State<B>, side: u8) -> bool {
         let enemy = self.next_player(side);
         let (from, to) = st.last;
-        if from == NO_SQ || st.mover != enemy || !self.simple_attacks[enemy as usize] {
+        if from == OWN_MOVE && st.mover == side {
+            return false;
+        }
+        let simple = self.simple_attacks[enemy as usize];
+        if from == NO_SQ || st.mover != enemy || !(simple || self.own_attacks[enemy as usize]) {
             return self.in_check(st, side);
         }
         let royals = self.royals(st, side);
@@ -221,6 +225,12 @@ impl<B: Bits> Engine<B> {
         let k = royals.lsb();
         let occ = st.occupied();
         let att = &self.attacks[enemy as usize];
+        if !simple
+            && (att.zone_counts | att.zone_blockable).has(k)
+            && !self.zone_quiet(st, k, enemy)
+        {
+            return self.in_check(st, side);
+        }
         let n = self.rays.len();
         // The piece moved, by a leap or along a line.
         let c = st.at(to);
@@ -236,6 +246,24 @@ impl<B: Bits> Engine<B> {
                 .leaps
                 .iter()
                 .any(|(p, rev)| *p == kind && rev[k as usize].has(to))
+                && lands()
+            {
+                return true;
+            }
+            // Rules tried forwards whose conditions read only the piece's
+            // own square (see `Engine::own_attacks`).
+            if !simple
+                && att.forward.iter().any(|&gi| {
+                    let g = &self.gens[enemy as usize][gi];
+                    g.piece == kind
+                        && g.from_mask.has(to)
+                        && self.reach(g, to, occ).has(k)
+                        && g.guard.as_ref().is_none_or(|c| {
+                            Ctx::new(self, st, &[], None)
+                                .in_move(MoveCtx::new(enemy, to, k, kind))
+                                .cond(c)
+                        })
+                })
                 && lands()
             {
                 return true;
@@ -352,30 +380,23 @@ impl<B: Bits> Engine<B> {
 
     /// [`Engine::zone_threat`] for a zone that is not empty.
     fn zone_threat_in(&self, st: &State<B>, side: u8, zone: B) -> bool {
-        let exposed = self.royals(st, side) & zone;
-        if exposed.is_empty() {
-            return false;
-        }
         let enemy = self.next_player(side);
-        let att = &self.attacks[enemy as usize];
-        let dynamic = |k: u8| {
-            self.promos[k as usize]
-                .as_ref()
-                .is_some_and(|p| p.fixed.is_none())
-        };
-        if att
-            .forward
+        (self.royals(st, side) & zone)
             .iter()
-            .any(|&gi| dynamic(self.gens[enemy as usize][gi].piece))
-        {
-            // Such a piece's rule is tried forwards: assume the worst.
-            return true;
-        }
-        exposed.iter().any(|r| {
-            att.leaps
+            .any(|r| !self.zone_quiet(st, r, enemy))
+    }
+
+    /// Whether no piece of `by` that promotes to kinds found as it moves
+    /// can capture on `sq` (so whether `sq` is attacked depends on nothing
+    /// such a promotion allows).
+    #[inline]
+    pub(crate) fn zone_quiet(&self, st: &State<B>, sq: u8, by: u8) -> bool {
+        let att = &self.attacks[by as usize];
+        !att.dyn_other
+            && att
+                .dyn_leaps
                 .iter()
-                .any(|(k, rev)| dynamic(*k) && !(rev[r as usize] & st.pieces(*k, enemy)).is_empty())
-        })
+                .all(|(k, rev)| (rev[sq as usize] & st.pieces(*k, by)).is_empty())
     }
 
     /// Whether the check rule needs no test for a move of rule `g` from
@@ -503,8 +524,12 @@ impl<B: Bits> Engine<B> {
         if let GenKind::CaptureJump(..) = g.kind {
             return self.each_jump_series(st, lg, g, f);
         }
-        for from in (st.pieces(g.piece, side) & g.from_mask).iter() {
-            if let Some(c) = g.guard.as_ref().filter(|_| g.guard_by_from) {
+        for from in self.starts(st, g, side).iter() {
+            if let Some(c) = g
+                .guard
+                .as_ref()
+                .filter(|_| g.guard_by_from && g.guard_set.is_none())
+            {
                 let ctx =
                     Ctx::new(self, st, &[], None).in_move(MoveCtx::new(side, from, NO_SQ, g.piece));
                 if !ctx.cond(c) {
@@ -533,21 +558,7 @@ impl<B: Bits> Engine<B> {
                             }
                             continue;
                         }
-                        let mut go_on = true;
-                        self.promotion_choices(st, side, g.piece, from, to, &mut |k| {
-                            let base = Move::new(
-                                from,
-                                to,
-                                g.rule,
-                                if k == NO_KIND { NO_PIECE } else { k },
-                            );
-                            go_on = f(base, safe);
-                            if go_on && k != NO_KIND {
-                                go_on = self.each_extra(st, side, g.piece, base, f);
-                            }
-                            go_on
-                        });
-                        if !go_on {
+                        if !self.each_promotion(st, side, g, from, to, safe, f) {
                             return false;
                         }
                     }
@@ -560,6 +571,70 @@ impl<B: Bits> Engine<B> {
             }
         }
         true
+    }
+
+    /// The squares rule `g` of `side` may start from: its pieces on its
+    /// start squares, where its condition (if judged for all at once) holds.
+    #[inline]
+    fn starts(&self, st: &State<B>, g: &Gen<B>, side: u8) -> B {
+        let froms = st.pieces(g.piece, side) & g.from_mask;
+        match &g.guard_set {
+            Some(e) if !froms.is_empty() => froms & self.from_set(st, side, e),
+            _ => froms,
+        }
+    }
+
+    /// The start squares where a condition of `side`'s move holds.
+    fn from_set(&self, st: &State<B>, side: u8, e: &FromSet<B>) -> B {
+        match e {
+            FromSet::Unmoved(s) => s.back(st.unmoved & st.occupied()),
+            FromSet::Flagged(f, s) => s.back(st.flags[*f as usize]),
+            FromSet::Remembers(p, f) => {
+                let who = match p {
+                    PlayerRef::Mover | PlayerRef::Next => side,
+                    PlayerRef::Opponent => self.next_player(side),
+                    PlayerRef::Fixed(i) => *i,
+                };
+                if st.facts[who as usize] & (1 << f) != 0 {
+                    self.all
+                } else {
+                    B::ZERO
+                }
+            }
+            FromSet::And(es) => es
+                .iter()
+                .fold(self.all, |acc, e| acc & self.from_set(st, side, e)),
+            FromSet::Or(es) => es
+                .iter()
+                .fold(B::ZERO, |acc, e| acc | self.from_set(st, side, e)),
+            FromSet::Not(e) => self.all & !self.from_set(st, side, e),
+        }
+    }
+
+    /// The moves of rule `g` from `from` to `to`, a square where its piece
+    /// promotes to kinds found when it moves (and any extra move each
+    /// promotion allows). Returns false if `f` said stop.
+    #[allow(clippy::too_many_arguments)]
+    fn each_promotion(
+        &self,
+        st: &State<B>,
+        side: u8,
+        g: &Gen<B>,
+        from: u8,
+        to: u8,
+        safe: bool,
+        f: &mut dyn FnMut(Move, bool) -> bool,
+    ) -> bool {
+        let mut go_on = true;
+        self.promotion_choices(st, side, g.piece, from, to, &mut |k| {
+            let base = Move::new(from, to, g.rule, if k == NO_KIND { NO_PIECE } else { k });
+            go_on = f(base, safe);
+            if go_on && k != NO_KIND {
+                go_on = self.each_extra(st, side, g.piece, base, f);
+            }
+            go_on
+        });
+        go_on
     }
 
     /// The moves of a `jump` rule: one per series of jumps (and kind
@@ -740,7 +815,8 @@ impl<B: Bits> Engine<B> {
             let att = &self.attacks[enemy as usize];
             if self.simple_attacks[enemy as usize]
                 || (self.own_attacks[enemy as usize]
-                    && !(att.zone_counts | att.zone_blockable).has(m.to))
+                    && (!(att.zone_counts | att.zone_blockable).has(m.to)
+                        || self.zone_quiet(st, m.to, enemy)))
             {
                 let occ = (lg.occ & !B::bit(m.from)) | B::bit(m.to);
                 return !self.attacked(st, m.to, enemy, occ);
@@ -1384,7 +1460,7 @@ impl<B: Bits> Engine<B> {
             .iter()
             .filter(|g| !g.stuck && self.in_phase(st, g))
         {
-            if !g.bulk {
+            if !g.count_bulk {
                 self.each_of_gen(st, &lg, g, &mut |m, safe| {
                     if !check || safe || self.passes_check_in(st, &lg, m) {
                         n += 1;
@@ -1393,8 +1469,12 @@ impl<B: Bits> Engine<B> {
                 });
                 continue;
             }
-            for from in (st.pieces(g.piece, side) & g.from_mask).iter() {
-                let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
+            for from in self.starts(st, g, side).iter() {
+                let mut t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
+                if !(t & g.dyn_zone).is_empty() {
+                    n += self.count_promotions(st, &lg, g, from, t & g.dyn_zone);
+                    t &= !g.dyn_zone;
+                }
                 if t.is_empty() {
                     continue;
                 }
@@ -1414,7 +1494,7 @@ impl<B: Bits> Engine<B> {
                     n += u64::from((t ^ z).count() + z.count() * g.promo_count);
                     continue;
                 }
-                self.each_of_gen_from(st, &lg, g, from, &mut |m, _| {
+                self.each_of_gen_from(g, from, t, &mut |m, _| {
                     if self.passes_check_in(st, &lg, m) {
                         n += 1;
                     }
@@ -1431,20 +1511,15 @@ impl<B: Bits> Engine<B> {
         n
     }
 
-    /// `each_of_gen` for one start square (plain rules only).
-    fn each_of_gen_from(
-        &self,
-        st: &State<B>,
-        lg: &Legality<B>,
-        g: &Gen<B>,
-        from: u8,
-        f: &mut dyn FnMut(Move, bool) -> bool,
-    ) {
-        let side = lg.side;
-        let promo = self.promos[g.piece as usize].as_ref();
-        for to in (self.targets(st, g, from, side, lg.occ) & !lg.blocked).iter() {
-            match promo.and_then(|p| p.fixed.as_ref().map(|fx| (p, fx))) {
-                Some((p, fixed)) if p.zone[side as usize].has(to) => {
+    /// `each_of_gen` for one start square and its targets `t` (countable
+    /// rules, no square of `t` where promotions are found as it moves).
+    fn each_of_gen_from(&self, g: &Gen<B>, from: u8, t: B, f: &mut dyn FnMut(Move, bool) -> bool) {
+        let fixed = self.promos[g.piece as usize]
+            .as_ref()
+            .and_then(|p| p.fixed.as_ref());
+        for to in t.iter() {
+            match fixed {
+                Some(fixed) if g.promo_zone.has(to) => {
                     for &k in fixed {
                         if !f(Move::new(from, to, g.rule, k), false) {
                             return;
@@ -1458,6 +1533,23 @@ impl<B: Bits> Engine<B> {
                 }
             }
         }
+    }
+
+    /// The legal moves of rule `g` from `from` to the squares `z`, where
+    /// its piece promotes to kinds found as it moves.
+    #[inline(never)]
+    fn count_promotions(&self, st: &State<B>, lg: &Legality<B>, g: &Gen<B>, from: u8, z: B) -> u64 {
+        let mut n = 0;
+        for to in z.iter() {
+            let safe = self.safe(lg, g, from, lg.occ.has(to));
+            self.each_promotion(st, lg.side, g, from, to, safe, &mut |m, safe| {
+                if safe || self.passes_check_in(st, lg, m) {
+                    n += 1;
+                }
+                true
+            });
+        }
+        n
     }
 
     /// The first forbid rule (index into the game's, or `None` with the

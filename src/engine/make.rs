@@ -6,7 +6,7 @@ use crate::compile::board::Dir;
 use crate::compile::model::{Effect, KindExpr, MoveKind, PlayerRef, Target};
 use crate::eval::Ctx;
 use crate::moves::{Move, NO_PIECE};
-use crate::state::{code, State, EMPTY, NO_SQ};
+use crate::state::{code, State, EMPTY, NO_SQ, OWN_MOVE};
 
 impl<B: Bits> Engine<B> {
     /// Takes the piece on `sq` off, keeping the hash.
@@ -240,8 +240,11 @@ impl<B: Bits> Engine<B> {
         } else {
             self.castle_squares(st) & st.unmoved
         };
+        // A move in a row of one player's moves leaves `last` unknown: the
+        // other player's royal pieces may already stand attacked.
+        let alternate = st.mover != side;
         let (kind, captured) = self.apply(st, m);
-        st.last = if self.plain_make[m.rule as usize] && m.extra == NO_SQ {
+        st.last = if self.plain_make[m.rule as usize] && m.extra == NO_SQ && alternate {
             (m.from, m.to)
         } else {
             (NO_SQ, NO_SQ)
@@ -274,6 +277,9 @@ impl<B: Bits> Engine<B> {
             }
         } else {
             st.side = next;
+        }
+        if st.side == side {
+            st.last = (OWN_MOVE, OWN_MOVE);
         }
         st.mover = side;
         st.ply += 1;

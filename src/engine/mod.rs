@@ -45,6 +45,10 @@ pub(crate) struct Gen<B: Bits> {
     /// The condition reads nothing of where the move goes: judged once per
     /// start square.
     pub guard_by_from: bool,
+    /// The condition as square sets, where it reads only marks of the
+    /// start square and its neighbours: judged for every start square at
+    /// once (see [`FromSet`]).
+    pub guard_set: Option<FromSet<B>>,
     /// Only when the player has no other legal move.
     pub stuck: bool,
     /// Captures without moving.
@@ -53,19 +57,112 @@ pub(crate) struct Gen<B: Bits> {
     pub plain: bool,
     /// The phase whose own move this is ([`NORMAL`] for normal play).
     pub phase: u8,
-    /// No condition, no effect on how moves are found (start squares and
+    /// No condition but one judged for all start squares at once
+    /// (`guard_set`), no effect on how moves are found (start squares and
     /// marks allowed): with fixed promotions, it can be counted in bulk.
     pub countable: bool,
-    /// Countable, and its promotions (if any) fixed: its moves can be counted in bulk.
+    /// Countable without a condition, and its promotions (if any) fixed:
+    /// its moves can be counted (and drawn) in bulk.
     pub bulk: bool,
     /// For a bulk rule whose piece promotes: the promotion squares, and how
     /// many kinds are offered there.
     pub promo_zone: B,
     /// See `promo_zone`.
     pub promo_count: u32,
+    /// Counted in bulk by [`Engine::count_legal`]: a bulk rule, or a
+    /// countable one whose promotions are found as it moves (on `dyn_zone`,
+    /// the squares where its moves are counted one by one).
+    pub count_bulk: bool,
+    /// See `count_bulk`.
+    pub dyn_zone: B,
     /// For a plain leap or slide: for each square, the squares one move
     /// away (a leap's targets, a slide's first squares) on an empty board.
     pub first_steps: Box<[B]>,
+}
+
+/// A move rule's condition that reads only marks on its start square or a
+/// neighbour of it, as an expression over square sets: it evaluates to the
+/// start squares where the condition holds.
+#[derive(Clone, Debug)]
+pub(crate) enum FromSet<B: Bits> {
+    /// `(unmoved SITE)`: squares whose site holds a piece that has not moved.
+    Unmoved(Shift<B>),
+    /// `(flagged NAME SITE)`: squares whose site carries the mark.
+    Flagged(u8, Shift<B>),
+    /// `(remembers PLAYER NAME)`: every square, or none.
+    Remembers(PlayerRef, u8),
+    /// All of them.
+    And(Box<[FromSet<B>]>),
+    /// Any of them.
+    Or(Box<[FromSet<B>]>),
+    /// Not it.
+    Not(Box<FromSet<B>>),
+}
+
+/// A site relative to the start square, on a board numbered so that the
+/// step to it adds the same number to every square that has one.
+#[derive(Clone, Debug)]
+pub(crate) struct Shift<B: Bits> {
+    /// What the step adds to the square number (0: the square itself).
+    delta: i32,
+    /// The squares that have the site.
+    valid: B,
+}
+
+impl<B: Bits> Shift<B> {
+    /// The squares whose site is in `set`.
+    #[inline]
+    pub(crate) fn back(&self, set: B) -> B {
+        set.shifted(-self.delta) & self.valid
+    }
+}
+
+impl<B: Bits> FromSet<B> {
+    /// `c` as square sets for a player whose forward is `forward`, if it
+    /// can be written so.
+    fn of(c: &Cond, board: &Board, forward: Dir, all: B) -> Option<Self> {
+        let site = |s: &SiteRef| -> Option<Shift<B>> {
+            match s {
+                SiteRef::From => Some(Shift {
+                    delta: 0,
+                    valid: all,
+                }),
+                SiteRef::Adjacent(d) => {
+                    let dir = d.resolve(forward);
+                    let mut delta = None;
+                    let mut valid = B::ZERO;
+                    for sq in 0..board.len() as u8 {
+                        if let Some(t) = board.step(sq, dir) {
+                            let dd = i32::from(t) - i32::from(sq);
+                            if *delta.get_or_insert(dd) != dd {
+                                return None;
+                            }
+                            valid |= B::bit(sq);
+                        }
+                    }
+                    Some(Shift {
+                        delta: delta.unwrap_or(0),
+                        valid,
+                    })
+                }
+                _ => None,
+            }
+        };
+        let list = |cs: &[Cond]| -> Option<Box<[Self]>> {
+            cs.iter()
+                .map(|c| Self::of(c, board, forward, all))
+                .collect()
+        };
+        Some(match c {
+            Cond::Unmoved(s) => FromSet::Unmoved(site(s)?),
+            Cond::Flagged(f, s) => FromSet::Flagged(*f, site(s)?),
+            Cond::Remembers(p, f) => FromSet::Remembers(*p, *f),
+            Cond::And(cs) => FromSet::And(list(cs)?),
+            Cond::Or(cs) => FromSet::Or(list(cs)?),
+            Cond::Not(c) => FromSet::Not(Box::new(Self::of(c, board, forward, all)?)),
+            _ => return None,
+        })
+    }
 }
 
 /// A rule as [`Engine::random_move`] reads it.
@@ -194,6 +291,12 @@ pub(crate) struct Attacks<B: Bits> {
     /// Squares on which an attack (a capture that must promote there) can
     /// depend on how many pieces the players have.
     pub zone_counts: B,
+    /// The entries of `leaps` whose piece promotes to kinds found as it
+    /// moves (see [`Engine::zone_quiet`]).
+    pub dyn_leaps: Vec<(u8, Box<[B]>)>,
+    /// Whether a slider or a rule tried forwards promotes to kinds found as
+    /// it moves.
+    pub dyn_other: bool,
 }
 
 /// A promotion rule, as tables.
@@ -500,10 +603,15 @@ impl<B: Bits> Engine<B> {
                 };
                 let from_mask = md.from.as_ref().map_or(all, |f| resolve_sites(f, player));
                 let piece = md.piece.map_or(NO_KIND, |p| p as u8);
-                // Counted in bulk: no condition, and effects that only mark
-                // the piece or the square passed over change nothing in how
-                // the moves are found (start squares are a mask).
-                let countable = md.guard.is_none()
+                // Counted in bulk: no condition (or one that is a mask of
+                // start squares), and effects that only mark the piece or the
+                // square passed over change nothing in how the moves are
+                // found (start squares are a mask too).
+                let guard_set = md
+                    .guard
+                    .as_ref()
+                    .and_then(|c| FromSet::of(c, board, pdef.forward, all));
+                let countable = (md.guard.is_none() || guard_set.is_some())
                     && md
                         .effects
                         .iter()
@@ -516,7 +624,8 @@ impl<B: Bits> Engine<B> {
                         MoveKind::Castle { .. } | MoveKind::CaptureJump { .. }
                     )
                     && piece != NO_KIND;
-                let plain = countable && md.from.is_none() && md.effects.is_empty();
+                let plain =
+                    countable && md.guard.is_none() && md.from.is_none() && md.effects.is_empty();
                 let g = Gen {
                     countable,
                     piece,
@@ -526,6 +635,7 @@ impl<B: Bits> Engine<B> {
                     from_mask,
                     guard: md.guard.clone(),
                     guard_by_from: md.guard.as_ref().is_some_and(|c| !reads_to(c)),
+                    guard_set,
                     stuck: md.when_stuck,
                     stay: md.stay,
                     plain,
@@ -533,6 +643,8 @@ impl<B: Bits> Engine<B> {
                     bulk: false,
                     promo_zone: B::ZERO,
                     promo_count: 0,
+                    count_bulk: false,
+                    dyn_zone: B::ZERO,
                     first_steps: Box::default(),
                 };
                 if !matches!(md.target, Target::Empty | Target::EnPassant)
@@ -667,6 +779,23 @@ impl<B: Bits> Engine<B> {
             }
         }
 
+        let dynamic = |k: u8| {
+            promos
+                .get(k as usize)
+                .and_then(Option::as_ref)
+                .is_some_and(|p| p.fixed.is_none())
+        };
+        for (pl, att) in attacks.iter_mut().enumerate() {
+            att.dyn_leaps = att
+                .leaps
+                .iter()
+                .filter(|(k, _)| dynamic(*k))
+                .cloned()
+                .collect();
+            att.dyn_other = att.forward.iter().any(|&gi| dynamic(gens[pl][gi].piece))
+                || (0..32u8).any(|k| att.slide_promoting & (1 << k) != 0 && dynamic(k));
+        }
+
         for att in &mut attacks {
             att.group_lines = att
                 .slide_groups
@@ -690,15 +819,18 @@ impl<B: Bits> Engine<B> {
                     continue;
                 }
                 match promos.get(g.piece as usize).and_then(Option::as_ref) {
-                    None => g.bulk = true,
+                    None => g.bulk = g.guard.is_none(),
                     Some(p) => {
                         if let Some(f) = &p.fixed {
-                            g.bulk = true;
+                            g.bulk = g.guard.is_none();
                             g.promo_zone = p.zone[pl];
                             g.promo_count = f.len() as u32;
+                        } else {
+                            g.dyn_zone = p.zone[pl];
                         }
                     }
                 }
+                g.count_bulk = true;
             }
         }
 
@@ -1054,6 +1186,7 @@ impl<B: Bits> Engine<B> {
             for g in &mut self.gens[p] {
                 if g.piece != NO_KIND && kinds & (1 << g.piece) != 0 {
                     g.bulk = false;
+                    g.count_bulk = false;
                 }
             }
         }
