@@ -579,13 +579,13 @@ impl<B: Bits> Engine<B> {
     fn starts(&self, st: &State<B>, g: &Gen<B>, side: u8) -> B {
         let froms = st.pieces(g.piece, side) & g.from_mask;
         match &g.guard_set {
-            Some(e) if !froms.is_empty() => froms & self.from_set(st, side, e),
+            Some(e) if !froms.is_empty() => froms & self.starts_where(st, side, e),
             _ => froms,
         }
     }
 
     /// The start squares where a condition of `side`'s move holds.
-    fn from_set(&self, st: &State<B>, side: u8, e: &FromSet<B>) -> B {
+    fn starts_where(&self, st: &State<B>, side: u8, e: &FromSet<B>) -> B {
         match e {
             FromSet::Unmoved(s) => s.back(st.unmoved & st.occupied()),
             FromSet::Flagged(f, s) => s.back(st.flags[*f as usize]),
@@ -603,11 +603,11 @@ impl<B: Bits> Engine<B> {
             }
             FromSet::And(es) => es
                 .iter()
-                .fold(self.all, |acc, e| acc & self.from_set(st, side, e)),
+                .fold(self.all, |acc, e| acc & self.starts_where(st, side, e)),
             FromSet::Or(es) => es
                 .iter()
-                .fold(B::ZERO, |acc, e| acc | self.from_set(st, side, e)),
-            FromSet::Not(e) => self.all & !self.from_set(st, side, e),
+                .fold(B::ZERO, |acc, e| acc | self.starts_where(st, side, e)),
+            FromSet::Not(e) => self.all & !self.starts_where(st, side, e),
         }
     }
 
