@@ -13,7 +13,7 @@
 
 use super::{Engine, FromSet, Gen, GenKind, NO_KIND};
 use crate::bits::Bits;
-use crate::compile::model::{Cond, ForbidDef, KindExpr, PlayerRef, Target};
+use crate::compile::model::{Cond, ForbidDef, KindExpr, PlayerRef, Target, MAX_PLAYERS};
 use crate::eval::{Ctx, MoveCtx};
 use crate::moves::{Move, NO_PIECE};
 use crate::state::{Hist, State, NO_SQ, OWN_MOVE};
@@ -82,6 +82,10 @@ fn with_spare<R>(f: impl FnOnce(&mut MoveBuf) -> R) -> R {
     SPARE.with(|s| s.borrow_mut().push(buf));
     r
 }
+
+/// The most repetitions [`Engine::kills`] tells apart: its bits for this
+/// many stand for any number from it up.
+const KILL_REPS: usize = 31;
 
 /// What holds for every move of a node, found once for the node.
 struct Hints {
@@ -1050,28 +1054,69 @@ impl<B: Bits> Engine<B> {
         {
             return true;
         }
-        let mut extra = self
-            .model
-            .forbids
-            .iter()
-            .enumerate()
-            .take(level)
-            .filter(|(i, _)| Some(*i) != self.check_rule)
-            .peekable();
-        if extra.peek().is_none() {
+        let kills = &self.kills[st.side as usize];
+        let extra = || {
+            kills
+                .iter()
+                .enumerate()
+                .take(level)
+                .filter(|(i, _)| Some(*i) != self.check_rule)
+                .map(|(_, k)| *k)
+        };
+        if extra().next().is_none() {
             return false;
         }
-        let hints = self.hints(st, hist);
-        !extra.all(|(_, f)| self.surely_false(&f.cond, &hints, st.side))
+        let reps = 1 + self.earlier(st, st.men(), hist);
+        let max_reps = hist
+            .last()
+            .map_or(0, |h| usize::from(h.max_reps))
+            .max(reps)
+            .min(KILL_REPS);
+        // Bits for the next player stuck or not: a rule that neither kills
+        // needs the general path; one that only one does needs the bound.
+        let mut mobility_matters = false;
+        for k in extra() {
+            match (k >> (2 * max_reps)) & 3 {
+                0 => return true,
+                3 => {}
+                _ => mobility_matters = true,
+            }
+        }
+        if !mobility_matters {
+            return false;
+        }
+        let bit = 2 * max_reps + usize::from(self.robustly_mobile(st, self.next_player(st.side)));
+        extra().any(|k| k & (1 << bit) == 0)
     }
 
-    /// What holds for every move of a node.
-    fn hints(&self, st: &State<B>, hist: &[Hist]) -> Hints {
-        let reps = 1 + self.earlier(st, st.men(), hist);
-        let max_reps = hist.last().map_or(0, |h| usize::from(h.max_reps)).max(reps);
-        Hints {
-            max_reps,
-            next_mobile: self.robustly_mobile(st, self.next_player(st.side)),
+    /// Fills [`Engine::kills`] from [`Engine::surely_false`].
+    pub(crate) fn find_kills(&mut self) {
+        for side in 0..MAX_PLAYERS as u8 {
+            self.kills[side as usize] = self
+                .model
+                .forbids
+                .iter()
+                .map(|f| {
+                    let mut k = 0u64;
+                    for max_reps in 0..=KILL_REPS {
+                        for next_mobile in [false, true] {
+                            let h = Hints {
+                                // The last bit stands for any more.
+                                max_reps: if max_reps == KILL_REPS {
+                                    usize::MAX - 1
+                                } else {
+                                    max_reps
+                                },
+                                next_mobile,
+                            };
+                            if self.surely_false(&f.cond, &h, side) {
+                                k |= 1 << (2 * max_reps + usize::from(next_mobile));
+                            }
+                        }
+                    }
+                    k
+                })
+                .collect();
         }
     }
 
@@ -1101,15 +1146,25 @@ impl<B: Bits> Engine<B> {
             if g.first_steps.is_empty() {
                 continue;
             }
-            for p in (st.pieces(g.piece, player) & !danger & !found).iter() {
-                let near = g.first_steps[p as usize];
-                let ok = match g.target {
-                    Target::Empty => near & !occ,
-                    Target::Enemy => B::ZERO,
-                    Target::NotFriend => near & !theirs,
-                    Target::EnPassant => B::ZERO,
+            let ok_all = !zone
+                & match g.target {
+                    Target::Empty => !occ,
+                    Target::NotFriend => !theirs,
+                    Target::Enemy | Target::EnPassant => B::ZERO,
                 };
-                if !(ok & !zone).is_empty() {
+            if !g.shifts.is_empty() {
+                let movable = st.pieces(g.piece, player) & !danger & !found;
+                for sh in &g.shifts {
+                    found |= movable & sh.back(ok_all);
+                }
+                n = found.count();
+                if n >= 8 {
+                    return true;
+                }
+                continue;
+            }
+            for p in (st.pieces(g.piece, player) & !danger & !found).iter() {
+                if !(g.first_steps[p as usize] & ok_all).is_empty() {
                     found |= B::bit(p);
                     n += 1;
                     if n >= 8 {
@@ -1469,7 +1524,11 @@ impl<B: Bits> Engine<B> {
                 });
                 continue;
             }
-            for from in self.starts(st, g, side).iter() {
+            let mut froms = self.starts(st, g, side);
+            if !g.shifts.is_empty() {
+                froms &= !self.count_shifted(st, &lg, g, froms, &mut n);
+            }
+            for from in froms.iter() {
                 let mut t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
                 if !(t & g.dyn_zone).is_empty() {
                     n += self.count_promotions(st, &lg, g, from, t & g.dyn_zone);
@@ -1509,6 +1568,47 @@ impl<B: Bits> Engine<B> {
             });
         }
         n
+    }
+
+    /// Counts into `n` the moves of a leap given as steps along the
+    /// numbering ([`Gen::shifts`]) from those of `froms` whose moves need
+    /// no test of their own, all at once; returns those start squares.
+    #[inline]
+    fn count_shifted(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        g: &Gen<B>,
+        froms: B,
+        n: &mut u64,
+    ) -> B {
+        if self.royalish & (1 << g.piece) != 0 || (lg.test_captures && g.target != Target::Empty) {
+            return B::ZERO;
+        }
+        let ends_check = match (lg.in_check, lg.evasion) {
+            (false, _) => self.all,
+            (true, Some(e)) => e,
+            (true, None) => return B::ZERO,
+        };
+        let easy = froms & !lg.danger & !g.near_dyn;
+        if easy.is_empty() {
+            return B::ZERO;
+        }
+        let mine = st.by_player[lg.side as usize];
+        let open = !lg.blocked
+            & ends_check
+            & match g.target {
+                Target::Empty => !lg.occ,
+                Target::Enemy => lg.occ & !mine,
+                Target::NotFriend => !mine,
+                Target::EnPassant => B::ZERO,
+            };
+        for sh in &g.shifts {
+            let t = sh.ahead(easy) & open;
+            let z = t & g.promo_zone;
+            *n += u64::from((t ^ z).count() + z.count() * g.promo_count);
+        }
+        easy
     }
 
     /// `each_of_gen` for one start square and its targets `t` (countable

@@ -75,6 +75,12 @@ pub(crate) struct Gen<B: Bits> {
     pub count_bulk: bool,
     /// See `count_bulk`.
     pub dyn_zone: B,
+    /// For a leap whose targets from every square are at most two fixed
+    /// steps along the numbering (a pawn's): those steps, to count or find
+    /// the moves of all its pieces at once.
+    pub shifts: Box<[Shift<B>]>,
+    /// The squares from which such a leap may reach `dyn_zone`.
+    pub near_dyn: B,
     /// For a plain leap or slide: for each square, the squares one move
     /// away (a leap's targets, a slide's first squares) on an empty board.
     pub first_steps: Box<[B]>,
@@ -114,6 +120,33 @@ impl<B: Bits> Shift<B> {
     #[inline]
     pub(crate) fn back(&self, set: B) -> B {
         set.shifted(-self.delta) & self.valid
+    }
+
+    /// The sites of the squares of `set` that have one.
+    #[inline]
+    pub(crate) fn ahead(&self, set: B) -> B {
+        (set & self.valid).shifted(self.delta)
+    }
+
+    /// A leap's targets from each square as steps along the numbering: one
+    /// per difference between a target and its square (exact by
+    /// construction); `None` if there are more than eight.
+    fn split(table: &[B]) -> Option<Box<[Self]>> {
+        let mut out: Vec<Self> = Vec::new();
+        for (sq, t) in table.iter().enumerate() {
+            for q in t.iter() {
+                let delta = i32::from(q) - sq as i32;
+                let bit = B::bit(sq as u8);
+                if let Some(s) = out.iter_mut().find(|s| s.delta == delta) {
+                    s.valid |= bit;
+                } else if out.len() < 8 {
+                    out.push(Shift { delta, valid: bit });
+                } else {
+                    return None;
+                }
+            }
+        }
+        Some(out.into_boxed_slice())
     }
 }
 
@@ -409,6 +442,12 @@ pub(crate) struct Engine<B: Bits> {
     /// Whether a restriction other than check is in force somewhere (a
     /// game's forbid rule, or a phase's other than squares it closes).
     pub restricted: bool,
+    /// For each player to move and each forbid rule: whether the rule
+    /// surely refuses no move of the node, by the hints alone (bit
+    /// `2 * reps + mobile`, where `reps` is the most times a position of
+    /// the history has occurred, up to `KILL_REPS`, and `mobile` whether the
+    /// next player keeps a move whatever the mover does).
+    pub kills: [Box<[u64]>; MAX_PLAYERS],
     /// Whether some rule only applies when a player is stuck.
     pub has_stuck: bool,
     /// Whether history entries must record check (a perpetual-check rule).
@@ -626,6 +665,12 @@ impl<B: Bits> Engine<B> {
                     && piece != NO_KIND;
                 let plain =
                     countable && md.guard.is_none() && md.from.is_none() && md.effects.is_empty();
+                let shifts = match &kind {
+                    GenKind::Leap(t) => {
+                        Shift::split(t).filter(|s| s.len() <= 2).unwrap_or_default()
+                    }
+                    _ => Box::default(),
+                };
                 let g = Gen {
                     countable,
                     piece,
@@ -645,6 +690,8 @@ impl<B: Bits> Engine<B> {
                     promo_count: 0,
                     count_bulk: false,
                     dyn_zone: B::ZERO,
+                    shifts,
+                    near_dyn: B::ZERO,
                     first_steps: Box::default(),
                 };
                 if !matches!(md.target, Target::Empty | Target::EnPassant)
@@ -827,6 +874,11 @@ impl<B: Bits> Engine<B> {
                             g.promo_count = f.len() as u32;
                         } else {
                             g.dyn_zone = p.zone[pl];
+                            if let GenKind::Leap(t) = &g.kind {
+                                g.near_dyn = (0..n as u8)
+                                    .filter(|&q| !(t[q as usize] & g.dyn_zone).is_empty())
+                                    .fold(B::ZERO, |acc, q| acc | B::bit(q));
+                            }
                         }
                     }
                 }
@@ -1087,9 +1139,11 @@ impl<B: Bits> Engine<B> {
             overlap: [0; MAX_PLAYERS],
             draws: Default::default(),
             most: Vec::new(),
+            kills: Default::default(),
         };
         engine.find_overlaps();
         engine.find_draws();
+        engine.find_kills();
         let mut st = State::empty(engine.players());
         for p in &engine.model.start {
             st.put(p.sq, p.piece, p.player);
