@@ -1136,16 +1136,11 @@ impl<B: Bits> Engine<B> {
         let occ = st.occupied();
         let mut found = B::ZERO;
         let mut n = 0;
-        for g in &self.gens[player as usize] {
-            if !g.plain || g.phase != super::NORMAL || self.royalish & (1 << g.piece) != 0 {
-                continue;
-            }
+        for &gi in &self.mobility[player as usize] {
+            let g = &self.gens[player as usize][gi as usize];
             let zone = self.promos[g.piece as usize]
                 .as_ref()
                 .map_or(B::ZERO, |p| p.zone[player as usize]);
-            if g.first_steps.is_empty() {
-                continue;
-            }
             let ok_all = !zone
                 & match g.target {
                     Target::Empty => !occ,

@@ -448,6 +448,8 @@ pub(crate) struct Engine<B: Bits> {
     /// the history has occurred, up to `KILL_REPS`, and `mobile` whether the
     /// next player keeps a move whatever the mover does).
     pub kills: [Box<[u64]>; MAX_PLAYERS],
+    /// For each player, the rules [`Engine::robustly_mobile`] reads.
+    pub mobility: [Box<[u16]>; MAX_PLAYERS],
     /// Whether some rule only applies when a player is stuck.
     pub has_stuck: bool,
     /// Whether history entries must record check (a perpetual-check rule).
@@ -1140,6 +1142,7 @@ impl<B: Bits> Engine<B> {
             draws: Default::default(),
             most: Vec::new(),
             kills: Default::default(),
+            mobility: Default::default(),
         };
         engine.find_overlaps();
         engine.find_draws();
@@ -1198,6 +1201,19 @@ impl<B: Bits> Engine<B> {
                     _ => Box::default(),
                 };
             }
+            // The rules the mobility bound reads, those that find many
+            // pieces at once first.
+            let mut order: Vec<u16> = (0..self.gens[p].len() as u16)
+                .filter(|&gi| {
+                    let g = &self.gens[p][gi as usize];
+                    g.plain
+                        && g.phase == NORMAL
+                        && self.royalish & (1 << g.piece) == 0
+                        && !g.first_steps.is_empty()
+                })
+                .collect();
+            order.sort_by_key(|&gi| self.gens[p][gi as usize].shifts.is_empty());
+            self.mobility[p] = order.into_boxed_slice();
         }
     }
 
