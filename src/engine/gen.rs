@@ -1054,7 +1054,8 @@ impl<B: Bits> Engine<B> {
         {
             return true;
         }
-        let kills = &self.kills[st.side as usize];
+        let (next, next_phase, _) = self.next_turn(st);
+        let kills = &self.kills[st.side as usize * MAX_PLAYERS + next as usize];
         let extra = || {
             kills
                 .iter()
@@ -1085,14 +1086,24 @@ impl<B: Bits> Engine<B> {
         if !mobility_matters {
             return false;
         }
-        let bit = 2 * max_reps + usize::from(self.robustly_mobile(st, self.next_player(st.side)));
+        // The squares the next player may not move to, and whether its
+        // phase restricts it otherwise (then no bound).
+        let (blocked, restricted) = self
+            .phase_masks
+            .get(next_phase as usize)
+            .map_or((B::ZERO, false), |(m, rest)| {
+                (m[next as usize], !rest.is_empty())
+            });
+        let mobile = !restricted && self.robustly_mobile(st, next, next == st.side, blocked);
+        let bit = 2 * max_reps + usize::from(mobile);
         extra().any(|k| k & (1 << bit) == 0)
     }
 
     /// Fills [`Engine::kills`] from [`Engine::surely_false`].
     pub(crate) fn find_kills(&mut self) {
-        for side in 0..MAX_PLAYERS as u8 {
-            self.kills[side as usize] = self
+        for i in 0..MAX_PLAYERS * MAX_PLAYERS {
+            let (side, next) = ((i / MAX_PLAYERS) as u8, (i % MAX_PLAYERS) as u8);
+            self.kills[i] = self
                 .model
                 .forbids
                 .iter()
@@ -1109,7 +1120,7 @@ impl<B: Bits> Engine<B> {
                                 },
                                 next_mobile,
                             };
-                            if self.surely_false(&f.cond, &h, side) {
+                            if self.surely_false(&f.cond, &h, side, next) {
                                 k |= 1 << (2 * max_reps + usize::from(next_mobile));
                             }
                         }
@@ -1120,21 +1131,31 @@ impl<B: Bits> Engine<B> {
         }
     }
 
-    /// Whether `player` keeps a legal move after any single move of the
-    /// other player that does not check it: at least eight of its pieces
-    /// (not royal, not on a line from its royal pieces to an enemy slider)
-    /// have a plain one-square move (a step, a leap, or a slide's first
-    /// square) to a square it does not hold and where it need not promote.
-    /// One move takes at most two pieces (a capture, and an extra move's
-    /// capture), pins at most three (along the lines through the squares it
-    /// vacates and the one it ends on), and lands on at most two squares
-    /// (spoiling a move that may not capture there), so one of the eight
-    /// keeps its move.
-    fn robustly_mobile(&self, st: &State<B>, player: u8) -> bool {
-        let danger = self.danger(st, player);
+    /// Whether `player` keeps a legal move after any single move that does
+    /// not check it, of the other player or (`run`) its own, where it may
+    /// not move to `blocked`: enough of its pieces have a plain one-square
+    /// move (a step, a leap, or a slide's first square) to a square it does
+    /// not hold, not blocked and where it need not promote, each to a square
+    /// of its own (its witness). After the other player's move eight such
+    /// pieces (not royal, not on a line from its royal pieces to an enemy
+    /// slider) are enough: one move takes at most two pieces (a capture, and
+    /// an extra move's capture), pins at most three (along the lines through
+    /// the squares it vacates and the one it ends on), and lands on at most
+    /// two witnesses (only moves that may not capture need witnesses of
+    /// their own). After its own move four are (none on any line of an
+    /// enemy slider, so its royal pieces may move too; every move has a
+    /// witness of its own): the move spoils the piece moved and at most two
+    /// witnesses.
+    fn robustly_mobile(&self, st: &State<B>, player: u8, run: bool, blocked: B) -> bool {
+        let (danger, need) = if run {
+            (self.exposed(st, player), 4)
+        } else {
+            (self.danger(st, player), 8)
+        };
         let theirs = st.by_player[player as usize];
         let occ = st.occupied();
         let mut found = B::ZERO;
+        let mut witnesses = B::ZERO;
         let mut n = 0;
         for &gi in &self.mobility[player as usize] {
             let g = &self.gens[player as usize][gi as usize];
@@ -1142,27 +1163,43 @@ impl<B: Bits> Engine<B> {
                 .as_ref()
                 .map_or(B::ZERO, |p| p.zone[player as usize]);
             let ok_all = !zone
+                & !blocked
                 & match g.target {
                     Target::Empty => !occ,
                     Target::NotFriend => !theirs,
                     Target::Enemy | Target::EnPassant => B::ZERO,
                 };
+            // The other player's landing spoils only moves that may not
+            // capture; the player's own spoils any.
+            let spoilable = run || g.target == Target::Empty;
+            let free_all = if spoilable {
+                ok_all & !witnesses
+            } else {
+                ok_all
+            };
             if !g.shifts.is_empty() {
-                let movable = st.pieces(g.piece, player) & !danger & !found;
                 for sh in &g.shifts {
-                    found |= movable & sh.back(ok_all);
+                    let movers = st.pieces(g.piece, player) & !danger & !found & sh.back(free_all);
+                    found |= movers;
+                    if spoilable {
+                        witnesses |= sh.ahead(movers);
+                    }
                 }
                 n = found.count();
-                if n >= 8 {
+                if n >= need {
                     return true;
                 }
                 continue;
             }
             for p in (st.pieces(g.piece, player) & !danger & !found).iter() {
-                if !(g.first_steps[p as usize] & ok_all).is_empty() {
+                let free = g.first_steps[p as usize] & free_all;
+                if !free.is_empty() {
                     found |= B::bit(p);
+                    if spoilable {
+                        witnesses |= B::bit(free.lsb());
+                    }
                     n += 1;
-                    if n >= 8 {
+                    if n >= need {
                         return true;
                     }
                 }
@@ -1171,34 +1208,63 @@ impl<B: Bits> Engine<B> {
         false
     }
 
+    /// Squares where a piece of `side` might be pinned to a royal piece
+    /// whatever its royal pieces do: every line of an enemy slider (every
+    /// square where attacks can be uncovered otherwise).
+    fn exposed(&self, st: &State<B>, side: u8) -> B {
+        let other = self.next_player(side);
+        let att = &self.attacks[other as usize];
+        if att.blockable
+            || att
+                .zone_blockable
+                .iter()
+                .any(|q| !self.zone_quiet(st, q, other))
+        {
+            return self.all;
+        }
+        let mut lines = B::ZERO;
+        for &(kinds, dirs) in &att.slide_groups {
+            for s in st.of_kinds(kinds, other).iter() {
+                let mut ds = dirs;
+                while ds != 0 {
+                    lines |= self.rays[s as usize][ds.trailing_zeros() as usize];
+                    ds &= ds - 1;
+                }
+            }
+        }
+        lines
+    }
+
     /// Whether a restriction's condition is false after every move of the
-    /// player `mover` in this node, by the hints alone.
-    fn surely_false(&self, c: &Cond, h: &Hints, mover: u8) -> bool {
-        let next = |p: &PlayerRef| match p {
-            PlayerRef::Next | PlayerRef::Opponent => true,
-            PlayerRef::Fixed(i) => *i == self.next_player(mover),
-            PlayerRef::Mover => false,
+    /// player `mover` in this node, after which `next` moves, by the hints
+    /// alone.
+    fn surely_false(&self, c: &Cond, h: &Hints, mover: u8, next: u8) -> bool {
+        let is_next = |p: &PlayerRef| match p {
+            PlayerRef::Next => true,
+            PlayerRef::Opponent => self.next_player(mover) == next,
+            PlayerRef::Fixed(i) => *i == next,
+            PlayerRef::Mover => mover == next,
         };
         match c {
             Cond::And(cs) => {
                 // "Not in check and no moves": the next player keeps a move.
                 let stalemate = h.next_mobile
-                    && cs.iter().any(|c| matches!(c, Cond::NoMoves(p, _) if next(p)))
-                    && cs.iter().any(|c| matches!(c, Cond::Not(x) if matches!(&**x, Cond::InCheck(p) if next(p))));
-                stalemate || cs.iter().any(|c| self.surely_false(c, h, mover))
+                    && cs.iter().any(|c| matches!(c, Cond::NoMoves(p, _) if is_next(p)))
+                    && cs.iter().any(|c| matches!(c, Cond::Not(x) if matches!(&**x, Cond::InCheck(p) if is_next(p))));
+                stalemate || cs.iter().any(|c| self.surely_false(c, h, mover, next))
             }
-            Cond::Or(cs) => cs.iter().all(|c| self.surely_false(c, h, mover)),
-            Cond::Not(c) => self.surely_true(c, h, mover),
+            Cond::Or(cs) => cs.iter().all(|c| self.surely_false(c, h, mover, next)),
+            Cond::Not(c) => self.surely_true(c, h, mover, next),
             Cond::Repeated(n) | Cond::PerpetualCheck(n) => h.max_reps + 1 < *n as usize,
             _ => false,
         }
     }
 
-    fn surely_true(&self, c: &Cond, h: &Hints, mover: u8) -> bool {
+    fn surely_true(&self, c: &Cond, h: &Hints, mover: u8, next: u8) -> bool {
         match c {
-            Cond::And(cs) => cs.iter().all(|c| self.surely_true(c, h, mover)),
-            Cond::Or(cs) => cs.iter().any(|c| self.surely_true(c, h, mover)),
-            Cond::Not(c) => self.surely_false(c, h, mover),
+            Cond::And(cs) => cs.iter().all(|c| self.surely_true(c, h, mover, next)),
+            Cond::Or(cs) => cs.iter().any(|c| self.surely_true(c, h, mover, next)),
+            Cond::Not(c) => self.surely_false(c, h, mover, next),
             _ => false,
         }
     }
@@ -1740,6 +1806,15 @@ mod tests {
     /// found from the last move, pinned pieces one by one and all at once,
     /// and in check the squares that end it.
     fn shortcuts_agree<B: Bits>(name: &str, e: &Engine<B>, st: &State<B>, hist: &[Hist]) {
+        // Counting in bulk, and the rules ruled out per node (general_at),
+        // against every move tested against every rule.
+        let mut every = MoveBuf::new();
+        e.general_moves(st, hist, usize::MAX, &mut every);
+        assert_eq!(
+            e.count_legal(st, hist),
+            every.len() as u64,
+            "{name}: moves counted in bulk"
+        );
         if e.check_rule.is_none() {
             return;
         }
@@ -1771,7 +1846,7 @@ mod tests {
     }
 
     #[test]
-    fn the_check_shortcuts_agree_with_the_full_test() {
+    fn the_shortcuts_agree_with_the_full_tests() {
         let mut positions = 0;
         walk(200, &mut |name, _, pos| {
             positions += 1;

@@ -264,20 +264,7 @@ impl<B: Bits> Engine<B> {
             };
         }
         st.hash ^= self.zobrist_side[side as usize] ^ self.z_phase(st);
-        let next = self.next_player(side);
-        if (st.phase as usize) < self.model.phases.len() {
-            st.phase_left = st.phase_left.saturating_sub(1);
-            if st.phase_left == 0 {
-                if next == 0 {
-                    self.enter_phase(st, st.phase as usize + 1);
-                } else {
-                    st.phase_left = self.model.phases[st.phase as usize].moves_each.min(255) as u8;
-                }
-                st.side = next;
-            }
-        } else {
-            st.side = next;
-        }
+        (st.side, st.phase, st.phase_left) = self.next_turn(st);
         if st.side == side {
             st.last = (OWN_MOVE, OWN_MOVE);
         }

@@ -442,12 +442,14 @@ pub(crate) struct Engine<B: Bits> {
     /// Whether a restriction other than check is in force somewhere (a
     /// game's forbid rule, or a phase's other than squares it closes).
     pub restricted: bool,
-    /// For each player to move and each forbid rule: whether the rule
+    /// For each player to move, each player to move after it (the same in
+    /// a run of moves; at `side * MAX_PLAYERS + next`), and each forbid
+    /// rule: whether the rule
     /// surely refuses no move of the node, by the hints alone (bit
     /// `2 * reps + mobile`, where `reps` is the most times a position of
     /// the history has occurred, up to `KILL_REPS`, and `mobile` whether the
     /// next player keeps a move whatever the mover does).
-    pub kills: [Box<[u64]>; MAX_PLAYERS],
+    pub kills: [Box<[u64]>; MAX_PLAYERS * MAX_PLAYERS],
     /// For each player, the rules [`Engine::robustly_mobile`] reads.
     pub mobility: [Box<[u16]>; MAX_PLAYERS],
     /// Whether some rule only applies when a player is stuck.
@@ -1291,17 +1293,38 @@ impl<B: Bits> Engine<B> {
 
     /// Puts a state into phase `p` (or the first later phase that has moves),
     /// with the first player to move.
-    pub(crate) fn enter_phase(&self, st: &mut State<B>, mut p: usize) {
+    pub(crate) fn enter_phase(&self, st: &mut State<B>, p: usize) {
+        (st.phase, st.phase_left) = self.phase_entered(p);
+    }
+
+    /// The phase and the moves left in it on entering phase `p` (the first
+    /// from it on that has moves).
+    fn phase_entered(&self, mut p: usize) -> (u8, u8) {
         while let Some(ph) = self.model.phases.get(p) {
             if ph.moves_each > 0 {
-                st.phase = p as u8;
-                st.phase_left = ph.moves_each.min(255) as u8;
-                return;
+                return (p as u8, ph.moves_each.min(255) as u8);
             }
             p += 1;
         }
-        st.phase = self.model.phases.len() as u8;
-        st.phase_left = 0;
+        (self.model.phases.len() as u8, 0)
+    }
+
+    /// Who moves after a move in `st`, in which phase, with how many moves
+    /// left in it: `(side, phase, phase_left)`.
+    pub(crate) fn next_turn(&self, st: &State<B>) -> (u8, u8, u8) {
+        let next = self.next_player(st.side);
+        let Some(ph) = self.model.phases.get(st.phase as usize) else {
+            return (next, st.phase, st.phase_left);
+        };
+        let left = st.phase_left.saturating_sub(1);
+        if left > 0 {
+            (st.side, st.phase, left)
+        } else if next == 0 {
+            let (phase, left) = self.phase_entered(st.phase as usize + 1);
+            (next, phase, left)
+        } else {
+            (next, st.phase, ph.moves_each.min(255) as u8)
+        }
     }
 
     /// Whether rule `g` is played in the state's phase: a phase's own moves
