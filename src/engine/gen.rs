@@ -131,10 +131,16 @@ impl<B: Bits> Engine<B> {
         let side = st.side;
         let occ = st.occupied();
         let enemy = self.next_player(side);
-        let danger_all = self.check_rule.is_some() && {
-            let att = &self.attacks[enemy as usize];
-            att.blockable || self.zone_threat(st, side, att.zone_blockable)
+        let att = &self.attacks[enemy as usize];
+        // The royal pieces within reach of a promotion that decides an
+        // attack (one test where both zones are the same).
+        let threat_blockable = self.zone_threat(st, side, att.zone_blockable);
+        let threat_counts = if att.zone_counts == att.zone_blockable {
+            threat_blockable
+        } else {
+            self.zone_threat(st, side, att.zone_counts)
         };
+        let danger_all = self.check_rule.is_some() && (att.blockable || threat_blockable);
         let (in_check, danger) = if self.check_rule.is_none() {
             (false, B::ZERO)
         } else if !danger || danger_all {
@@ -160,10 +166,7 @@ impl<B: Bits> Engine<B> {
             occ,
             in_check,
             danger,
-            test_captures: {
-                let att = &self.attacks[enemy as usize];
-                att.counts || self.zone_threat(st, side, att.zone_counts)
-            },
+            test_captures: att.counts || threat_counts,
         }
     }
 
