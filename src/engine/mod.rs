@@ -69,9 +69,9 @@ pub(crate) struct Gen<B: Bits> {
     pub promo_zone: B,
     /// See `promo_zone`.
     pub promo_count: u32,
-    /// Counted in bulk by [`Engine::count_legal`]: a bulk rule, or a
-    /// countable one whose promotions are found as it moves (on `dyn_zone`,
-    /// the squares where its moves are counted one by one).
+    /// Counted in bulk by [`Engine::count_legal`]: countable, and of a kind
+    /// no other rule of which makes the same moves. Where its promotions
+    /// are found as it moves, its moves to `dyn_zone` are counted one by one.
     pub count_bulk: bool,
     /// See `count_bulk`.
     pub dyn_zone: B,
@@ -444,11 +444,11 @@ pub(crate) struct Engine<B: Bits> {
     pub restricted: bool,
     /// For each player to move, each player to move after it (the same in
     /// a run of moves; at `side * MAX_PLAYERS + next`), and each forbid
-    /// rule: whether the rule
-    /// surely refuses no move of the node, by the hints alone (bit
-    /// `2 * reps + mobile`, where `reps` is the most times a position of
-    /// the history has occurred, up to `KILL_REPS`, and `mobile` whether the
-    /// next player keeps a move whatever the mover does).
+    /// rule: whether the rule surely refuses no move of the node, by the
+    /// hints alone (bit `2 * reps + mobile`, where `reps` is the most times
+    /// a position of the history has occurred, up to `KILL_REPS`, and
+    /// `mobile` whether the next player keeps a move whatever the mover
+    /// does).
     pub kills: [Box<[u64]>; MAX_PLAYERS * MAX_PLAYERS],
     /// For each player, the rules [`Engine::robustly_mobile`] reads.
     pub mobility: [Box<[u16]>; MAX_PLAYERS],
