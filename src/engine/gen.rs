@@ -1226,13 +1226,9 @@ impl<B: Bits> Engine<B> {
             return self.all;
         }
         let mut lines = B::ZERO;
-        for &(kinds, dirs) in &att.slide_groups {
+        for (&(kinds, _), rays) in att.slide_groups.iter().zip(&att.group_rays) {
             for s in st.of_kinds(kinds, other).iter() {
-                let mut ds = dirs;
-                while ds != 0 {
-                    lines |= self.rays[s as usize][ds.trailing_zeros() as usize];
-                    ds &= ds - 1;
-                }
+                lines |= rays[s as usize];
             }
         }
         lines

@@ -306,6 +306,9 @@ pub(crate) struct Attacks<B: Bits> {
     /// For each of `slide_groups` and each square, the squares from which
     /// a piece of the group could slide to it on an empty board.
     pub group_lines: Vec<Box<[B]>>,
+    /// For each of `slide_groups` and each square, the squares a piece of
+    /// the group on it could slide to on an empty board.
+    pub group_rays: Vec<Box<[B]>>,
     /// Kinds among the sliders that may promote (their captures into a
     /// promotion square need the careful test).
     pub slide_promoting: u32,
@@ -848,6 +851,19 @@ impl<B: Bits> Engine<B> {
         }
 
         for att in &mut attacks {
+            att.group_rays = att
+                .slide_groups
+                .iter()
+                .map(|&(_, dirs)| {
+                    rays.iter()
+                        .map(|r| {
+                            (0..8u8)
+                                .filter(|d| dirs & (1 << d) != 0)
+                                .fold(B::ZERO, |acc, d| acc | r[d as usize])
+                        })
+                        .collect()
+                })
+                .collect();
             att.group_lines = att
                 .slide_groups
                 .iter()
