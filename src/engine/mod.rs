@@ -850,33 +850,25 @@ impl<B: Bits> Engine<B> {
                 || (0..32u8).any(|k| att.slide_promoting & (1 << k) != 0 && dynamic(k));
         }
 
+        // For each slide group and square, the rays from it in the group's
+        // directions turned by `turn` eighths (4: towards the square).
+        let group_rays = |groups: &[(u32, u8)], turn: u8| -> Vec<Box<[B]>> {
+            groups
+                .iter()
+                .map(|&(_, dirs)| {
+                    rays.iter()
+                        .map(|r| {
+                            (0..8u8)
+                                .filter(|d| dirs & (1 << d) != 0)
+                                .fold(B::ZERO, |acc, d| acc | r[((d + turn) & 7) as usize])
+                        })
+                        .collect()
+                })
+                .collect()
+        };
         for att in &mut attacks {
-            att.group_rays = att
-                .slide_groups
-                .iter()
-                .map(|&(_, dirs)| {
-                    rays.iter()
-                        .map(|r| {
-                            (0..8u8)
-                                .filter(|d| dirs & (1 << d) != 0)
-                                .fold(B::ZERO, |acc, d| acc | r[d as usize])
-                        })
-                        .collect()
-                })
-                .collect();
-            att.group_lines = att
-                .slide_groups
-                .iter()
-                .map(|&(_, dirs)| {
-                    rays.iter()
-                        .map(|r| {
-                            (0..8u8)
-                                .filter(|d| dirs & (1 << d) != 0)
-                                .fold(B::ZERO, |acc, d| acc | r[((d + 4) & 7) as usize])
-                        })
-                        .collect()
-                })
-                .collect();
+            att.group_rays = group_rays(&att.slide_groups, 0);
+            att.group_lines = group_rays(&att.slide_groups, 4);
         }
 
         // Which rules can be counted in bulk, and their promotion squares.
