@@ -65,10 +65,14 @@ impl<B: Bits> Engine<B> {
                 }
             }
         }
-        for &gi in &att.forward {
+        for (&gi, rev) in att.forward.iter().zip(&att.forward_from) {
             let g = &self.gens[by as usize][gi];
-            for from in (st.pieces(g.piece, by) & g.from_mask).iter() {
-                if !self.reach(g, from, occ).has(sq) {
+            let mut froms = st.pieces(g.piece, by) & g.from_mask;
+            if let Some(r) = rev.get(sq as usize) {
+                froms &= *r;
+            }
+            for from in froms.iter() {
+                if rev.is_empty() && !self.reach(g, from, occ).has(sq) {
                     continue;
                 }
                 if let Some(c) = &g.guard {

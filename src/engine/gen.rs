@@ -11,7 +11,7 @@
 //! move is made on a copy and tested. A game whose only restriction is that rule takes the fast path;
 //! others go through the general pipeline.
 
-use super::{Engine, FromSet, Gen, GenKind, NO_KIND};
+use super::{Engine, FromSet, Gen, GenKind, Mark, NO_KIND};
 use crate::bits::Bits;
 use crate::compile::model::{Cond, ForbidDef, KindExpr, PlayerRef, Target, MAX_PLAYERS};
 use crate::eval::{Ctx, MoveCtx};
@@ -189,9 +189,12 @@ impl<B: Bits> Engine<B> {
         let att = &self.attacks[other as usize];
         let mut danger = B::ZERO;
         let royals = self.royals(st, side);
-        for &(kinds, dirs) in &att.slide_groups {
+        for (&(kinds, dirs), lines) in att.slide_groups.iter().zip(&att.group_lines) {
             let sliders = st.of_kinds(kinds, other);
-            if sliders.is_empty() {
+            if royals
+                .iter()
+                .all(|r| (sliders & lines[r as usize]).is_empty())
+            {
                 continue;
             }
             let mut ds = dirs;
@@ -330,9 +333,12 @@ impl<B: Bits> Engine<B> {
         let mine = st.by_player[side as usize];
         let royals = self.royals(st, side);
         let mut pinned = B::ZERO;
-        for &(kinds, dirs) in &att.slide_groups {
+        for (&(kinds, dirs), lines) in att.slide_groups.iter().zip(&att.group_lines) {
             let sliders = st.of_kinds(kinds, other);
-            if sliders.is_empty() {
+            if royals
+                .iter()
+                .all(|r| (sliders & lines[r as usize]).is_empty())
+            {
                 continue;
             }
             let mut ds = dirs;
@@ -594,19 +600,29 @@ impl<B: Bits> Engine<B> {
     /// The start squares where a condition of `side`'s move holds.
     fn starts_where(&self, st: &State<B>, side: u8, e: &FromSet<B>) -> B {
         match e {
-            FromSet::Unmoved(s) => s.back(st.unmoved & st.occupied()),
-            FromSet::Flagged(f, s) => s.back(st.flags[*f as usize]),
-            FromSet::Remembers(p, f) => {
-                let who = match p {
-                    PlayerRef::Mover | PlayerRef::Next => side,
-                    PlayerRef::Opponent => self.next_player(side),
-                    PlayerRef::Fixed(i) => *i,
-                };
-                if st.facts[who as usize] & (1 << f) != 0 {
-                    self.all
-                } else {
-                    B::ZERO
+            FromSet::All(lits) => {
+                let mut acc = self.all;
+                for l in lits {
+                    let marked = match l.mark {
+                        Mark::Unmoved => st.unmoved & st.occupied(),
+                        Mark::Flagged(f) => st.flags[f as usize],
+                        Mark::Remembers(p, f) => {
+                            let who = match p {
+                                PlayerRef::Mover | PlayerRef::Next => side,
+                                PlayerRef::Opponent => self.next_player(side),
+                                PlayerRef::Fixed(i) => i,
+                            };
+                            if st.facts[who as usize] & (1 << f) != 0 {
+                                self.all
+                            } else {
+                                B::ZERO
+                            }
+                        }
+                    };
+                    let v = l.site.back(marked);
+                    acc &= if l.negated { !v } else { v };
                 }
+                acc
             }
             FromSet::And(es) => es
                 .iter()
@@ -773,9 +789,10 @@ impl<B: Bits> Engine<B> {
                 }
                 f(m, safe)
             };
+            let phase = self.phase_of_moves(st);
             for g in self.gens[lg.side as usize]
                 .iter()
-                .filter(|g| g.stuck == stuck && self.in_phase(st, g))
+                .filter(|g| g.stuck == stuck && g.phase == phase)
             {
                 if !self.each_of_gen(st, lg, g, &mut dedup) {
                     return;
@@ -783,9 +800,10 @@ impl<B: Bits> Engine<B> {
             }
             return;
         }
+        let phase = self.phase_of_moves(st);
         for g in self.gens[lg.side as usize]
             .iter()
-            .filter(|g| g.stuck == stuck && self.in_phase(st, g))
+            .filter(|g| g.stuck == stuck && g.phase == phase)
         {
             if !self.each_of_gen(st, lg, g, f) {
                 return;
@@ -1059,15 +1077,9 @@ impl<B: Bits> Engine<B> {
         }
         let (next, next_phase, _) = self.next_turn(st);
         let kills = &self.kills[st.side as usize * MAX_PLAYERS + next as usize];
-        let extra = || {
-            kills
-                .iter()
-                .enumerate()
-                .take(level)
-                .filter(|(i, _)| Some(*i) != self.check_rule)
-                .map(|(_, k)| *k)
-        };
-        if extra().next().is_none() {
+        // The bits of the rules in force, ANDed.
+        let all = kills[level.min(kills.len() - 1)];
+        if all == u64::MAX {
             return false;
         }
         let reps = 1 + self.earlier(st, st.men(), hist);
@@ -1076,18 +1088,11 @@ impl<B: Bits> Engine<B> {
             .map_or(0, |h| usize::from(h.max_reps))
             .max(reps)
             .min(KILL_REPS);
-        // Bits for the next player stuck or not: a rule that neither kills
-        // needs the general path; one that only one does needs the bound.
-        let mut mobility_matters = false;
-        for k in extra() {
-            match (k >> (2 * max_reps)) & 3 {
-                0 => return true,
-                3 => {}
-                _ => mobility_matters = true,
-            }
-        }
-        if !mobility_matters {
-            return false;
+        // Bits for the next player stuck or not: the general path unless
+        // every rule is ruled out; the bound only where it decides that.
+        let (stuck, mobile) = (all >> (2 * max_reps) & 1, all >> (2 * max_reps + 1) & 1);
+        if stuck == mobile {
+            return stuck == 0;
         }
         // The squares the next player may not move to, and whether its
         // phase restricts it otherwise (then no bound).
@@ -1097,20 +1102,18 @@ impl<B: Bits> Engine<B> {
             .map_or((B::ZERO, false), |(m, rest)| {
                 (m[next as usize], !rest.is_empty())
             });
-        let mobile = !restricted && self.robustly_mobile(st, next, next == st.side, blocked);
-        let bit = 2 * max_reps + usize::from(mobile);
-        extra().any(|k| k & (1 << bit) == 0)
+        let is_mobile = !restricted && self.robustly_mobile(st, next, next == st.side, blocked);
+        (if is_mobile { mobile } else { stuck }) == 0
     }
 
     /// Fills [`Engine::kills`] from [`Engine::surely_false`].
     pub(crate) fn find_kills(&mut self) {
         for i in 0..MAX_PLAYERS * MAX_PLAYERS {
             let (side, next) = ((i / MAX_PLAYERS) as u8, (i % MAX_PLAYERS) as u8);
-            self.kills[i] = self
-                .model
-                .forbids
-                .iter()
-                .map(|f| {
+            let mut all = u64::MAX;
+            let mut prefix = vec![all];
+            for (fi, f) in self.model.forbids.iter().enumerate() {
+                if Some(fi) != self.check_rule {
                     let mut k = 0u64;
                     for max_reps in 0..=KILL_REPS {
                         for next_mobile in [false, true] {
@@ -1128,9 +1131,11 @@ impl<B: Bits> Engine<B> {
                             }
                         }
                     }
-                    k
-                })
-                .collect();
+                    all &= k;
+                }
+                prefix.push(all);
+            }
+            self.kills[i] = prefix.into_boxed_slice();
         }
     }
 
@@ -1217,12 +1222,14 @@ impl<B: Bits> Engine<B> {
     fn exposed(&self, st: &State<B>, side: u8) -> B {
         let other = self.next_player(side);
         let att = &self.attacks[other as usize];
-        if att.blockable
-            || att
-                .zone_blockable
-                .iter()
-                .any(|q| !self.zone_quiet(st, q, other))
-        {
+        // Some square of `zone_blockable` is not quiet.
+        let zone_loud = !att.zone_blockable.is_empty()
+            && (att.dyn_other
+                || att
+                    .dyn_near_blockable
+                    .iter()
+                    .any(|(k, near)| !(*near & st.pieces(*k, other)).is_empty()));
+        if att.blockable || zone_loud {
             return self.all;
         }
         let mut lines = B::ZERO;
@@ -1448,10 +1455,11 @@ impl<B: Bits> Engine<B> {
         let mut sets: SmallVec<[(u16, u8, B, u32); 64]> = SmallVec::new();
         let mut total = 0u32;
         if self.overlap[side as usize] == 0 {
+            let phase = self.phase_of_moves(st);
             for (gi, g) in self.gens[side as usize]
                 .iter()
                 .enumerate()
-                .filter(|(_, g)| !g.stuck && self.in_phase(st, g))
+                .filter(|(_, g)| !g.stuck && g.phase == phase)
             {
                 if !g.bulk {
                     self.each_of_gen(st, lg, g, &mut |m, safe| {
@@ -1468,8 +1476,7 @@ impl<B: Bits> Engine<B> {
                 for from in (st.pieces(g.piece, side) & g.from_mask).iter() {
                     let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked & ends_check;
                     if !t.is_empty() {
-                        let z = t & g.promo_zone;
-                        let w = (t ^ z).count() + z.count() * g.promo_count;
+                        let w = g.moves_to(t);
                         sets.push((gi as u16, from, t, w));
                         total += w;
                     }
@@ -1571,9 +1578,10 @@ impl<B: Bits> Engine<B> {
         let side = lg.side;
         let check = self.check_rule.is_some();
         let mut n = 0u64;
+        let phase = self.phase_of_moves(st);
         for g in self.gens[side as usize]
             .iter()
-            .filter(|g| !g.stuck && self.in_phase(st, g))
+            .filter(|g| !g.stuck && g.phase == phase)
         {
             if !g.count_bulk {
                 self.each_of_gen(st, &lg, g, &mut |m, safe| {
@@ -1602,15 +1610,12 @@ impl<B: Bits> Engine<B> {
                     .filter(|_| self.royalish & (1 << g.piece) == 0 && !lg.danger.has(from))
                 {
                     // In check: the moves that end it, none other.
-                    let t = t & e;
-                    let z = t & g.promo_zone;
-                    n += u64::from((t ^ z).count() + z.count() * g.promo_count);
+                    n += u64::from(g.moves_to(t & e));
                     continue;
                 }
                 if (!lg.test_captures || (t & lg.occ).is_empty()) && self.safe(&lg, g, from, false)
                 {
-                    let z = t & g.promo_zone;
-                    n += u64::from((t ^ z).count() + z.count() * g.promo_count);
+                    n += u64::from(g.moves_to(t));
                     continue;
                 }
                 self.each_of_gen_from(g, from, t, &mut |m, _| {
@@ -1664,9 +1669,7 @@ impl<B: Bits> Engine<B> {
                 Target::EnPassant => B::ZERO,
             };
         for sh in &g.shifts {
-            let t = sh.ahead(easy) & open;
-            let z = t & g.promo_zone;
-            *n += u64::from((t ^ z).count() + z.count() * g.promo_count);
+            *n += u64::from(g.moves_to(sh.ahead(easy) & open));
         }
         easy
     }

@@ -91,18 +91,36 @@ pub(crate) struct Gen<B: Bits> {
 /// start squares where the condition holds.
 #[derive(Clone, Debug)]
 pub(crate) enum FromSet<B: Bits> {
-    /// `(unmoved SITE)`: squares whose site holds a piece that has not moved.
-    Unmoved(Shift<B>),
-    /// `(flagged NAME SITE)`: squares whose site carries the mark.
-    Flagged(u8, Shift<B>),
-    /// `(remembers PLAYER NAME)`: every square, or none.
-    Remembers(PlayerRef, u8),
+    /// All of the marks read (the common shape, judged in one pass).
+    All(Box<[Lit<B>]>),
     /// All of them.
     And(Box<[FromSet<B>]>),
     /// Any of them.
     Or(Box<[FromSet<B>]>),
     /// Not it.
     Not(Box<FromSet<B>>),
+}
+
+/// One mark read at a site of the start square, or its absence.
+#[derive(Clone, Debug)]
+pub(crate) struct Lit<B: Bits> {
+    /// The mark.
+    pub mark: Mark,
+    /// Where it is read.
+    pub site: Shift<B>,
+    /// The mark must be absent.
+    pub negated: bool,
+}
+
+/// A mark a [`Lit`] reads.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Mark {
+    /// `(unmoved SITE)`: the site holds a piece that has not moved.
+    Unmoved,
+    /// `(flagged NAME SITE)`: the site's piece carries the flag.
+    Flagged(u8),
+    /// `(remembers PLAYER NAME)`: every square, or none.
+    Remembers(PlayerRef, u8),
 }
 
 /// A site relative to the start square, on a board numbered so that the
@@ -113,6 +131,20 @@ pub(crate) struct Shift<B: Bits> {
     delta: i32,
     /// The squares that have the site.
     valid: B,
+}
+
+impl<B: Bits> Gen<B> {
+    /// How many moves the rule makes to the squares `t` (each promotion a
+    /// move of its own, where the kinds offered are fixed).
+    #[inline]
+    pub(crate) fn moves_to(&self, t: B) -> u32 {
+        let z = t & self.promo_zone;
+        if z.is_empty() {
+            t.count()
+        } else {
+            (t ^ z).count() + z.count() * self.promo_count
+        }
+    }
 }
 
 impl<B: Bits> Shift<B> {
@@ -126,6 +158,26 @@ impl<B: Bits> Shift<B> {
     #[inline]
     pub(crate) fn ahead(&self, set: B) -> B {
         (set & self.valid).shifted(self.delta)
+    }
+
+    /// One step in `dir` as a step along the numbering, if it adds the same
+    /// number to every square that has a neighbour that way.
+    fn along(board: &Board, dir: Dir) -> Option<Self> {
+        let mut delta = None;
+        let mut valid = B::ZERO;
+        for sq in 0..board.len() as u8 {
+            if let Some(t) = board.step(sq, dir) {
+                let dd = i32::from(t) - i32::from(sq);
+                if *delta.get_or_insert(dd) != dd {
+                    return None;
+                }
+                valid |= B::bit(sq);
+            }
+        }
+        Some(Shift {
+            delta: delta.unwrap_or(0),
+            valid,
+        })
     }
 
     /// A leap's targets from each square as steps along the numbering: one
@@ -160,39 +212,56 @@ impl<B: Bits> FromSet<B> {
                     delta: 0,
                     valid: all,
                 }),
-                SiteRef::Adjacent(d) => {
-                    let dir = d.resolve(forward);
-                    let mut delta = None;
-                    let mut valid = B::ZERO;
-                    for sq in 0..board.len() as u8 {
-                        if let Some(t) = board.step(sq, dir) {
-                            let dd = i32::from(t) - i32::from(sq);
-                            if *delta.get_or_insert(dd) != dd {
-                                return None;
-                            }
-                            valid |= B::bit(sq);
-                        }
-                    }
-                    Some(Shift {
-                        delta: delta.unwrap_or(0),
-                        valid,
-                    })
-                }
+                SiteRef::Adjacent(d) => Shift::along(board, d.resolve(forward)),
                 _ => None,
             }
         };
-        let list = |cs: &[Cond]| -> Option<Box<[Self]>> {
+        let list = |cs: &[Cond]| -> Option<Vec<Self>> {
             cs.iter()
                 .map(|c| Self::of(c, board, forward, all))
                 .collect()
         };
+        let lit = |mark: Mark, site: Shift<B>| {
+            FromSet::All(Box::new([Lit {
+                mark,
+                site,
+                negated: false,
+            }]))
+        };
         Some(match c {
-            Cond::Unmoved(s) => FromSet::Unmoved(site(s)?),
-            Cond::Flagged(f, s) => FromSet::Flagged(*f, site(s)?),
-            Cond::Remembers(p, f) => FromSet::Remembers(*p, *f),
-            Cond::And(cs) => FromSet::And(list(cs)?),
-            Cond::Or(cs) => FromSet::Or(list(cs)?),
-            Cond::Not(c) => FromSet::Not(Box::new(Self::of(c, board, forward, all)?)),
+            Cond::Unmoved(s) => lit(Mark::Unmoved, site(s)?),
+            Cond::Flagged(f, s) => lit(Mark::Flagged(*f), site(s)?),
+            Cond::Remembers(p, f) => lit(
+                Mark::Remembers(*p, *f),
+                Shift {
+                    delta: 0,
+                    valid: all,
+                },
+            ),
+            Cond::And(cs) => {
+                let parts = list(cs)?;
+                if parts.iter().all(|p| matches!(p, FromSet::All(_))) {
+                    let mut lits = Vec::new();
+                    for p in parts {
+                        if let FromSet::All(l) = p {
+                            lits.extend(l.into_vec());
+                        }
+                    }
+                    FromSet::All(lits.into_boxed_slice())
+                } else {
+                    FromSet::And(parts.into_boxed_slice())
+                }
+            }
+            Cond::Or(cs) => FromSet::Or(list(cs)?.into_boxed_slice()),
+            Cond::Not(c) => match Self::of(c, board, forward, all)? {
+                FromSet::All(l) if l.len() == 1 => {
+                    let mut l = l.into_vec();
+                    l[0].negated = !l[0].negated;
+                    FromSet::All(l.into_boxed_slice())
+                }
+                FromSet::Not(inner) => *inner,
+                other => FromSet::Not(Box::new(other)),
+            },
             _ => return None,
         })
     }
@@ -315,6 +384,9 @@ pub(crate) struct Attacks<B: Bits> {
     /// Rules answered by generating the attacker's moves forwards
     /// (conditions, limited slides): indices into the player's gens.
     pub forward: Vec<usize>,
+    /// For each of `forward` that is a leap: for each square, the squares
+    /// from which it reaches that square (empty for other rules).
+    pub forward_from: Vec<Box<[B]>>,
     /// Whether an attack can appear when a piece moves away from a line
     /// other than a slider's (the danger test must then try every move).
     pub blockable: bool,
@@ -330,6 +402,10 @@ pub(crate) struct Attacks<B: Bits> {
     /// The entries of `leaps` whose piece promotes to kinds found as it
     /// moves (see [`Engine::zone_quiet`]).
     pub dyn_leaps: Vec<(u8, Box<[B]>)>,
+    /// For each of `dyn_leaps`: the squares from which its piece attacks a
+    /// square of `zone_blockable` (so none there is quiet, see
+    /// [`Engine::zone_quiet`], where none of those pieces stands).
+    pub dyn_near_blockable: Vec<(u8, B)>,
     /// Whether a slider or a rule tried forwards promotes to kinds found as
     /// it moves.
     pub dyn_other: bool,
@@ -446,12 +522,12 @@ pub(crate) struct Engine<B: Bits> {
     /// game's forbid rule, or a phase's other than squares it closes).
     pub restricted: bool,
     /// For each player to move, each player to move after it (the same in
-    /// a run of moves; at `side * MAX_PLAYERS + next`), and each forbid
-    /// rule: whether the rule surely refuses no move of the node, by the
-    /// hints alone (bit `2 * reps + mobile`, where `reps` is the most times
-    /// a position of the history has occurred, up to `KILL_REPS`, and
-    /// `mobile` whether the next player keeps a move whatever the mover
-    /// does).
+    /// a run of moves; at `side * MAX_PLAYERS + next`), and each number `j`
+    /// of forbid rules (the first `j`, the check rule aside): whether all of
+    /// them surely refuse no move of the node, by the hints alone (bit
+    /// `2 * reps + mobile`, where `reps` is the most times a position of the
+    /// history has occurred, up to `KILL_REPS`, and `mobile` whether the next
+    /// player keeps a move whatever the mover does).
     pub kills: [Box<[u64]>; MAX_PLAYERS * MAX_PLAYERS],
     /// For each player, the rules [`Engine::robustly_mobile`] reads.
     pub mobility: [Box<[u16]>; MAX_PLAYERS],
@@ -719,6 +795,10 @@ impl<B: Bits> Engine<B> {
                         }
                         _ => {
                             att.forward.push(gens[player].len());
+                            att.forward_from.push(match &g.kind {
+                                GenKind::Leap(t) => reverse(t, n),
+                                _ => Box::default(),
+                            });
                             if !matches!(g.kind, GenKind::Leap(_)) {
                                 att.blockable = true;
                             }
@@ -845,6 +925,17 @@ impl<B: Bits> Engine<B> {
                 .iter()
                 .filter(|(k, _)| dynamic(*k))
                 .cloned()
+                .collect();
+            att.dyn_near_blockable = att
+                .dyn_leaps
+                .iter()
+                .map(|(k, rev)| {
+                    let near = att
+                        .zone_blockable
+                        .iter()
+                        .fold(B::ZERO, |acc, q| acc | rev[q as usize]);
+                    (*k, near)
+                })
                 .collect();
             att.dyn_other = att.forward.iter().any(|&gi| dynamic(gens[pl][gi].piece))
                 || (0..32u8).any(|k| att.slide_promoting & (1 << k) != 0 && dynamic(k));
@@ -1183,8 +1274,7 @@ impl<B: Bits> Engine<B> {
                 if g.bulk {
                     for sq in 0..self.squares() as u8 {
                         let t = self.potential(g, sq);
-                        let z = t & g.promo_zone;
-                        let w = (t ^ z).count() + z.count() * g.promo_count;
+                        let w = g.moves_to(t);
                         self.most.push(u16::try_from(w).unwrap_or(u16::MAX));
                     }
                 }
