@@ -861,6 +861,47 @@ impl<B: Bits> Engine<B> {
         self.passes_check(st, m)
     }
 
+    /// The legal moves of rule `g` from `from` to `t`, a royal piece's
+    /// moves judged as [`Engine::passes_check_in`] judges them one by one,
+    /// by whether their destination is attacked, all destinations at once;
+    /// `None` where that does not apply.
+    fn count_royal(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        g: &Gen<B>,
+        from: u8,
+        t: B,
+    ) -> Option<u64> {
+        if !self.royal_fast[g.rule as usize] || lg.royals != 1 || !(t & g.promo_zone).is_empty() {
+            return None;
+        }
+        let enemy = self.next_player(lg.side);
+        let occ = lg.occ & !B::bit(from);
+        // Squares where an attack depends on a promotion found as it moves:
+        // one by one.
+        let mut loud = B::ZERO;
+        if !self.simple_attacks[enemy as usize] {
+            if !self.own_attacks[enemy as usize] {
+                return None;
+            }
+            let att = &self.attacks[enemy as usize];
+            for q in (t & (att.zone_counts | att.zone_blockable)).iter() {
+                if !self.zone_quiet(st, q, enemy) {
+                    loud |= B::bit(q);
+                }
+            }
+        }
+        let quiet = t & !loud;
+        let mut n = u64::from((quiet & !self.attacked_among(st, quiet, enemy, occ)).count());
+        for to in loud.iter() {
+            if self.passes_check(st, Move::new(from, to, g.rule, NO_PIECE)) {
+                n += 1;
+            }
+        }
+        Some(n)
+    }
+
     /// Whether `m` leaves the mover's royal pieces unattacked.
     #[inline]
     fn passes_check(&self, st: &State<B>, m: Move) -> bool {
@@ -1616,6 +1657,10 @@ impl<B: Bits> Engine<B> {
                 if (!lg.test_captures || (t & lg.occ).is_empty()) && self.safe(&lg, g, from, false)
                 {
                     n += u64::from(g.moves_to(t));
+                    continue;
+                }
+                if let Some(k) = self.count_royal(st, &lg, g, from, t) {
+                    n += k;
                     continue;
                 }
                 self.each_of_gen_from(g, from, t, &mut |m, _| {
