@@ -154,3 +154,32 @@ fn overlapping_rules_make_each_move_once() {
         "the first rule makes it"
     );
 }
+
+/// Kings on a small board, each side making two moves in a row at first;
+/// a move after which the opponent moves next is forbidden (`is`).
+const RUNS: &str = r#"(game "Runs"
+    (players {(player "White" N) (player "Black" S)})
+    (equipment {
+        (board (square 4))
+        (piece "King" "K" royal:True (step All))
+    })
+    (rules
+        (start {(place White "King" a1) (place Black "King" d4)})
+        (play
+            (phase "opening" 2)
+            (forbid (inCheck Mover))
+            (forbid (and (is Next Opponent) (not (is Mover Next)))))
+        (end {(if (noMoves Next) (draw "no moves"))})))
+"#;
+
+#[test]
+fn is_tells_a_run_of_moves_from_the_turn_passing() {
+    let game = lud::compile_str("runs.lud", RUNS).unwrap();
+    let mut pos = game.start();
+    // White's first move leaves White to move again: allowed.
+    assert_eq!(pos.legal_moves().len(), 3);
+    pos.play(parse_move(&pos, "a1b2").unwrap()).unwrap();
+    // Its second would hand the turn to Black: every one is refused.
+    assert!(pos.legal_moves().is_empty());
+    assert_eq!(pos.outcome(), Some(Outcome::draw("no moves")));
+}

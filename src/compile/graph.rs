@@ -613,18 +613,34 @@ fn describe(model: &Model, c: &Cond, mover: &str) -> String {
     match c {
         Cond::And(cs) if cs.is_empty() => "always".into(),
         Cond::And(cs) => {
-            // "X has no legal move and is in check", not "... and X is in check".
-            let mut text = join(cs, " and ");
-            for p in [mover, "the player to move", "the mover's opponent"] {
-                if text.starts_with(p) {
-                    text = text.replace(&format!(" and {p} "), " and ");
+            // "X has no legal move and is in check", not "... and X is in check":
+            // a part with the same subject as the one before it drops it.
+            let mut text = String::new();
+            let mut subject: Option<&str> = None;
+            for c in cs {
+                let part = describe(model, c, mover);
+                let this = [mover, "the player to move", "the mover's opponent"]
+                    .into_iter()
+                    .find(|p| part.starts_with(&format!("{p} ")));
+                if !text.is_empty() {
+                    text.push_str(" and ");
                 }
+                match this {
+                    Some(p) if subject == Some(p) => text.push_str(&part[p.len() + 1..]),
+                    _ => text.push_str(&part),
+                }
+                subject = this;
             }
             format!("({text})")
         }
         Cond::Or(cs) => format!("({})", join(cs, " or ")),
         Cond::Not(c) => match &**c {
             Cond::InCheck(p) => format!("{} is not in check", player(model, *p, mover)),
+            Cond::Is(a, b) => format!(
+                "{} is not {}",
+                player(model, *a, mover),
+                player(model, *b, mover)
+            ),
             Cond::Flagged(f, s) => format!(
                 "the piece on {} is not flagged \"{}\"",
                 describe_site(model, s),
@@ -647,6 +663,11 @@ fn describe(model: &Model, c: &Cond, mover: &str) -> String {
             c => format!("not {}", describe(model, c, mover)),
         },
         Cond::InCheck(p) => format!("{} is in check", player(model, *p, mover)),
+        Cond::Is(a, b) => format!(
+            "{} is {}",
+            player(model, *a, mover),
+            player(model, *b, mover)
+        ),
         Cond::NoMoves(p, true) => format!("{} has no legal move", player(model, *p, mover)),
         Cond::NoMoves(p, false) => format!(
             "{} has no legal move but those offered when stuck",

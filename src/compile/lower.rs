@@ -752,6 +752,7 @@ impl Lower<'_> {
                     .map_or(Cond::And(Vec::new()), |c| self.cond(c)),
             )),
             "inCheck" => Cond::InCheck(player(self)),
+            "is" => Cond::Is(player(self), self.player_ref(b.one("other"))),
             "noMoves" => Cond::NoMoves(
                 player(self),
                 b.one("stuckMoves").and_then(Node::as_ident) != Some("False"),

@@ -290,7 +290,7 @@ pub fn describe_ty(ty: Ty) -> String {
         Ty::Bool => "`True` or `False`".into(),
         Ty::Const(c) => format!("{} ({})", c.what, list_words(c.values)),
         Ty::Event => "an event (`Capture`, `Promotion` or `(moved \"Piece\")`)".into(),
-        Ty::Player => "a player (`Mover`, `Next` or a player's name)".into(),
+        Ty::Player => "a player (`Mover`, `Next`, `Opponent` or a player's name)".into(),
         Ty::PieceName => "a piece name in quotes, such as \"Rook\"".into(),
         Ty::Sites => "squares (`a1`, `{a1 h1}`, a region's name or `(rank 2)`)".into(),
         Ty::Value => "a value (a whole number or a string)".into(),
@@ -1097,6 +1097,16 @@ pub const LUDEMES: &[Ludeme] = &[
         params: &[pos("player", Ty::Player, Arity::One, "whose royal pieces")],
         doc: "A royal piece of the player is attacked: some enemy piece could capture it by a move of its own.",
         example: "(inCheck Mover)",
+    },
+    Ludeme {
+        name: "is",
+        cat: Cat::Cond,
+        params: &[
+            pos("player", Ty::Player, Arity::One, "one player"),
+            pos("other", Ty::Player, Arity::One, "another way of naming a player"),
+        ],
+        doc: "The two name the same player. In a restriction, `(is Next Opponent)` holds when the turn passes to the opponent, not in a run of moves by the mover.",
+        example: "(is Next Opponent)",
     },
     Ludeme {
         name: "noMoves",

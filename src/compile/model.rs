@@ -400,6 +400,8 @@ pub enum Cond {
     Not(Box<Cond>),
     /// A royal piece of the player is attacked.
     InCheck(PlayerRef),
+    /// The two name the same player.
+    Is(PlayerRef, PlayerRef),
     /// The player would have no legal move (counting moves only allowed when
     /// stuck if the flag is set).
     NoMoves(PlayerRef, bool),

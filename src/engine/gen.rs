@@ -1286,12 +1286,7 @@ impl<B: Bits> Engine<B> {
     /// player `mover` in this node, after which `next` moves, by the hints
     /// alone.
     fn surely_false(&self, c: &Cond, h: &Hints, mover: u8, next: u8) -> bool {
-        let is_next = |p: &PlayerRef| match p {
-            PlayerRef::Next => true,
-            PlayerRef::Opponent => self.next_player(mover) == next,
-            PlayerRef::Fixed(i) => *i == next,
-            PlayerRef::Mover => mover == next,
-        };
+        let is_next = |p: &PlayerRef| self.named(*p, mover, next) == next;
         match c {
             Cond::And(cs) => {
                 // "Not in check and no moves": the next player keeps a move.
@@ -1303,7 +1298,18 @@ impl<B: Bits> Engine<B> {
             Cond::Or(cs) => cs.iter().all(|c| self.surely_false(c, h, mover, next)),
             Cond::Not(c) => self.surely_true(c, h, mover, next),
             Cond::Repeated(n) | Cond::PerpetualCheck(n) => h.max_reps + 1 < *n as usize,
+            Cond::Is(a, b) => self.named(*a, mover, next) != self.named(*b, mover, next),
             _ => false,
+        }
+    }
+
+    /// The player `p` names after a move of `mover`, when `next` moves.
+    fn named(&self, p: PlayerRef, mover: u8, next: u8) -> u8 {
+        match p {
+            PlayerRef::Next => next,
+            PlayerRef::Opponent => self.next_player(mover),
+            PlayerRef::Fixed(i) => i,
+            PlayerRef::Mover => mover,
         }
     }
 
@@ -1312,6 +1318,7 @@ impl<B: Bits> Engine<B> {
             Cond::And(cs) => cs.iter().all(|c| self.surely_true(c, h, mover, next)),
             Cond::Or(cs) => cs.iter().any(|c| self.surely_true(c, h, mover, next)),
             Cond::Not(c) => self.surely_false(c, h, mover, next),
+            Cond::Is(a, b) => self.named(*a, mover, next) == self.named(*b, mover, next),
             _ => false,
         }
     }

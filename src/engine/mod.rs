@@ -1683,6 +1683,7 @@ fn board_only(c: &Cond) -> bool {
         Cond::And(cs) | Cond::Or(cs) => cs.iter().all(board_only),
         Cond::Not(c) => board_only(c),
         Cond::Cmp(_, a, b) => int(a) && int(b),
+        Cond::Is(a, b) => named(a) && named(b),
         Cond::Unmoved(_)
         | Cond::AtStart(_)
         | Cond::Flagged(..)

@@ -279,6 +279,7 @@ impl<'a, B: Bits> Ctx<'a, B> {
             Cond::Or(cs) => cs.iter().any(|c| self.cond(c)),
             Cond::Not(c) => !self.cond(c),
             Cond::InCheck(p) => self.e.in_check(st, self.player(*p)),
+            Cond::Is(a, b) => self.player(*a) == self.player(*b),
             Cond::NoMoves(p, stuck) => !self.has_moves(self.player(*p), *stuck),
             Cond::Repeated(n) => self.repeated(*n),
             Cond::PerpetualCheck(n) => self.perpetual(*n),
