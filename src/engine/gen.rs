@@ -11,7 +11,7 @@
 //! move is made on a copy and tested. A game whose only restriction is that rule takes the fast path;
 //! others go through the general pipeline.
 
-use super::{Engine, FromSet, Gen, GenKind, Mark, NO_KIND};
+use super::{Engine, FromSet, Gen, GenKind, Lit, Mark, NO_KIND};
 use crate::bits::Bits;
 use crate::compile::model::{Cond, ForbidDef, KindExpr, PlayerRef, Target, MAX_PLAYERS};
 use crate::eval::{Ctx, MoveCtx};
@@ -392,6 +392,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// [`Engine::zone_threat`] for a zone that is not empty.
+    #[inline]
     fn zone_threat_in(&self, st: &State<B>, side: u8, zone: B) -> bool {
         let enemy = self.next_player(side);
         (self.royals(st, side) & zone)
@@ -592,6 +593,9 @@ impl<B: Bits> Engine<B> {
     fn starts(&self, st: &State<B>, g: &Gen<B>, side: u8) -> B {
         let froms = st.pieces(g.piece, side) & g.from_mask;
         match &g.guard_set {
+            Some(FromSet::All(lits)) if !froms.is_empty() => {
+                froms & self.marked_all(st, side, lits)
+            }
             Some(e) if !froms.is_empty() => froms & self.starts_where(st, side, e),
             _ => froms,
         }
@@ -600,30 +604,7 @@ impl<B: Bits> Engine<B> {
     /// The start squares where a condition of `side`'s move holds.
     fn starts_where(&self, st: &State<B>, side: u8, e: &FromSet<B>) -> B {
         match e {
-            FromSet::All(lits) => {
-                let mut acc = self.all;
-                for l in lits {
-                    let marked = match l.mark {
-                        Mark::Unmoved => st.unmoved & st.occupied(),
-                        Mark::Flagged(f) => st.flags[f as usize],
-                        Mark::Remembers(p, f) => {
-                            let who = match p {
-                                PlayerRef::Mover | PlayerRef::Next => side,
-                                PlayerRef::Opponent => self.next_player(side),
-                                PlayerRef::Fixed(i) => i,
-                            };
-                            if st.facts[who as usize] & (1 << f) != 0 {
-                                self.all
-                            } else {
-                                B::ZERO
-                            }
-                        }
-                    };
-                    let v = l.site.back(marked);
-                    acc &= if l.negated { !v } else { v };
-                }
-                acc
-            }
+            FromSet::All(lits) => self.marked_all(st, side, lits),
             FromSet::And(es) => es
                 .iter()
                 .fold(self.all, |acc, e| acc & self.starts_where(st, side, e)),
@@ -632,6 +613,34 @@ impl<B: Bits> Engine<B> {
                 .fold(B::ZERO, |acc, e| acc | self.starts_where(st, side, e)),
             FromSet::Not(e) => self.all & !self.starts_where(st, side, e),
         }
+    }
+
+    /// The start squares where every one of the marks read holds
+    /// ([`FromSet::All`]).
+    #[inline]
+    fn marked_all(&self, st: &State<B>, side: u8, lits: &[Lit<B>]) -> B {
+        let mut acc = self.all;
+        for l in lits {
+            let marked = match l.mark {
+                Mark::Unmoved => st.unmoved & st.occupied(),
+                Mark::Flagged(f) => st.flags[f as usize],
+                Mark::Remembers(p, f) => {
+                    let who = match p {
+                        PlayerRef::Mover | PlayerRef::Next => side,
+                        PlayerRef::Opponent => self.next_player(side),
+                        PlayerRef::Fixed(i) => i,
+                    };
+                    if st.facts[who as usize] & (1 << f) != 0 {
+                        self.all
+                    } else {
+                        B::ZERO
+                    }
+                }
+            };
+            let v = l.site.back(marked);
+            acc &= if l.negated { !v } else { v };
+        }
+        acc
     }
 
     /// The moves of rule `g` from `from` to `to`, a square where its piece
@@ -1641,7 +1650,7 @@ impl<B: Bits> Engine<B> {
                 continue;
             }
             let mut froms = self.starts(st, g, side);
-            if !g.shifts.is_empty() {
+            if !g.shifts.is_empty() || g.ranged.is_some() {
                 froms &= !self.count_shifted(st, &lg, g, froms, &mut n);
             }
             for from in froms.iter() {
@@ -1688,8 +1697,9 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Counts into `n` the moves of a leap given as steps along the
-    /// numbering ([`Gen::shifts`]) from those of `froms` whose moves need
-    /// no test of their own, all at once; returns those start squares.
+    /// numbering ([`Gen::shifts`]), or of a short slide along one such step
+    /// ([`Gen::ranged`]), from those of `froms` whose moves need no test of
+    /// their own, all at once; returns those start squares.
     #[inline]
     fn count_shifted(
         &self,
@@ -1722,6 +1732,21 @@ impl<B: Bits> Engine<B> {
             };
         for sh in &g.shifts {
             *n += u64::from(g.moves_to(sh.ahead(easy) & open));
+        }
+        if let Some((sh, lo, hi)) = &g.ranged {
+            // Step by step along the one direction, through empty squares.
+            let empty = !lg.occ;
+            let mut front = easy;
+            for step in 1..=*hi {
+                front = sh.ahead(front);
+                if step >= *lo {
+                    *n += u64::from(g.moves_to(front & open));
+                }
+                front &= empty;
+                if front.is_empty() {
+                    break;
+                }
+            }
         }
         easy
     }

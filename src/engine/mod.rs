@@ -79,8 +79,13 @@ pub(crate) struct Gen<B: Bits> {
     /// steps along the numbering (a pawn's): those steps, to count or find
     /// the moves of all its pieces at once.
     pub shifts: Box<[Shift<B>]>,
-    /// The squares from which such a leap may reach `dyn_zone`.
+    /// The squares from which such a leap (or `ranged` slide) may reach
+    /// `dyn_zone`.
     pub near_dyn: B,
+    /// A slide in one direction by a bounded number of squares (from the
+    /// first to the second) along a step of the numbering: its moves counted
+    /// for all its pieces at once.
+    pub ranged: Option<(Shift<B>, u8, u8)>,
     /// For a plain leap or slide: for each square, the squares one move
     /// away (a leap's targets, a slide's first squares) on an empty board.
     pub first_steps: Box<[B]>,
@@ -754,6 +759,15 @@ impl<B: Bits> Engine<B> {
                     }
                     _ => Box::default(),
                 };
+                let ranged = match (&md.kind, &kind) {
+                    (MoveKind::Slide(_, min, Some(max)), GenKind::SlideRange(ds, _))
+                        if ds.len() == 1 && *max <= 16 =>
+                    {
+                        Shift::along(board, Dir(ds[0]))
+                            .map(|s| (s, (*min).max(1) as u8, *max as u8))
+                    }
+                    _ => None,
+                };
                 let g = Gen {
                     countable,
                     piece,
@@ -775,6 +789,7 @@ impl<B: Bits> Engine<B> {
                     dyn_zone: B::ZERO,
                     shifts,
                     near_dyn: B::ZERO,
+                    ranged,
                     first_steps: Box::default(),
                 };
                 if !matches!(md.target, Target::Empty | Target::EnPassant)
@@ -977,11 +992,16 @@ impl<B: Bits> Engine<B> {
                             g.promo_count = f.len() as u32;
                         } else {
                             g.dyn_zone = p.zone[pl];
-                            if let GenKind::Leap(t) = &g.kind {
-                                g.near_dyn = (0..n as u8)
-                                    .filter(|&q| !(t[q as usize] & g.dyn_zone).is_empty())
-                                    .fold(B::ZERO, |acc, q| acc | B::bit(q));
-                            }
+                            let reach = |q: usize| match &g.kind {
+                                GenKind::Leap(t) => t[q],
+                                GenKind::SlideRange(ds, near) => {
+                                    ds.iter().fold(B::ZERO, |acc, &d| acc | near[q][d as usize])
+                                }
+                                _ => B::ZERO,
+                            };
+                            g.near_dyn = (0..n as u8)
+                                .filter(|&q| !(reach(q as usize) & g.dyn_zone).is_empty())
+                                .fold(B::ZERO, |acc, q| acc | B::bit(q));
                         }
                     }
                 }
