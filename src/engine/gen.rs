@@ -846,12 +846,7 @@ impl<B: Bits> Engine<B> {
             && lg.royals == 1
         {
             let enemy = self.next_player(lg.side);
-            let att = &self.attacks[enemy as usize];
-            if self.simple_attacks[enemy as usize]
-                || (self.own_attacks[enemy as usize]
-                    && (!(att.zone_counts | att.zone_blockable).has(m.to)
-                        || self.zone_quiet(st, m.to, enemy)))
-            {
+            if self.attack_decides(st, enemy, m.to) {
                 let occ = (lg.occ & !B::bit(m.from)) | B::bit(m.to);
                 return !self.attacked(st, m.to, enemy, occ);
             }
@@ -886,19 +881,17 @@ impl<B: Bits> Engine<B> {
             return None;
         }
         let enemy = self.next_player(lg.side);
+        if !self.simple_attacks[enemy as usize] && !self.own_attacks[enemy as usize] {
+            return None;
+        }
         let occ = lg.occ & !B::bit(from);
-        // Squares where an attack depends on a promotion found as it moves:
-        // one by one.
+        // Where an attack depends on a promotion found as it moves (only in
+        // those zones): one by one.
+        let att = &self.attacks[enemy as usize];
         let mut loud = B::ZERO;
-        if !self.simple_attacks[enemy as usize] {
-            if !self.own_attacks[enemy as usize] {
-                return None;
-            }
-            let att = &self.attacks[enemy as usize];
-            for q in (t & (att.zone_counts | att.zone_blockable)).iter() {
-                if !self.zone_quiet(st, q, enemy) {
-                    loud |= B::bit(q);
-                }
+        for q in (t & (att.zone_counts | att.zone_blockable)).iter() {
+            if !self.attack_decides(st, enemy, q) {
+                loud |= B::bit(q);
             }
         }
         let quiet = t & !loud;
@@ -909,6 +902,20 @@ impl<B: Bits> Engine<B> {
             }
         }
         Some(n)
+    }
+
+    /// Whether a royal piece's plain move to `to` is legal exactly when `to`
+    /// is not attacked by `enemy` once the piece has moved there, judged on
+    /// the board as it stands: `enemy`'s attacks read only where pieces stand
+    /// (or only the attacker's own square), and no promotion found as it
+    /// moves decides an attack on `to`.
+    #[inline]
+    fn attack_decides(&self, st: &State<B>, enemy: u8, to: u8) -> bool {
+        let att = &self.attacks[enemy as usize];
+        self.simple_attacks[enemy as usize]
+            || (self.own_attacks[enemy as usize]
+                && (!(att.zone_counts | att.zone_blockable).has(to)
+                    || self.zone_quiet(st, to, enemy)))
     }
 
     /// Whether `m` leaves the mover's royal pieces unattacked.
