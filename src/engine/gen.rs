@@ -593,9 +593,6 @@ impl<B: Bits> Engine<B> {
     fn starts(&self, st: &State<B>, g: &Gen<B>, side: u8) -> B {
         let froms = st.pieces(g.piece, side) & g.from_mask;
         match &g.guard_set {
-            Some(FromSet::All(lits)) if !froms.is_empty() => {
-                froms & self.marked_all(st, side, lits)
-            }
             Some(e) if !froms.is_empty() => froms & self.starts_where(st, side, e),
             _ => froms,
         }
