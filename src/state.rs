@@ -46,7 +46,8 @@ pub(crate) struct Hist {
     pub mover: u8,
     /// How many times this key has occurred up to this entry (1 the first time).
     pub reps: u8,
-    /// The most any key has occurred up to this entry.
+    /// The most any key has occurred up to this entry (since the number of
+    /// pieces last changed, where it never grows: no earlier key can recur).
     pub max_reps: u8,
     /// How many pieces stand on the board (a repetition needs as many).
     pub men: u8,

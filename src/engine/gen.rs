@@ -52,9 +52,10 @@ pub(crate) struct Scratch {
     cands: Vec<(Move, bool)>,
     /// Every legal move, where they are all generated.
     buf: MoveBuf,
-    /// For each piece of a bulk rule: the rule, its square, and the running
-    /// total of the most moves of the pieces so far.
-    slots: Vec<(u16, u8, u32)>,
+    /// For each bulk rule with pieces that may move: its index in
+    /// [`Engine::draws`], and the running total of the most moves of its
+    /// pieces and of the rules before it.
+    slots: Vec<(u16, u32)>,
 }
 
 /// A reusable buffer of moves (no allocation once it has grown).
@@ -932,7 +933,11 @@ impl<B: Bits> Engine<B> {
     fn entry(&self, st: &State<B>, hist: &[Hist], checked: bool) -> Hist {
         let men = st.men();
         let reps = 1 + self.earlier(st, men, hist).min(254) as u8;
-        let max_reps = hist.last().map_or(1, |h| h.max_reps).max(reps);
+        // Keys from before the number of pieces changed cannot recur.
+        let max_reps = match hist.last() {
+            Some(h) if !self.monotone || h.men == men => h.max_reps.max(reps),
+            _ => reps,
+        };
         Hist {
             hash: st.hash,
             checked,
@@ -946,10 +951,16 @@ impl<B: Bits> Engine<B> {
     /// How many entries of `hist` have the key of `st` (which has `men` pieces).
     #[inline]
     pub(crate) fn earlier(&self, st: &State<B>, men: u8, hist: &[Hist]) -> usize {
-        crate::state::same_men(hist, men, self.monotone)
-            .iter()
-            .filter(|h| h.hash == st.hash)
-            .count()
+        // One pass back over the entries that can match (see `same_men`).
+        let monotone = self.monotone;
+        let mut n = 0;
+        for h in hist.iter().rev() {
+            if monotone && h.men != men {
+                break;
+            }
+            n += usize::from(h.hash == st.hash);
+        }
+        n
     }
 
     /// [`Engine::hist_entry`] when whether the player to move is in check is known.
@@ -1402,10 +1413,8 @@ impl<B: Bits> Engine<B> {
         let mut bound = 0u32;
         let phase = self.phase_of_moves(st);
         let gens = &self.gens[side as usize];
-        for d in self.draws[side as usize]
-            .iter()
-            .filter(|d| d.phase == phase)
-        {
+        let draws = &self.draws[side as usize];
+        for (di, d) in draws.iter().enumerate().filter(|(_, d)| d.phase == phase) {
             if !d.bulk {
                 let g = &gens[d.gen as usize];
                 if !idle(st, g, side) {
@@ -1416,13 +1425,18 @@ impl<B: Bits> Engine<B> {
                 }
                 continue;
             }
-            let most = &self.most[d.most_at as usize..];
-            for from in (st.pieces(d.piece, side) & d.from_mask).iter() {
-                let w = most[from as usize];
-                if w > 0 {
-                    bound += u32::from(w);
-                    slots.push((d.gen, from, bound));
+            let before = bound;
+            let from = st.pieces(d.piece, side) & d.from_mask;
+            if d.uniform > 0 {
+                bound += from.count() * u32::from(d.uniform);
+            } else {
+                let most = &self.most[d.most_at as usize..];
+                for sq in from.iter() {
+                    bound += u32::from(most[sq as usize]);
                 }
+            }
+            if bound > before {
+                slots.push((di as u16, bound));
             }
         }
         for _ in 0..RANDOM_TRIES {
@@ -1440,15 +1454,19 @@ impl<B: Bits> Engine<B> {
                 cands.swap_remove(i);
                 continue;
             }
-            // The slot whose running total first passes r.
-            let k = slots.partition_point(|s| s.2 as usize <= r);
-            let Some(&(gi, from, _)) = slots.get(k) else {
+            // The rule whose running total first passes r, then its piece.
+            let Some(k) = slots.iter().position(|s| r < s.1 as usize) else {
                 break;
             };
             if k > 0 {
-                r -= slots[k - 1].2 as usize;
+                r -= slots[k - 1].1 as usize;
             }
-            let g = &self.gens[side as usize][gi as usize];
+            let d = &draws[slots[k].0 as usize];
+            let Some((from, rest)) = self.drawn_piece(st, d, side, r) else {
+                break;
+            };
+            r = rest;
+            let g = &gens[d.gen as usize];
             let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
             // Beyond the piece's real moves: draw again.
             let Some(m) = self.nth_target(g, from, t, r) else {
@@ -1460,6 +1478,36 @@ impl<B: Bits> Engine<B> {
         }
         cands.clear();
         self.random_exact(st, &lg, cands, pick)
+    }
+
+    /// For the `r`-th of the most moves of bulk rule `d`'s pieces: the
+    /// piece's square, and which of its most moves it is.
+    #[inline]
+    fn drawn_piece(
+        &self,
+        st: &State<B>,
+        d: &super::DrawRule<B>,
+        side: u8,
+        r: usize,
+    ) -> Option<(u8, usize)> {
+        let mut from = st.pieces(d.piece, side) & d.from_mask;
+        if d.uniform > 0 {
+            let w = usize::from(d.uniform);
+            for _ in 0..r / w {
+                from = from.clear_lsb();
+            }
+            return (!from.is_empty()).then(|| (from.lsb(), r % w));
+        }
+        let most = &self.most[d.most_at as usize..];
+        let mut r = r;
+        for sq in from.iter() {
+            let w = usize::from(most[sq as usize]);
+            if r < w {
+                return Some((sq, r));
+            }
+            r -= w;
+        }
+        None
     }
 
     /// The `r`-th move of a bulk rule `g` from `from` to the targets `t`

@@ -287,6 +287,9 @@ pub(crate) struct DrawRule<B: Bits> {
     pub from_mask: B,
     /// Where its squares start in [`Engine::most`] (bulk rules).
     pub most_at: u32,
+    /// The most moves of a piece, where it is the same from every square
+    /// of [`DrawRule::from_mask`] (0 otherwise).
+    pub uniform: u16,
 }
 
 /// The shape of a move rule, as tables.
@@ -1291,11 +1294,15 @@ impl<B: Bits> Engine<B> {
                     continue;
                 }
                 let most_at = self.most.len() as u32;
+                let mut uniform = None;
                 if g.bulk {
                     for sq in 0..self.squares() as u8 {
                         let t = self.potential(g, sq);
-                        let w = g.moves_to(t);
-                        self.most.push(u16::try_from(w).unwrap_or(u16::MAX));
+                        let w = u16::try_from(g.moves_to(t)).unwrap_or(u16::MAX);
+                        self.most.push(w);
+                        if g.from_mask.has(sq) && uniform.get_or_insert(w) != &w {
+                            uniform = Some(0);
+                        }
                     }
                 }
                 self.draws[p].push(DrawRule {
@@ -1305,6 +1312,7 @@ impl<B: Bits> Engine<B> {
                     bulk: g.bulk,
                     from_mask: g.from_mask,
                     most_at,
+                    uniform: uniform.unwrap_or(0),
                 });
             }
             let board = &self.model.board;
