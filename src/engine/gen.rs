@@ -1414,15 +1414,17 @@ impl<B: Bits> Engine<B> {
         let phase = self.phase_of_moves(st);
         let gens = &self.gens[side as usize];
         let draws = &self.draws[side as usize];
-        for (di, d) in draws.iter().enumerate().filter(|(_, d)| d.phase == phase) {
-            if !d.bulk {
-                let g = &gens[d.gen as usize];
-                if !idle(st, g, side) {
-                    self.each_of_gen(st, &lg, g, &mut |m, safe| {
-                        cands.push((m, safe));
-                        true
-                    });
-                }
+        for &(gi, _) in draws.listed.iter().filter(|d| d.1 == phase) {
+            let g = &gens[gi as usize];
+            if !idle(st, g, side) {
+                self.each_of_gen(st, &lg, g, &mut |m, safe| {
+                    cands.push((m, safe));
+                    true
+                });
+            }
+        }
+        for (di, d) in draws.groups.iter().enumerate() {
+            if d.phase != phase {
                 continue;
             }
             let before = bound;
@@ -1461,12 +1463,11 @@ impl<B: Bits> Engine<B> {
             if k > 0 {
                 r -= slots[k - 1].1 as usize;
             }
-            let d = &draws[slots[k].0 as usize];
-            let Some((from, rest)) = self.drawn_piece(st, d, side, r) else {
+            let d = &draws.groups[slots[k].0 as usize];
+            let Some((from, g, rest)) = self.drawn_piece(st, d, side, r) else {
                 break;
             };
             r = rest;
-            let g = &gens[d.gen as usize];
             let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
             // Beyond the piece's real moves: draw again.
             let Some(m) = self.nth_target(g, from, t, r) else {
@@ -1480,32 +1481,45 @@ impl<B: Bits> Engine<B> {
         self.random_exact(st, &lg, cands, pick)
     }
 
-    /// For the `r`-th of the most moves of bulk rule `d`'s pieces: the
-    /// piece's square, and which of its most moves it is.
+    /// For the `r`-th of the most moves of group `d`'s pieces: the piece's
+    /// square, the rule, and which of the rule's most moves from there it is.
     #[inline]
     fn drawn_piece(
         &self,
         st: &State<B>,
-        d: &super::DrawRule<B>,
+        d: &super::DrawGroup<B>,
         side: u8,
-        r: usize,
-    ) -> Option<(u8, usize)> {
+        mut r: usize,
+    ) -> Option<(u8, &Gen<B>, usize)> {
         let mut from = st.pieces(d.piece, side) & d.from_mask;
-        if d.uniform > 0 {
+        let sq = if d.uniform > 0 {
             let w = usize::from(d.uniform);
             for _ in 0..r / w {
                 from = from.clear_lsb();
             }
-            return (!from.is_empty()).then(|| (from.lsb(), r % w));
-        }
-        let most = &self.most[d.most_at as usize..];
-        let mut r = r;
-        for sq in from.iter() {
-            let w = usize::from(most[sq as usize]);
-            if r < w {
-                return Some((sq, r));
+            r %= w;
+            (!from.is_empty()).then(|| from.lsb())?
+        } else {
+            let most = &self.most[d.most_at as usize..];
+            let mut found = None;
+            for sq in from.iter() {
+                let w = usize::from(most[sq as usize]);
+                if r < w {
+                    found = Some(sq);
+                    break;
+                }
+                r -= w;
             }
-            r -= w;
+            found?
+        };
+        for rule in &d.rules {
+            if rule.from_mask.has(sq) {
+                let w = usize::from(self.most[rule.most_at as usize + sq as usize]);
+                if r < w {
+                    return Some((sq, &self.gens[side as usize][rule.gen as usize], r));
+                }
+                r -= w;
+            }
         }
         None
     }

@@ -272,24 +272,47 @@ impl<B: Bits> FromSet<B> {
     }
 }
 
-/// A rule as [`Engine::random_move`] reads it.
+/// A player's rules as [`Engine::random_move`] reads them: the rules counted
+/// in bulk grouped by kind of piece and phase, and the others.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Draws<B: Bits> {
+    /// The rules not counted in bulk (their moves are listed): index in the
+    /// player's rules, and phase.
+    pub listed: Vec<(u16, u8)>,
+    /// The rules counted in bulk, a group per kind of piece and phase.
+    pub groups: Vec<DrawGroup<B>>,
+}
+
+/// The bulk rules of one kind of piece in one phase, as a random draw sees
+/// them: first a piece is drawn, weighted by the most moves it can have by
+/// all of them, then one of those moves.
 #[derive(Clone, Debug)]
-pub(crate) struct DrawRule<B: Bits> {
-    /// Its index in the player's rules.
-    pub gen: u16,
+pub(crate) struct DrawGroup<B: Bits> {
     /// See [`Gen::piece`].
     pub piece: u8,
     /// See [`Gen::phase`].
     pub phase: u8,
-    /// See [`Gen::bulk`].
-    pub bulk: bool,
-    /// See [`Gen::from_mask`].
+    /// The squares any of its rules moves from.
     pub from_mask: B,
-    /// Where its squares start in [`Engine::most`] (bulk rules).
+    /// Where its squares start in [`Engine::most`]: the most moves from
+    /// each square by all its rules.
     pub most_at: u32,
     /// The most moves of a piece, where it is the same from every square
-    /// of [`DrawRule::from_mask`] (0 otherwise).
+    /// of [`DrawGroup::from_mask`] (0 otherwise).
     pub uniform: u16,
+    /// Its rules, in order.
+    pub rules: Box<[DrawRule<B>]>,
+}
+
+/// A bulk rule in a [`DrawGroup`].
+#[derive(Clone, Debug)]
+pub(crate) struct DrawRule<B: Bits> {
+    /// Its index in the player's rules.
+    pub gen: u16,
+    /// See [`Gen::from_mask`].
+    pub from_mask: B,
+    /// Where its squares start in [`Engine::most`].
+    pub most_at: u32,
 }
 
 /// The shape of a move rule, as tables.
@@ -567,13 +590,13 @@ pub(crate) struct Engine<B: Bits> {
     /// can make the same move: their moves are de-duplicated (the first rule
     /// that makes a move makes it).
     pub overlap: [u32; MAX_PLAYERS],
-    /// For each player, its rules not only offered when stuck, compactly, in
-    /// order: what drawing a random move reads of each.
-    pub draws: [Vec<DrawRule<B>>; MAX_PLAYERS],
-    /// For bulk rules, from [`DrawRule::most_at`]: for each square, the most
-    /// moves a piece there can have by the rule (on an empty board,
-    /// promotions counted), an upper bound used to draw moves at random
-    /// without finding them all.
+    /// For each player, its rules not only offered when stuck, as drawing
+    /// a random move reads them.
+    pub draws: [Draws<B>; MAX_PLAYERS],
+    /// From [`DrawRule::most_at`] and [`DrawGroup::most_at`]: for each
+    /// square, the most moves a piece there can have by the rule or group
+    /// (on an empty board, promotions counted), an upper bound used to draw
+    /// moves at random without finding them all.
     pub most: Vec<u16>,
     /// For each phase: per player, the squares no move may go to (the
     /// phase's restrictions of the form `(in (to) SQUARES)`, applied when
@@ -1288,33 +1311,68 @@ impl<B: Bits> Engine<B> {
     /// The rules as random draws see them ([`Engine::draws`]), and the
     /// first steps of plain rules.
     fn find_draws(&mut self) {
+        let n = self.squares();
         for p in 0..self.players() as usize {
+            let mut draws = Draws::default();
             for (gi, g) in self.gens[p].iter().enumerate() {
                 if g.stuck {
                     continue;
                 }
-                let most_at = self.most.len() as u32;
-                let mut uniform = None;
-                if g.bulk {
-                    for sq in 0..self.squares() as u8 {
-                        let t = self.potential(g, sq);
-                        let w = u16::try_from(g.moves_to(t)).unwrap_or(u16::MAX);
-                        self.most.push(w);
-                        if g.from_mask.has(sq) && uniform.get_or_insert(w) != &w {
-                            uniform = Some(0);
-                        }
-                    }
+                if !g.bulk {
+                    draws.listed.push((gi as u16, g.phase));
+                    continue;
                 }
-                self.draws[p].push(DrawRule {
+                let most_at = self.most.len() as u32;
+                for sq in 0..n as u8 {
+                    let w = g.moves_to(self.potential(g, sq));
+                    self.most.push(u16::try_from(w).unwrap_or(u16::MAX));
+                }
+                let rule = DrawRule {
                     gen: gi as u16,
-                    piece: g.piece,
-                    phase: g.phase,
-                    bulk: g.bulk,
                     from_mask: g.from_mask,
                     most_at,
-                    uniform: uniform.unwrap_or(0),
-                });
+                };
+                match draws
+                    .groups
+                    .iter_mut()
+                    .find(|d| d.piece == g.piece && d.phase == g.phase)
+                {
+                    Some(d) => {
+                        d.from_mask |= g.from_mask;
+                        let mut rules = std::mem::take(&mut d.rules).into_vec();
+                        rules.push(rule);
+                        d.rules = rules.into();
+                    }
+                    None => draws.groups.push(DrawGroup {
+                        piece: g.piece,
+                        phase: g.phase,
+                        from_mask: g.from_mask,
+                        most_at: 0,
+                        uniform: 0,
+                        rules: Box::new([rule]),
+                    }),
+                }
             }
+            // Each group's most moves per square: the sum over its rules.
+            for d in &mut draws.groups {
+                d.most_at = self.most.len() as u32;
+                let mut uniform = None;
+                for sq in 0..n as u8 {
+                    let w = d
+                        .rules
+                        .iter()
+                        .filter(|r| r.from_mask.has(sq))
+                        .map(|r| u32::from(self.most[r.most_at as usize + sq as usize]))
+                        .sum::<u32>();
+                    let w = u16::try_from(w).unwrap_or(u16::MAX);
+                    self.most.push(w);
+                    if d.from_mask.has(sq) && *uniform.get_or_insert(w) != w {
+                        uniform = Some(0);
+                    }
+                }
+                d.uniform = uniform.unwrap_or(0);
+            }
+            self.draws[p] = draws;
             let board = &self.model.board;
             for g in &mut self.gens[p] {
                 g.first_steps = match &g.kind {
