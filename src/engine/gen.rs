@@ -47,7 +47,7 @@ fn few<B: Bits>(b: B) -> u32 {
 
 /// Reusable space for [`Engine::random_move`] (no allocation once grown).
 #[derive(Debug, Default)]
-pub(crate) struct Scratch {
+pub(crate) struct Scratch<B: Bits> {
     /// Moves listed by rules not counted in bulk, with whether they are safe.
     cands: Vec<(Move, bool)>,
     /// Every legal move, where they are all generated.
@@ -56,6 +56,12 @@ pub(crate) struct Scratch {
     /// [`Engine::draws`], and the running total of the most moves of its
     /// pieces and of the rules before it.
     slots: Vec<(u16, u32)>,
+    /// For each player and bulk group of the engine numbered `owner`: the
+    /// squares its pieces last stood on, and the sum of their most moves
+    /// (found again only where they changed).
+    sums: [Vec<(B, u32)>; MAX_PLAYERS],
+    /// The [`Engine::id`] of the engine the sums are for (0: none).
+    owner: u64,
 }
 
 /// A reusable buffer of moves (no allocation once it has grown).
@@ -1391,10 +1397,16 @@ impl<B: Bits> Engine<B> {
         &self,
         st: &State<B>,
         hist: &[Hist],
-        scratch: &mut Scratch,
+        scratch: &mut Scratch<B>,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Move> {
-        let Scratch { cands, buf, slots } = scratch;
+        let Scratch {
+            cands,
+            buf,
+            slots,
+            sums,
+            owner,
+        } = scratch;
         if self.has_stuck || self.general_at(st, hist, usize::MAX) {
             self.legal_moves(st, hist, buf);
             return (!buf.is_empty()).then(|| buf[pick(buf.len())]);
@@ -1423,21 +1435,30 @@ impl<B: Bits> Engine<B> {
                 });
             }
         }
-        for (di, d) in draws.groups.iter().enumerate() {
+        if *owner != self.id {
+            *owner = self.id;
+            sums.iter_mut().for_each(Vec::clear);
+        }
+        let sums = &mut sums[side as usize];
+        if sums.len() < draws.groups.len() {
+            sums.resize(draws.groups.len(), (B::ZERO, 0));
+        }
+        for ((di, d), sum) in draws.groups.iter().enumerate().zip(sums.iter_mut()) {
             if d.phase != phase {
                 continue;
             }
-            let before = bound;
             let from = st.pieces(d.piece, side) & d.from_mask;
-            if d.uniform > 0 {
-                bound += from.count() * u32::from(d.uniform);
-            } else {
-                let most = &self.most[d.most_at as usize..];
-                for sq in from.iter() {
-                    bound += u32::from(most[sq as usize]);
-                }
+            if from != sum.0 {
+                let w = if d.uniform > 0 {
+                    from.count() * u32::from(d.uniform)
+                } else {
+                    let most = &self.most[d.most_at as usize..];
+                    from.iter().map(|sq| u32::from(most[sq as usize])).sum()
+                };
+                *sum = (from, w);
             }
-            if bound > before {
+            if sum.1 > 0 {
+                bound += sum.1;
                 slots.push((di as u16, bound));
             }
         }
@@ -2002,15 +2023,18 @@ mod tests {
 
     #[test]
     fn a_random_move_is_legal_and_there_is_one_when_there_are_legal_moves() {
-        let mut scratch = Scratch::default();
+        // One scratch space per size of board, shared by every game and
+        // position in turn (what it keeps must follow them).
+        let mut scratches: Vec<Box<dyn std::any::Any>> = Vec::new();
         walk(60, &mut |name, _, pos| {
             on_pos!(&pos.0, |e, s, h| {
+                let scratch = scratch_for(&mut scratches, e);
                 let mut buf = MoveBuf::new();
                 e.legal_moves(s, h, &mut buf);
                 let legal = sorted(buf);
                 let mut rng = fastrand::Rng::with_seed(u64::from(s.ply));
                 for _ in 0..4 {
-                    let m = e.random_move(s, h, &mut scratch, &mut |n| rng.usize(..n));
+                    let m = e.random_move(s, h, scratch, &mut |n| rng.usize(..n));
                     match m {
                         Some(m) => assert!(legal.contains(&m), "{name}: {m:?} is not legal"),
                         None => assert!(legal.is_empty(), "{name}: no move drawn"),
@@ -2020,21 +2044,42 @@ mod tests {
         });
     }
 
+    /// The scratch space for engines of `e`'s board size in `all`.
+    fn scratch_for<'a, B: Bits + 'static>(
+        all: &'a mut Vec<Box<dyn std::any::Any>>,
+        _e: &crate::engine::Engine<B>,
+    ) -> &'a mut Scratch<B> {
+        let i = match all.iter().position(|x| x.is::<Scratch<B>>()) {
+            Some(i) => i,
+            None => {
+                all.push(Box::new(Scratch::<B>::default()));
+                all.len() - 1
+            }
+        };
+        all[i].downcast_mut().expect("found by its type")
+    }
+
     /// Draws many moves in one position and checks that each legal move
     /// comes up about as often as the others (within six standard
     /// deviations of the binomial count).
-    fn draws_uniformly(name: &str, pos: &crate::game::Position) {
+    /// The scratch space in `scratches` is the one the game was played
+    /// with so far (what it keeps must follow the position).
+    fn draws_uniformly(
+        name: &str,
+        pos: &crate::game::Position,
+        scratches: &mut Vec<Box<dyn std::any::Any>>,
+    ) {
         on_pos!(&pos.0, |e, s, h| {
             let mut buf = MoveBuf::new();
             e.legal_moves(s, h, &mut buf);
             let legal = sorted(buf);
             let n = 200 * legal.len();
             let mut counts = vec![0usize; legal.len()];
-            let mut scratch = Scratch::default();
+            let scratch = scratch_for(scratches, e);
             let mut rng = fastrand::Rng::with_seed(7);
             for _ in 0..n {
                 let m = e
-                    .random_move(s, h, &mut scratch, &mut |k| rng.usize(..k))
+                    .random_move(s, h, scratch, &mut |k| rng.usize(..k))
                     .unwrap();
                 let key = |x: &Move| (x.from, x.to, x.rule, x.promo, x.extra);
                 counts[legal.binary_search_by_key(&key(&m), key).unwrap()] += 1;
@@ -2052,10 +2097,46 @@ mod tests {
     }
 
     #[test]
+    fn a_scratch_space_serves_one_engine_after_another() {
+        // The start positions of every game, each after the others, twice
+        // round, drawn with one scratch space per size of board: what it
+        // keeps for one game must not serve another.
+        let mut scratches: Vec<Box<dyn std::any::Any>> = Vec::new();
+        let games: Vec<_> = every_game()
+            .into_iter()
+            .filter(|(name, _)| name.ends_with("Config { ruleset: None, options: [] }"))
+            .collect();
+        for (name, g) in games.iter().chain(games.iter().rev()) {
+            draws_uniformly(name, &g.start(), &mut scratches);
+        }
+        // Two games alike but for how far the piece moves: the same squares,
+        // and not the same bounds.
+        for reach in [
+            "(step Orthogonal)",
+            "(slide Orthogonal)",
+            "(step Orthogonal)",
+        ] {
+            let text = crate::EXAMPLE
+                .replace("(square 3)", "(square 8)")
+                .replace("c3)}", "h8) (place White \"Rook\" d4)}")
+                .replace(
+                    "(step All))",
+                    &format!("(step All))\n(piece \"Rook\" \"R\" {reach})"),
+                );
+            let g = crate::compile::compile_str("t.lud", &text).expect("it compiles");
+            draws_uniformly(reach, &g.start(), &mut scratches);
+        }
+    }
+
+    #[test]
     fn random_moves_are_uniform_over_the_legal_moves() {
         // In every game: a position some moves in, and the first in check
         // with a choice of moves (drawn among the moves that end it).
         let mut in_check = 0;
+        // The games are played by random draws too, with one scratch space
+        // per size of board, so that the draws judged find it as a game
+        // (and the game before) left it.
+        let mut scratches: Vec<Box<dyn std::any::Any>> = Vec::new();
         for (name, g) in every_game() {
             if !name.ends_with("Config { ruleset: None, options: [] }") {
                 continue;
@@ -2069,14 +2150,22 @@ mod tests {
                     break;
                 }
                 if ply == 6 && moves.len() > 1 {
-                    draws_uniformly(&name, &pos);
+                    draws_uniformly(&name, &pos, &mut scratches);
                 }
                 if !checked && pos.in_check() && moves.len() > 1 {
-                    draws_uniformly(&name, &pos);
+                    draws_uniformly(&name, &pos, &mut scratches);
                     checked = true;
                     in_check += 1;
                 }
-                pos.play_unchecked(moves[rng.usize(..moves.len())]);
+                let m = on_pos!(&pos.0, |e, s, h| e.random_move(
+                    s,
+                    h,
+                    scratch_for(&mut scratches, e),
+                    &mut |k| rng.usize(..k)
+                ));
+                let m = m.expect("a move drawn where there are legal moves");
+                assert!(moves.contains(&m), "{name}: {m:?} is not legal");
+                pos.play_unchecked(m);
             }
         }
         assert!(in_check >= 3, "only {in_check} games reached a check");

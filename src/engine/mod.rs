@@ -478,6 +478,9 @@ pub(crate) struct Promos<B: Bits> {
 /// A compiled game ready to play on square sets of type `B`.
 #[derive(Debug)]
 pub(crate) struct Engine<B: Bits> {
+    /// A number no other engine built by this process has (a
+    /// [`Scratch`] remembers whose sums it keeps).
+    pub id: u64,
     /// What the file says.
     pub model: Model,
     /// The rule graph the tables were derived from.
@@ -501,9 +504,10 @@ pub(crate) struct Engine<B: Bits> {
     /// For each end rule, a number of pieces some player must have at most
     /// for it to hold ([`crate::eval::few_men_bound`]).
     pub end_men: Box<[u32]>,
-    /// For each end rule: whether it holds only when the player to move has
-    /// no legal move ([`crate::eval::needs_no_moves`]).
-    pub end_stuck: Box<[bool]>,
+    /// The end rules to try, in order: all of them, and those that can hold
+    /// when the player to move has a legal move (not
+    /// [`crate::eval::needs_no_moves`]).
+    pub end_order: [Box<[u16]>; 2],
     /// Whether no rule adds a piece to the board (so the number of pieces
     /// never grows, and a repetition is looked for only since it changed).
     pub monotone: bool,
@@ -1233,7 +1237,9 @@ impl<B: Bits> Engine<B> {
             .enumerate()
             .any(|(i, _)| Some(i) != check_rule)
             || phase_masks.iter().any(|(_, rest)| !rest.is_empty());
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         let mut engine = Engine {
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             restricted,
             royal_fast,
             plain_make,
@@ -1243,11 +1249,12 @@ impl<B: Bits> Engine<B> {
             light,
             uses_passing,
             uses_castling,
-            end_stuck: model
-                .ends
-                .iter()
-                .map(|e| crate::eval::needs_no_moves(&e.cond))
-                .collect(),
+            end_order: [
+                (0..model.ends.len() as u16).collect(),
+                (0..model.ends.len() as u16)
+                    .filter(|&i| !crate::eval::needs_no_moves(&model.ends[i as usize].cond))
+                    .collect(),
+            ],
             end_men: model
                 .ends
                 .iter()

@@ -512,10 +512,8 @@ impl<B: Bits> Engine<B> {
     ) -> Option<(Outcome, usize)> {
         let ctx = Ctx::new(self, st, hist, None).knowing_moves(has_moves);
         let mut fewest = None;
-        for (i, end) in self.model.ends.iter().enumerate() {
-            if has_moves == Some(true) && self.end_stuck[i] {
-                continue;
-            }
+        for &i in self.end_order[usize::from(has_moves == Some(true))].iter() {
+            let (i, end) = (i as usize, &self.model.ends[i as usize]);
             if self.end_men[i] != u32::MAX {
                 let least = *fewest.get_or_insert_with(|| {
                     st.by_player[..self.model.players.len()]
