@@ -272,6 +272,9 @@ impl<B: Bits> FromSet<B> {
     }
 }
 
+/// The [`Engine::id`] of the next engine built.
+static NEXT_ENGINE_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
 /// A player's rules as [`Engine::random_move`] reads them: the rules counted
 /// in bulk grouped by kind of piece and phase, and the others.
 #[derive(Clone, Debug, Default)]
@@ -1237,9 +1240,8 @@ impl<B: Bits> Engine<B> {
             .enumerate()
             .any(|(i, _)| Some(i) != check_rule)
             || phase_masks.iter().any(|(_, rest)| !rest.is_empty());
-        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         let mut engine = Engine {
-            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            id: NEXT_ENGINE_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             restricted,
             royal_fast,
             plain_make,

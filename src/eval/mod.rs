@@ -512,7 +512,7 @@ impl<B: Bits> Engine<B> {
     ) -> Option<(Outcome, usize)> {
         let ctx = Ctx::new(self, st, hist, None).knowing_moves(has_moves);
         let mut fewest = None;
-        for &i in self.end_order[usize::from(has_moves == Some(true))].iter() {
+        for &i in &self.end_order[usize::from(has_moves == Some(true))] {
             let (i, end) = (i as usize, &self.model.ends[i as usize]);
             if self.end_men[i] != u32::MAX {
                 let least = *fewest.get_or_insert_with(|| {
