@@ -25,12 +25,18 @@ use std::cell::RefCell;
 const RANDOM_TRIES: usize = 32;
 
 /// Whether rule `g` surely has no move for `side` in `st`, at a glance:
-/// nothing may be taken en passant, or no piece that castles is unmoved.
+/// nothing may be taken en passant, or no piece that castles, or none it
+/// castles with, is unmoved.
 #[inline]
 fn idle<B: Bits>(st: &State<B>, g: &Gen<B>, side: u8) -> bool {
     (g.target == Target::EnPassant && st.passer == NO_SQ)
-        || (matches!(g.kind, GenKind::Castle(..))
-            && (st.pieces(g.piece, side) & g.from_mask & st.unmoved).is_empty())
+        || match g.kind {
+            GenKind::Castle(partner, _) => {
+                (st.pieces(g.piece, side) & g.from_mask & st.unmoved).is_empty()
+                    || (st.pieces(partner, side) & st.unmoved).is_empty()
+            }
+            _ => false,
+        }
 }
 
 /// How many squares `b` holds: 0, 1, or 2 for more (no full count).
