@@ -51,6 +51,17 @@ fn few<B: Bits>(b: B) -> u32 {
     }
 }
 
+/// A bulk group as a random draw weighs it.
+#[derive(Clone, Copy, Debug)]
+struct Slot<B: Bits> {
+    /// The squares its pieces stand on (none outside its phase).
+    from: B,
+    /// The sum of their most moves.
+    sum: u32,
+    /// The running total of the sums up to this group.
+    total: u32,
+}
+
 /// Reusable space for [`Engine::random_move`] (no allocation once grown).
 #[derive(Debug, Default)]
 pub(crate) struct Scratch<B: Bits> {
@@ -58,15 +69,11 @@ pub(crate) struct Scratch<B: Bits> {
     cands: Vec<(Move, bool)>,
     /// Every legal move, where they are all generated.
     buf: MoveBuf,
-    /// For each bulk rule with pieces that may move: its index in
-    /// [`Engine::draws`], and the running total of the most moves of its
-    /// pieces and of the rules before it.
-    slots: Vec<(u16, u32)>,
-    /// For each player and bulk group of the engine numbered `owner`: the
-    /// squares its pieces last stood on, and the sum of their most moves
-    /// (found again only where they changed).
-    sums: [Vec<(B, u32)>; MAX_PLAYERS],
-    /// The [`Engine::id`] of the engine the sums are for (0: none).
+    /// For each player, one per bulk group of the engine numbered `owner`
+    /// (see [`Slot`]), as the player's last draw left them: found again
+    /// only from the first group whose pieces changed.
+    slots: [Vec<Slot<B>>; MAX_PLAYERS],
+    /// The [`Engine::id`] of the engine the slots are for (0: none).
     owner: u64,
 }
 
@@ -1410,7 +1417,6 @@ impl<B: Bits> Engine<B> {
             cands,
             buf,
             slots,
-            sums,
             owner,
         } = scratch;
         if self.has_stuck || self.general_at(st, hist, usize::MAX) {
@@ -1427,8 +1433,6 @@ impl<B: Bits> Engine<B> {
         cands.clear();
         // Rules counted in bulk give, per piece, an upper bound on its moves
         // (no move is found yet); the others list theirs.
-        slots.clear();
-        let mut bound = 0u32;
         let phase = self.phase_of_moves(st);
         let gens = &self.gens[side as usize];
         let draws = &self.draws[side as usize];
@@ -1443,31 +1447,44 @@ impl<B: Bits> Engine<B> {
         }
         if *owner != self.id {
             *owner = self.id;
-            sums.iter_mut().for_each(Vec::clear);
+            slots.iter_mut().for_each(Vec::clear);
         }
-        let sums = &mut sums[side as usize];
-        if sums.len() < draws.groups.len() {
-            sums.resize(draws.groups.len(), (B::ZERO, 0));
+        let slots = &mut slots[side as usize];
+        if slots.len() != draws.groups.len() {
+            let none = Slot {
+                from: B::ZERO,
+                sum: 0,
+                total: 0,
+            };
+            slots.clear();
+            slots.resize(draws.groups.len(), none);
         }
-        for ((di, d), sum) in draws.groups.iter().enumerate().zip(sums.iter_mut()) {
-            if d.phase != phase {
-                continue;
-            }
-            let from = st.pieces(d.piece, side) & d.from_mask;
-            if from != sum.0 {
-                let w = if d.uniform > 0 {
+        let mut changed = slots.len();
+        for (i, (d, slot)) in draws.groups.iter().zip(slots.iter_mut()).enumerate() {
+            let from = if d.phase == phase {
+                st.pieces(d.piece, side) & d.from_mask
+            } else {
+                B::ZERO
+            };
+            if from != slot.from {
+                slot.from = from;
+                slot.sum = if d.uniform > 0 {
                     from.count() * u32::from(d.uniform)
                 } else {
                     let most = &self.most[d.most_at as usize..];
                     from.iter().map(|sq| u32::from(most[sq as usize])).sum()
                 };
-                *sum = (from, w);
-            }
-            if sum.1 > 0 {
-                bound += sum.1;
-                slots.push((di as u16, bound));
+                changed = changed.min(i);
             }
         }
+        if changed < slots.len() {
+            let mut total = changed.checked_sub(1).map_or(0, |i| slots[i].total);
+            for slot in &mut slots[changed..] {
+                total += slot.sum;
+                slot.total = total;
+            }
+        }
+        let bound = slots.last().map_or(0, |s| s.total);
         for _ in 0..RANDOM_TRIES {
             let n = bound as usize + cands.len();
             if n == 0 {
@@ -1483,14 +1500,14 @@ impl<B: Bits> Engine<B> {
                 cands.swap_remove(i);
                 continue;
             }
-            // The rule whose running total first passes r, then its piece.
-            let Some(k) = slots.iter().position(|s| r < s.1 as usize) else {
+            // The group whose running total first passes r, then its piece.
+            let Some(k) = slots.iter().position(|s| r < s.total as usize) else {
                 break;
             };
             if k > 0 {
-                r -= slots[k - 1].1 as usize;
+                r -= slots[k - 1].total as usize;
             }
-            let d = &draws.groups[slots[k].0 as usize];
+            let d = &draws.groups[k];
             let Some((from, g, rest)) = self.drawn_piece(st, d, side, r) else {
                 break;
             };
