@@ -11,7 +11,7 @@
 //! move is made on a copy and tested. A game whose only restriction is that rule takes the fast path;
 //! others go through the general pipeline.
 
-use super::{Engine, FromSet, Gen, GenKind, Lit, Mark, NO_KIND};
+use super::{DrawGroup, Engine, FromSet, Gen, GenKind, Lit, Mark, NO_KIND};
 use crate::bits::Bits;
 use crate::compile::model::{Cond, ForbidDef, KindExpr, PlayerRef, Target, MAX_PLAYERS};
 use crate::eval::{Ctx, MoveCtx};
@@ -1531,7 +1531,7 @@ impl<B: Bits> Engine<B> {
     fn drawn_piece(
         &self,
         st: &State<B>,
-        d: &super::DrawGroup<B>,
+        d: &DrawGroup<B>,
         side: u8,
         mut r: usize,
     ) -> Option<(u8, &Gen<B>, usize)> {

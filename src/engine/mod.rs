@@ -304,7 +304,7 @@ pub(crate) struct DrawGroup<B: Bits> {
     /// of [`DrawGroup::from_mask`] (0 otherwise).
     pub uniform: u16,
     /// Its rules, in order.
-    pub rules: Box<[DrawRule<B>]>,
+    pub rules: Vec<DrawRule<B>>,
 }
 
 /// A bulk rule in a [`DrawGroup`].
@@ -1348,9 +1348,7 @@ impl<B: Bits> Engine<B> {
                 {
                     Some(d) => {
                         d.from_mask |= g.from_mask;
-                        let mut rules = std::mem::take(&mut d.rules).into_vec();
-                        rules.push(rule);
-                        d.rules = rules.into();
+                        d.rules.push(rule);
                     }
                     None => draws.groups.push(DrawGroup {
                         piece: g.piece,
@@ -1358,7 +1356,7 @@ impl<B: Bits> Engine<B> {
                         from_mask: g.from_mask,
                         most_at: 0,
                         uniform: 0,
-                        rules: Box::new([rule]),
+                        rules: vec![rule],
                     }),
                 }
             }
