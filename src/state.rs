@@ -58,11 +58,16 @@ pub(crate) struct Hist {
 /// pieces never grows, so only the entries since it last changed can.
 #[inline]
 pub(crate) fn same_men(hist: &[Hist], men: u8, monotone: bool) -> &[Hist] {
-    if !monotone {
-        return hist;
-    }
-    let keep = hist.iter().rev().take_while(|h| h.men == men).count();
+    let keep = same_men_back(hist, men, monotone).count();
     &hist[hist.len() - keep..]
+}
+
+/// The entries of [`same_men`], latest first (one pass, as they are read).
+#[inline]
+pub(crate) fn same_men_back(hist: &[Hist], men: u8, monotone: bool) -> impl Iterator<Item = &Hist> {
+    hist.iter()
+        .rev()
+        .take_while(move |h| !monotone || h.men == men)
 }
 
 /// A game state on a board of up to `B::CAPACITY` squares.

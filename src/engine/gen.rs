@@ -970,16 +970,9 @@ impl<B: Bits> Engine<B> {
     /// How many entries of `hist` have the key of `st` (which has `men` pieces).
     #[inline]
     pub(crate) fn earlier(&self, st: &State<B>, men: u8, hist: &[Hist]) -> usize {
-        // One pass back over the entries that can match (see `same_men`).
-        let monotone = self.monotone;
-        let mut n = 0;
-        for h in hist.iter().rev() {
-            if monotone && h.men != men {
-                break;
-            }
-            n += usize::from(h.hash == st.hash);
-        }
-        n
+        crate::state::same_men_back(hist, men, self.monotone)
+            .filter(|h| h.hash == st.hash)
+            .count()
     }
 
     /// [`Engine::hist_entry`] when whether the player to move is in check is known.
@@ -1508,7 +1501,7 @@ impl<B: Bits> Engine<B> {
                 r -= slots[k - 1].total as usize;
             }
             let d = &draws.groups[k];
-            let Some((from, g, rest)) = self.drawn_piece(st, d, side, r) else {
+            let Some((from, g, rest)) = self.drawn_piece(d, slots[k].from, side, r) else {
                 break;
             };
             r = rest;
@@ -1525,17 +1518,17 @@ impl<B: Bits> Engine<B> {
         self.random_exact(st, &lg, cands, pick)
     }
 
-    /// For the `r`-th of the most moves of group `d`'s pieces: the piece's
-    /// square, the rule, and which of the rule's most moves from there it is.
+    /// For the `r`-th of the most moves of group `d`'s pieces (on `from`):
+    /// the piece's square, the rule, and which of the rule's most moves
+    /// from there it is.
     #[inline]
     fn drawn_piece(
         &self,
-        st: &State<B>,
         d: &DrawGroup<B>,
+        mut from: B,
         side: u8,
         mut r: usize,
     ) -> Option<(u8, &Gen<B>, usize)> {
-        let mut from = st.pieces(d.piece, side) & d.from_mask;
         let sq = if d.uniform > 0 {
             let w = usize::from(d.uniform);
             for _ in 0..r / w {
