@@ -15,8 +15,12 @@ use crate::state::{code_piece, code_player, Hist, State, EMPTY};
 pub struct Settings {
     /// Deepest full-width search, in plies.
     pub max_depth: u32,
-    /// Node budget per move; the search stops deepening past it.
+    /// Node budget per move. The search stops as soon as it is spent, inside
+    /// an iteration too, and plays the best move of the last iteration it
+    /// finished (or, if the first is unfinished, the best it has scored).
     pub max_nodes: u64,
+    /// Time budget per move, kept the same way as the node budget.
+    pub max_time: Option<std::time::Duration>,
 }
 
 impl Default for Settings {
@@ -24,9 +28,13 @@ impl Default for Settings {
         Settings {
             max_depth: 6,
             max_nodes: 60_000,
+            max_time: None,
         }
     }
 }
+
+/// How often (in nodes) the search looks at the clock.
+const CLOCK_EVERY: u64 = 256;
 
 const WIN: i32 = 1_000_000;
 
@@ -65,9 +73,30 @@ fn values<B: Bits>(e: &Engine<B>) -> Vec<i32> {
 
 /// The computer's move, or `None` if there is none. `rng` breaks ties.
 pub fn choose(pos: &Position, settings: Settings, rng: &mut fastrand::Rng) -> Option<Move> {
+    think(pos, settings, rng).best
+}
+
+/// What a search found, and what it cost.
+#[derive(Clone, Copy, Debug)]
+pub struct Choice {
+    /// The move chosen (`None` if there is no legal move).
+    pub best: Option<Move>,
+    /// Nodes searched (positions whose moves were generated or evaluated).
+    pub nodes: u64,
+    /// The deepest iteration finished (0 if even the first was cut short).
+    pub depth: u32,
+}
+
+/// Searches for the computer's move within the budget of `settings`.
+pub fn think(pos: &Position, settings: Settings, rng: &mut fastrand::Rng) -> Choice {
     on_pos!(&pos.0, |e, s, h| {
         let mut search = Search::new(e, settings, h.clone());
-        search.best(s, rng)
+        let (best, depth) = search.best(s, rng);
+        Choice {
+            best,
+            nodes: search.nodes,
+            depth,
+        }
     })
 }
 
@@ -80,6 +109,10 @@ struct Search<'a, B: Bits> {
     hist: Vec<Hist>,
     nodes: u64,
     bufs: Vec<MoveBuf>,
+    /// When the time budget runs out, if there is one.
+    deadline: Option<std::time::Instant>,
+    /// Whether the budget ran out: every score found since is discarded.
+    out_of_budget: bool,
 }
 
 impl<'a, B: Bits> Search<'a, B> {
@@ -134,7 +167,22 @@ impl<'a, B: Bits> Search<'a, B> {
             hist,
             nodes: 0,
             bufs: Vec::new(),
+            deadline: settings.max_time.map(|t| std::time::Instant::now() + t),
+            out_of_budget: false,
         }
+    }
+
+    /// Counts a node; whether the budget (nodes or time) is spent.
+    fn spent(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.out_of_budget {
+            self.out_of_budget = self.nodes > self.settings.max_nodes
+                || (self.nodes % CLOCK_EVERY == 0
+                    && self
+                        .deadline
+                        .is_some_and(|d| std::time::Instant::now() >= d));
+        }
+        self.out_of_budget
     }
 
     fn eval(&self, st: &State<B>) -> i32 {
@@ -178,11 +226,19 @@ impl<'a, B: Bits> Search<'a, B> {
     fn order(&self, st: &State<B>, moves: &mut [Move]) {
         moves.sort_by_key(|m| {
             let victim = st.at(m.to);
+            // A removal or a drop moves no piece from a square: it risks nothing.
+            let risk = m.from().map_or(0, |f| {
+                let c = st.at(f as u8);
+                if c == EMPTY {
+                    0
+                } else {
+                    self.values[code_piece(c) as usize]
+                }
+            });
             let gain = if victim == EMPTY {
                 0
             } else {
-                self.values[code_piece(victim) as usize] * 16
-                    - self.values[code_piece(st.at(m.from)) as usize]
+                self.values[code_piece(victim) as usize] * 16 - risk
             };
             let promo = m.promotion().map_or(0, |p| self.values[p] * 8);
             -(gain + promo)
@@ -190,7 +246,9 @@ impl<'a, B: Bits> Search<'a, B> {
     }
 
     fn negamax(&mut self, st: &State<B>, depth: u32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
+        if self.spent() {
+            return 0;
+        }
         let mut moves = self.buf(ply as usize);
         self.e.legal_moves(st, &self.hist, &mut moves);
         if let Some(t) = self.terminal(st, !moves.is_empty(), ply) {
@@ -208,6 +266,9 @@ impl<'a, B: Bits> Search<'a, B> {
             let mut child = *st;
             self.e.make(&mut child, m);
             let v = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
+            if self.out_of_budget {
+                break;
+            }
             if v > best {
                 best = v;
             }
@@ -224,7 +285,9 @@ impl<'a, B: Bits> Search<'a, B> {
     }
 
     fn quiesce(&mut self, st: &State<B>, ply: i32, mut alpha: i32, beta: i32, left: u32) -> i32 {
-        self.nodes += 1;
+        if self.spent() {
+            return 0;
+        }
         let stand = self.eval(st);
         if stand >= beta || left == 0 {
             return stand;
@@ -240,6 +303,9 @@ impl<'a, B: Bits> Search<'a, B> {
             let mut child = *st;
             self.e.make(&mut child, m);
             let v = -self.quiesce(&child, ply + 1, -beta, -alpha, left - 1);
+            if self.out_of_budget {
+                break;
+            }
             best = best.max(v);
             alpha = alpha.max(v);
             if alpha >= beta {
@@ -251,12 +317,14 @@ impl<'a, B: Bits> Search<'a, B> {
         best
     }
 
-    fn best(&mut self, st: &State<B>, rng: &mut fastrand::Rng) -> Option<Move> {
+    /// The best move and the deepest iteration finished.
+    fn best(&mut self, st: &State<B>, rng: &mut fastrand::Rng) -> (Option<Move>, u32) {
         let mut root = Vec::new();
         self.e.legal_moves(st, &self.hist, &mut root);
         if root.is_empty() {
-            return None;
+            return (None, 0);
         }
+        let mut done = 0;
         rng.shuffle(&mut root);
         self.order(st, &mut root);
         let mut best_moves = vec![root[0]];
@@ -269,10 +337,18 @@ impl<'a, B: Bits> Search<'a, B> {
                 self.e.make(&mut child, m);
                 // A window one wider than alpha, so equal moves are kept.
                 let v = -self.negamax(&child, depth - 1, 1, -WIN - 1, -(alpha - 1));
+                if self.out_of_budget {
+                    break;
+                }
                 alpha = alpha.max(v);
                 scored.push((v, m));
             }
             self.hist.pop();
+            // An unfinished iteration is worth nothing, unless it is the first
+            // (then the moves it scored are all there is to go on).
+            if self.out_of_budget && (depth > 1 || scored.is_empty()) {
+                break;
+            }
             scored.sort_by_key(|(v, _)| -v);
             let top = scored[0].0;
             best_moves = scored
@@ -280,11 +356,15 @@ impl<'a, B: Bits> Search<'a, B> {
                 .take_while(|(v, _)| *v == top)
                 .map(|(_, m)| *m)
                 .collect();
-            root = scored.into_iter().map(|(_, m)| m).collect();
-            if top.abs() > WIN / 2 || self.nodes > self.settings.max_nodes {
+            if self.out_of_budget {
                 break;
             }
+            done = depth;
+            if top.abs() > WIN / 2 {
+                break;
+            }
+            root = scored.into_iter().map(|(_, m)| m).collect();
         }
-        Some(best_moves[rng.usize(..best_moves.len())])
+        (Some(best_moves[rng.usize(..best_moves.len())]), done)
     }
 }

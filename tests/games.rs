@@ -92,6 +92,7 @@ fn ai_against_random(g: &Game, ai_side: usize, seed: u64, cap: u32) -> Option<Ou
     let settings = lud::ai::Settings {
         max_depth: 3,
         max_nodes: 3_000,
+        ..lud::ai::Settings::default()
     };
     for _ in 0..cap {
         if let Some(o) = pos.outcome() {

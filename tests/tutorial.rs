@@ -226,6 +226,7 @@ fn a_seeded_game_of_the_computer_against_the_random_player_ends() {
     let settings = lud::ai::Settings {
         max_depth: 3,
         max_nodes: 3_000,
+        ..lud::ai::Settings::default()
     };
     let ai_side = 0;
     for _ in 0..400 {

@@ -1,0 +1,95 @@
+//! The computer player: it plays every kind of move a game has, and it keeps
+//! its budget (nodes, time) inside an iteration, not only between them.
+
+#[path = "support/common.rs"]
+mod common;
+
+use std::time::Duration;
+
+use common::{game, game_with, pos};
+use lud::ai::{think, Settings};
+
+/// A player whose only moves are removals (`(remove ...)`, a move that takes
+/// no piece from a square): the move ordering once read the square the piece
+/// leaves and panicked.
+#[test]
+fn the_computer_plays_a_removal_move() {
+    let g = game_with(
+        "games/parsi-chess.lud",
+        Some("Shastree"),
+        &[("stalemate", "confiscate")],
+    );
+    // White is stalemated; both kings' leaps are used, so every move is a removal.
+    let p = pos(&g, "k7/8/8/8/8/p7/P4q2/7K w - - 0 1 flags=leapt:h1,a8");
+    let legal = p.legal_moves();
+    assert!(!legal.is_empty() && legal.iter().all(|m| m.from().is_none()));
+    let mut rng = fastrand::Rng::with_seed(1);
+    let c = think(&p, Settings::default(), &mut rng);
+    let m = c.best.expect("a removal to make");
+    assert!(
+        legal.contains(&m),
+        "the computer's move is one of the legal ones"
+    );
+}
+
+/// The node budget stops the search in the middle of an iteration: a search
+/// of chess to depth 6 with 500 nodes looks at no more than 501 (the node that
+/// finds the budget spent), and still answers with a legal move.
+#[test]
+fn the_node_budget_holds_inside_an_iteration() {
+    let g = game("games/chess.lud");
+    let p = g.start();
+    for budget in [1, 50, 500, 5_000] {
+        let mut rng = fastrand::Rng::with_seed(7);
+        let settings = Settings {
+            max_depth: 6,
+            max_nodes: budget,
+            max_time: None,
+        };
+        let c = think(&p, settings, &mut rng);
+        assert!(
+            c.nodes <= budget + 1,
+            "budget {budget}: searched {} nodes",
+            c.nodes
+        );
+        let m = c.best.expect("a move");
+        assert!(p.legal_moves().contains(&m));
+        assert!(c.depth < 6, "budget {budget}: a 6-ply search cannot fit");
+    }
+}
+
+/// A spent time budget stops the search at the next look at the clock (every
+/// 256 nodes), with a legal move all the same.
+#[test]
+fn the_time_budget_holds_inside_an_iteration() {
+    let g = game("games/chess.lud");
+    let p = g.start();
+    let mut rng = fastrand::Rng::with_seed(3);
+    let settings = Settings {
+        max_depth: 6,
+        max_nodes: u64::MAX,
+        max_time: Some(Duration::ZERO),
+    };
+    let c = think(&p, settings, &mut rng);
+    assert!(c.nodes <= 256, "searched {} nodes", c.nodes);
+    assert!(p.legal_moves().contains(&c.best.expect("a move")));
+}
+
+/// With budget to spare, iterations finish and the deepest is reported.
+#[test]
+fn a_finished_search_reports_its_depth() {
+    let g = game("games/chess.lud");
+    let p = g.start();
+    let mut rng = fastrand::Rng::with_seed(3);
+    let settings = Settings {
+        max_depth: 2,
+        max_nodes: 1_000_000,
+        max_time: None,
+    };
+    let c = think(&p, settings, &mut rng);
+    assert_eq!(c.depth, 2);
+    assert!(
+        c.nodes > 20,
+        "two plies of chess see more than 20 positions"
+    );
+}
