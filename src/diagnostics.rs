@@ -412,6 +412,14 @@ problems! {
         label: "here",
         fields: { reason: String },
     }
+    /// A condition that, to be judged, needs itself judged again: it asks
+    /// about attacks, check or a player's moves, and working that out judges
+    /// it once more.
+    RecursiveCondition [lud::compile::recursive_condition] {
+        message: "the condition of `{rule}` cannot be judged: {chain}",
+        label: "this condition would need itself to be judged",
+        fields: { rule: String, chain: String },
+    }
     /// More pieces, players, flags or counters than the interpreter holds.
     TooMany [lud::compile::too_many] {
         message: "too many {what}: {found} (at most {limit})",

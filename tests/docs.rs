@@ -157,6 +157,23 @@ fn with_example(l: &lud::compile::ludemes::Ludeme) -> String {
         Cat::PhaseMoves => t.play.push(format!(r#"(phase "setup" 1 {ex})"#)),
         Cat::EndRule => t.end.insert(0, ex.to_string()),
         Cat::Outcome => t.end.insert(0, format!("(if (noMoves Next) {ex})")),
+        // A condition that asks about check, attacks or moves is shown in a
+        // restriction: in a capture's `if:` it would ask itself again
+        // (`lud::compile::recursive_condition`).
+        Cat::Cond
+            if [
+                "noMoves",
+                "inCheck",
+                "attacked",
+                "checks",
+                "checkedBy",
+                "perpetualCheck",
+            ]
+            .iter()
+            .any(|q| ex.contains(q)) =>
+        {
+            t.play.push(format!("(forbid {ex})"));
+        }
         Cat::Cond => t.equipment.push(piece(&format!("(step All if:{ex})"))),
         Cat::Int => t
             .end

@@ -252,7 +252,12 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                                 None => PlayerRef::Next,
                             };
                             l.player_flag(&name);
-                            remembered.push(PlayerFlagDef { name, cond, player });
+                            remembered.push(PlayerFlagDef {
+                                name,
+                                cond,
+                                player,
+                                span: f.span,
+                            });
                         }
                         "phase" => {
                             let name = fb
@@ -408,6 +413,7 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                 name: name.clone(),
                 cond: Cond::Or(Vec::new()),
                 player: PlayerRef::Next,
+                span: crate::source::Span::default(),
             });
         }
     }

@@ -7,6 +7,7 @@ pub mod betza_moves;
 pub mod bind;
 pub mod board;
 mod checks;
+mod cycles;
 pub mod decls;
 pub mod graph;
 mod lints;
@@ -244,6 +245,14 @@ fn back(
             std::mem::take(&mut problems),
         ))
     })?;
+    let cycles = cycles::check(&model);
+    if !cycles.is_empty() {
+        problems.extend(cycles);
+        return Err(CompileError::Source(Diagnostics::new(
+            source.clone(),
+            problems,
+        )));
+    }
     model.options = front.declared.clone();
     model.assignment = assignment;
     let graph = graph::RuleGraph::build(&model);

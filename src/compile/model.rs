@@ -498,6 +498,8 @@ pub struct PlayerFlagDef {
     pub cond: Cond,
     /// For whom.
     pub player: PlayerRef,
+    /// Where it is written (empty for a fact tested but never defined).
+    pub span: Span,
 }
 
 /// A phase of the game before normal play: each player in turn makes a

@@ -59,11 +59,33 @@ fn section(c: Cat) -> &'static str {
     }
 }
 
+/// What a section says before its ludemes.
+fn section_intro(title: &str) -> Option<&'static str> {
+    match title {
+        "Conditions" => Some(
+            "Conditions are judged where they are written: in a move's `if:` for that move \
+(`(from)` and `(to)` are its squares), in a restriction after the move, in an end rule before \
+each turn. Some make the interpreter work out more than the position shows: `inCheck`, \
+`attacked`, `checks`, `checkedBy` and `perpetualCheck` test attacks, and an attack test judges \
+the `if:` of every rule by which a piece captures (and of the promotions it would make); \
+`noMoves` finds a player's moves, which judges the `if:` of every move. A condition that, that \
+way, would need itself to be judged is refused (`lud::compile::recursive_condition`): ask such \
+a question in a `(forbid ...)` restriction, which tests the opponent's moves by the \
+restrictions before it only and so always ends, or in a move that does not capture \
+(`to:Empty`).\n",
+        ),
+        _ => None,
+    }
+}
+
 /// The whole reference as Markdown.
 pub fn markdown() -> String {
     let mut s = String::from(INTRO);
     for &title in SECTIONS {
         let _ = write!(s, "\n## {title}\n");
+        if let Some(intro) = section_intro(title) {
+            let _ = write!(s, "\n{intro}");
+        }
         for l in LUDEMES.iter().filter(|l| section(l.cat) == title) {
             let _ = write!(
                 s,
