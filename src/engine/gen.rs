@@ -675,9 +675,13 @@ impl<B: Bits> Engine<B> {
         f: &mut dyn FnMut(Move, bool) -> bool,
     ) -> bool {
         let mut go_on = true;
+        let relocates = self.promos[g.piece as usize]
+            .as_ref()
+            .is_some_and(|p| p.relocates);
         self.promotion_choices(st, side, g.piece, from, to, &mut |k| {
             let base = Move::new(from, to, g.rule, if k == NO_KIND { NO_PIECE } else { k });
-            go_on = f(base, safe);
+            // A piece sent elsewhere empties the square it promoted on.
+            go_on = f(base, safe && !(relocates && k != NO_KIND));
             if go_on && k != NO_KIND {
                 go_on = self.each_extra(st, side, g.piece, base, f);
             }

@@ -244,7 +244,9 @@ impl<B: Bits> Engine<B> {
         // other player's royal pieces may already stand attacked.
         let alternate = st.mover != side;
         let (kind, captured) = self.apply(st, m);
-        st.last = if self.plain_make[m.rule as usize] && m.extra == NO_SQ && alternate {
+        // A promoted piece sent elsewhere (`moveTo:`) does not stand on `m.to`.
+        let landed = m.promo == NO_PIECE || st.at(m.to) != EMPTY;
+        st.last = if self.plain_make[m.rule as usize] && m.extra == NO_SQ && alternate && landed {
             (m.from, m.to)
         } else {
             (NO_SQ, NO_SQ)

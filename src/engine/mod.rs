@@ -476,6 +476,10 @@ pub(crate) struct Promos<B: Bits> {
     /// The kinds offered when there is one rule of fixed kinds, no condition,
     /// not optional, no effect: the fast path.
     pub fixed: Option<Box<[u8]>>,
+    /// Whether some rule sends the promoted piece elsewhere (`moveTo:`): the
+    /// square it promoted on is left empty, which may open a line to the
+    /// mover's own royal piece, so such a move is always tested.
+    pub relocates: bool,
 }
 
 /// A compiled game ready to play on square sets of type `B`.
@@ -908,7 +912,8 @@ impl<B: Bits> Engine<B> {
                         && !r.optional
                         && r.again.is_none()
                         && r.flags.is_empty()
-                        && r.identity.is_none() =>
+                        && r.identity.is_none()
+                        && r.relocate.is_none() =>
                     {
                         match &r.kinds {
                             KindExpr::Fixed(k) => Some(k.iter().map(|&x| x as u8).collect()),
@@ -917,7 +922,13 @@ impl<B: Bits> Engine<B> {
                     }
                     _ => None,
                 };
-                Some(Promos { zone, rules, fixed })
+                let relocates = rules.iter().any(|r| r.relocate.is_some());
+                Some(Promos {
+                    zone,
+                    rules,
+                    fixed,
+                    relocates,
+                })
             })
             .collect();
         // Attacks by pieces whose promotions depend on counts (a pawn that
