@@ -603,6 +603,15 @@ fn parse_state<B: Bits>(e: &Engine<B>, text: &str) -> Result<State<B>, Box<Posit
     for &(at, tok) in &ext {
         parse_extension(e, &mut st, text, at, tok)?;
     }
+    // In the middle of a run of moves, the last move was the side's own: the
+    // opponent may stand in check from it (see `Engine::make`).
+    if e.model
+        .phases
+        .get(st.phase as usize)
+        .is_some_and(|ph| u32::from(st.phase_left) < ph.moves_each)
+    {
+        st.mover = st.side;
+    }
     st.hash = e.hash_of(&st);
     e.remember(&mut st);
     Ok(st)
