@@ -474,6 +474,31 @@ fn pa_16_option_the_stalemated_player_confiscates_a_piece() {
     assert_eq!(legal(&p), ["xg6", "xh4"]);
 }
 
+/// A confiscation is a move like any other: it may not leave the
+/// stalemated player's own king attacked (G-1). Here the Camel on g2 shields
+/// White's king on h2 from the Vizier on f2, so it may not be removed.
+#[test]
+fn pa_16_a_confiscation_may_not_expose_the_own_king() {
+    // Both kings' leaps used, so the stalemated king has no leap either.
+    let stalemated = "8/8/8/3n4/8/8/5qbK/4k3 w - - 0 1 flags=leapt:h2,e1";
+    for option in ["confiscate", "stalemate-confiscates"] {
+        let g = game("Shastree", &[("stalemate", option), ("boorj", "none")]);
+        assert_eq!(
+            legal(&pos(&g, stalemated)),
+            ["xd5", "xf2"],
+            "{option}: never xg2"
+        );
+    }
+    // Reached by the move that stalemates, where that is allowed.
+    let g = game(
+        "Shastree",
+        &[("stalemate", "stalemate-confiscates"), ("boorj", "none")],
+    );
+    let mut p = pos(&g, "8/8/8/3n4/8/8/6bK/4kq2 b - - 0 1 flags=leapt:h2,e1");
+    play(&mut p, "f1f2");
+    assert_eq!(legal(&p), ["xd5", "xf2"]);
+}
+
 #[test]
 fn pa_17_perpetual_check_is_not_allowed() {
     // The checks begin from a position outside the cycle, so no position

@@ -542,9 +542,12 @@ impl<B: Bits> Engine<B> {
                         continue;
                     }
                 }
+                // A removal empties a square, which may open a line to the
+                // mover's own royal piece: always tested.
+                let removes = matches!(g.kind, GenKind::Remove(_));
                 if !f(
                     Move::new(NO_SQ, to, g.rule, NO_PIECE),
-                    self.safe(lg, g, NO_SQ, true),
+                    self.safe(lg, g, NO_SQ, true) && !removes,
                 ) {
                     return false;
                 }
