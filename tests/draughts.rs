@@ -40,6 +40,19 @@ fn a_series_of_jumps_is_one_move_and_takes_every_piece_jumped() {
     assert_eq!(got.len(), 2);
 }
 
+/// A king's series of jumps may end on the square it started from (left
+/// empty when it set out): the king is still there afterwards, and every
+/// piece it jumped is gone (the engine once took the king too).
+#[test]
+fn a_series_of_jumps_may_end_where_it_began() {
+    let g = draughts();
+    let mut p = pos(&g, "8/8/8/8/3m1m2/2K5/3m1m2/8 b - - 0 1");
+    // Round the four men either way.
+    assert_eq!(legal(&p), vec!["c3e1g3e5c3", "c3e5g3e1c3"]);
+    play(&mut p, "c3e5g3e1c3");
+    assert_eq!(p.to_string(), "8/8/8/8/8/2K5/8/8 w - - 0 1");
+}
+
 #[test]
 fn a_man_is_crowned_on_the_far_row_and_that_ends_its_move() {
     let g = draughts();

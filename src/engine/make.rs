@@ -24,6 +24,11 @@ impl<B: Bits> Engine<B> {
     /// Moves the piece on `from` to `to` (capturing what is there), keeping the hash.
     #[inline]
     fn shift_hashed(&self, st: &mut State<B>, from: u8, to: u8) -> bool {
+        if from == to {
+            // A series of jumps back to where it began: the piece stays, moved.
+            st.unmoved &= !B::bit(from);
+            return false;
+        }
         let captured = self.take_hashed(st, to);
         let c = st.at(from);
         st.hash ^= self.z(c, from) ^ self.z(c, to);
