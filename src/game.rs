@@ -252,6 +252,29 @@ impl Position {
         })
     }
 
+    /// The square the piece on `sq` started on, as rules such as
+    /// `(atStart ...)`, `(absent ...)` and `(origin)` read it; `None` for an
+    /// empty square, an unknown start, or a game whose rules never ask.
+    pub fn origin(&self, sq: usize) -> Option<usize> {
+        on_pos!(&self.0, |e, s, _h| {
+            let q = u8::try_from(sq).ok()?;
+            if !e.uses_origin || sq >= e.squares() || s.at(q) == crate::state::EMPTY {
+                return None;
+            }
+            let o = s.origin_of(q);
+            (o != crate::state::NO_SQ).then_some(usize::from(o))
+        })
+    }
+
+    /// The same position with no earlier positions: what a position
+    /// string describes (repetition rules count from here).
+    #[must_use]
+    pub fn without_history(&self) -> Position {
+        let mut p = self.clone();
+        on_pos!(&mut p.0, |_e, _s, h| h.clear());
+        p
+    }
+
     /// The position's repetition key (board, player to move).
     pub fn key(&self) -> u64 {
         on_pos!(&self.0, |_e, s, _h| s.hash)

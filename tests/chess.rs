@@ -78,13 +78,13 @@ fn no_castling_out_of_through_or_into_check_nor_across_a_piece() {
         "{k:?}"
     );
     // Into check: g1 attacked.
-    let p = pos(&g, "6rk/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let p = pos(&g, "1k4r1/8/8/8/8/8/8/R3K2R w KQ - 0 1");
     assert!(!moves_from(&p, "e1").contains(&"e1g1".to_string()));
     // b1 attacked does not matter: the king does not cross it.
-    let p = pos(&g, "1r5k/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let p = pos(&g, "1r4k1/8/8/8/8/8/8/R3K2R w KQ - 0 1");
     assert!(moves_from(&p, "e1").contains(&"e1c1".to_string()));
     // A piece between: no castling, even on b1.
-    let p = pos(&g, "7k/8/8/8/8/8/8/RN2K1NR w KQ - 0 1");
+    let p = pos(&g, "6k1/8/8/8/8/8/8/RN2K1NR w KQ - 0 1");
     assert!(!moves_from(&p, "e1")
         .iter()
         .any(|m| m == "e1g1" || m == "e1c1"));
@@ -108,7 +108,7 @@ fn explain_names_the_castling_condition_that_fails() {
         ),
         ("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1", "is in check"),
         (
-            "6rk/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+            "1k4r1/8/8/8/8/8/8/R3K2R w KQ - 0 1",
             "leave your king in check",
         ),
     ] {
@@ -175,8 +175,8 @@ fn a_pawn_promotes_to_the_piece_its_player_chooses() {
 #[test]
 fn checkmate_and_stalemate() {
     let g = chess();
-    let mut p = pos(&g, "k7/8/1K6/8/8/8/8/7Q w - - 0 1");
-    play(&mut p, "h1h8");
+    let mut p = pos(&g, "k7/8/1K6/8/8/8/7Q/8 w - - 0 1");
+    play(&mut p, "h2h8");
     assert_eq!(
         p.outcome().and_then(|o| o.winner()),
         Some(0),

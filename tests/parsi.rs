@@ -143,9 +143,10 @@ fn pa_8_king_leap_murray_once_any_time_capturing_and_attacking() {
     assert!(p.in_check());
     assert_eq!(moves_from(&p, "e1"), ["e1c2", "e1d3", "e1f3", "e1g2"]);
     // While unused the leap attacks: it gives check ...
-    assert!(pos(&g, "8/p7/8/8/8/3k4/7P/4K3 b - - 0 1").in_check());
+    // (Black's own leap used: else Black, who moved last, would attack e1.)
+    assert!(pos(&g, "8/p7/8/8/8/3k4/7P/4K3 b - - 0 1 flags=leapt:d3").in_check());
     // ... but not once used.
-    assert!(!pos(&g, "8/p7/8/8/8/3k4/7P/4K3 b - - 0 1 flags=leapt:e1").in_check());
+    assert!(!pos(&g, "8/p7/8/8/8/3k4/7P/4K3 b - - 0 1 flags=leapt:e1,d3").in_check());
 }
 
 #[test]
@@ -275,9 +276,10 @@ fn pa_11s_shastree_promotes_to_the_master_piece_of_the_file() {
     // The promoted piece becomes the master piece again.
     let mut p = pos(&g, "7k/1P5p/8/8/8/8/8/R1BQKBNR w - - 0 1");
     play(&mut p, "b7b8n");
-    assert!(p.to_string().contains("b8:b1"), "{p}");
+    let sq = |n: &str| p.model().board.parse(n).unwrap() as usize;
+    assert_eq!(p.origin(sq("b8")), Some(sq("b1")), "{p}");
     // Black's king's pawn is on the d-file.
-    let p = pos(&g, "rnbk1bnr/8/8/8/8/8/3p4/K7 b - - 0 1");
+    let p = pos(&g, "rnbk1bnr/8/8/8/8/8/3p4/5K2 b - - 0 1");
     assert_eq!(moves_from(&p, "d2"), ["d2d1q"]);
 }
 
@@ -291,7 +293,10 @@ fn pa_12_a_pawn_that_cannot_promote_stays_and_gives_no_check() {
     let p = pos(&g, "k7/1P6/8/8/8/8/1RR4p/4K3 b - - 0 1 flags=leapt:e1");
     assert!(!p.in_check());
     // Under Shastree the a1 rook's absence would allow it: check.
-    let p = pos(&shastree(), "k7/1P6/8/8/8/8/1RR4p/4K3 b - - 0 1");
+    let p = pos(
+        &shastree(),
+        "k7/1P6/8/8/8/8/1RR4p/4K3 b - - 0 1 origin=b2:h1,c2:-",
+    );
     assert!(p.in_check());
     let p = pos(
         &shastree(),
@@ -303,14 +308,14 @@ fn pa_12_a_pawn_that_cannot_promote_stays_and_gives_no_check() {
 #[test]
 fn pa_13_murray_no_promotion_to_a_horse_that_gives_check() {
     let g = murray();
-    let p = pos(&g, "8/1P1k3p/8/8/8/8/8/R1BQKBNR w - - 0 1 flags=leapt:e1");
+    let p = pos(&g, "8/1P1k3p/3p4/8/8/8/8/R1BQKBNR w - - 0 1 flags=leapt:e1");
     assert!(
         moves_from(&p, "b7").is_empty(),
         "{:?}",
         moves_from(&p, "b7")
     );
     // Shastree knows no such restriction.
-    let p = pos(&shastree(), "8/1P1k3p/8/8/8/8/8/R1BQKBNR w - - 0 1");
+    let p = pos(&shastree(), "8/1P1k3p/3p4/8/8/8/8/R1BQKBNR w - - 0 1");
     assert!(moves_from(&p, "b7").contains(&"b7b8n".to_string()));
 }
 

@@ -21,7 +21,7 @@ fn the_generals_may_not_face_each_other() {
     assert!(!m.contains(&"d1e1".to_string()), "{m:?}");
     assert!(m.contains(&"d1d2".to_string()), "{m:?}");
     // A piece between lifts it; moving that piece off the file is then illegal.
-    let p = pos(&g, "4k4/9/9/9/4R4/9/9/9/9/4K4 r - - 0 1");
+    let p = pos(&g, "4k4/9/9/9/4C4/9/9/9/9/4K4 r - - 0 1");
     let m = moves_from(&p, "e6");
     assert!(m.iter().all(|t| t[2..3] == *"e"), "{m:?}");
 }

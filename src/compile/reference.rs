@@ -127,8 +127,92 @@ player whose piece is placed; elsewhere, the player the ludeme names. `(start ..
 names players by name: there is no turn yet.\n\n\
 Events: `Capture`, `Promotion`, `(moved \"Piece\")`.\n\nTruth values: `True`, `False`.\n",
     );
+    s.push_str(POSITIONS);
     s
 }
+
+/// The section on position strings (what `crate::position` reads and writes).
+const POSITIONS: &str = "
+## Position strings
+
+Positions (`--position`, the position `lud explain` and `lud play` print) are
+written as FEN is, with the state FEN has no field for after it:
+
+    rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1 phase=opening:4
+
+The fields, separated by spaces; every field after the board may be left out:
+
+1. The board, from the last rank down to the first, ranks separated by `/`:
+   a piece's letter, in capitals for the first player and in small letters for
+   the second, or a number for a run of empty squares (from 1, no leading zeros).
+   Each rank adds up to the board's width exactly.
+2. The player to move: the first letter of its name (either case) where the
+   players' initials differ, or its number (`1`, `2`, ...). In a game of two
+   players, `w` and `b` also name the first and the second player, as FEN writes
+   every game (`w` for the first player, whatever it is called), unless a
+   player's name begins with that letter: then the letter is that player's.
+   `lud` writes the initial, or the number.
+3. The castling rights, `KQkq` as FEN writes them (`K`: a castling piece and
+   the outermost partner east of it have never moved; capitals for the first
+   player), in games with `(castle ...)`; otherwise `-`.
+4. The square a piece of the player who moved last just passed over, if the
+   player to move could take it en passant, in games with `(enPassant)`;
+   otherwise `-`. Fairy-Stockfish writes a counting limit here for games with
+   counting rules (`b - 32 6 60`): `lud` keeps no counting limit, and the
+   message says which field to replace with `-` (the next number, the counting
+   ply, is then read as the clock).
+5. The first `(pliesSince ...)` counter, FEN's half-move clock: 0 to 65535
+   (read and ignored in games that have none).
+6. The move number, from 1: the plies played are `(move - 1) * players` plus
+   the number of the player to move (0 for the first). At most 2,147,483,647
+   plies (move 1,073,741,824 in a game of two players).
+
+Then the `name=value` fields, each at most once, each written only where the
+state differs from what the fields before imply:
+
+| field | what it holds |
+|---|---|
+| `counters=A,B` | the `(pliesSince ...)` counters after the first, 0 to 65535 |
+| `ply=N` | the plies played, where the move number and the player to move do not give them (after moves in a row); it must lie in the move given |
+| `phase=NAME:LEFT` | the phase before normal play (spaces in its name written `_`) and how many moves the player to move still makes in a row in it (1 to the phase's number); without it, play is normal. With fewer moves left than the phase's number, the player to move also made the last move |
+| `moved=SQ,...` / `unmoved=SQ,...` | pieces whose having moved differs from the rule: a piece is unmoved if the start position has the same piece, unmoved, on its square |
+| `origin=SQ:START,...` | the square the piece on `SQ` started on (`-`: unknown), where it differs from the rule below |
+| `flags=NAME:SQ,...;NAME:...` | the pieces that carry each flag |
+| `facts=NAME:PLAYER,...;NAME:...` | the players of whom each fact is remembered (players as in field 2) |
+| `took=1` | the last move took a piece (written only where a rule judged in the position reads `(capturing)`) |
+
+Every number is read exactly: one too large for its field is refused, and the
+message shows it as written.
+
+**Where a piece started**, unless `origin=` says: a piece standing where the
+start position has the same piece is that piece (it started where that one
+did). Any other piece started on the nearest free start square of its kind and
+owner (a start square whose piece is not at home) from which its moves could
+have brought it on an empty board: without taking a piece if it can, in the
+fewest moves, then over the shortest distance; no two pieces from the same
+square. So a piece whose moves keep it on squares of one shade comes from a
+start square of that shade, and a pawn from its own file if that one is free.
+A piece left over is taken for a promoted piece: it started where the pawn (or
+other piece that promotes to its kind) did, on the nearest free start square
+of such a kind. A piece still left was dropped where it stands if its kind can
+be dropped; else its start is unknown. This is what `(atStart ...)`,
+`(absent ...)`, `(origin)` (a promotion's `moveTo:(origin)`) and a promotion's
+`as:` read.
+
+**Legal positions.** A position no game played by the rules could reach is
+refused (the command line's `--allow-illegal` reads it all the same):
+
+- In a game that forbids leaving a royal piece attacked (`(forbid (inCheck
+  Mover))`), the player who moved last has none attacked: the player before
+  the one to move, or the player to move itself in a run of moves in a row
+  (the game's own start position is taken as it is).
+- In such a game no royal piece is ever taken, so each player has as many
+  pieces of each royal kind as at the start (unless that kind itself promotes).
+  Where royal pieces can be taken, a position without them is one in which they
+  were, and the end rules judge it.
+- No player has more pieces of a royal kind than at the start, unless a piece
+  can promote to that kind or it can be dropped.
+";
 
 #[cfg(test)]
 mod tests {
