@@ -231,3 +231,57 @@ fn count<B: Bits>(
     hist.pop();
     total
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each side has one move at every ply, forever.
+    const SHUTTLE: &str = r#"(game "Shuttle"
+        (players {(player "White" N) (player "Black" S)})
+        (equipment {(board (square 2)) (piece "Man" "M" (step {N S} to:Empty))})
+        (rules
+            (start {(place White "Man" a1) (place Black "Man" b2)})
+            (end {(if (noMoves Next) (loss Next "no moves"))})))"#;
+
+    #[test]
+    fn a_deep_count_runs_on_a_stack_of_its_own() {
+        let game = crate::compile::compile_str("shuttle.lud", SHUTTLE).unwrap();
+        let start = game.start();
+        // A caller with a small stack: 3000 plies would overflow it.
+        let n = std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(move || (perft(&start, 3000), perft_threads(&start, 3000, 2)))
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(n, (1, 1));
+    }
+
+    #[test]
+    fn progress_counts_every_part_and_its_nodes() {
+        let game = crate::compile::compile_str("t.lud", crate::EXAMPLE).unwrap();
+        let start = game.start();
+        for threads in [1, 2] {
+            let p = Progress::default();
+            let n = perft_progress(&start, 4, threads, &p);
+            assert_eq!(n, perft(&start, 4));
+            let parts = p.parts.load(Ordering::Relaxed);
+            assert_eq!(p.done.load(Ordering::Relaxed), parts, "threads {threads}");
+            assert_eq!(p.nodes.load(Ordering::Relaxed), n, "threads {threads}");
+            let expected = if threads == 1 {
+                start.legal_moves().len()
+            } else {
+                divide(&start, 2).iter().map(|(_, n)| *n as usize).sum()
+            };
+            assert_eq!(parts, expected, "threads {threads}");
+        }
+    }
+
+    #[test]
+    fn threads_are_bounded_by_the_machine() {
+        assert_eq!(threads_for(100_000), max_threads());
+        assert!(max_threads() >= 8);
+        assert!(stack_size(u32::MAX) <= stack_size(MAX_DEPTH));
+    }
+}

@@ -264,3 +264,60 @@ impl Record {
         Ok(pos)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game() -> Game {
+        crate::compile::compile_str("t.lud", crate::EXAMPLE).unwrap()
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let r = Record::parse("\u{feff}[Game \"Kings\"]\n\n1. a1b1 *\n").unwrap();
+        assert_eq!(r.tag("Game"), Some("Kings"));
+        assert_eq!(r.moves, ["a1b1"]);
+    }
+
+    #[test]
+    fn a_record_with_nothing_in_it_is_empty() {
+        assert_eq!(Record::parse(""), Err(RecordError::Empty));
+        assert_eq!(Record::parse("\n ; note\n"), Err(RecordError::Empty));
+        assert!(Record::parse("[Game \"Kings\"]\n").is_ok());
+    }
+
+    #[test]
+    fn the_game_tag_must_name_the_game() {
+        let g = game();
+        let r = Record::parse("[Game \"Chess\"]\n\n1. a1b1\n").unwrap();
+        assert!(matches!(
+            r.check_game(&g),
+            Err(RecordError::WrongGame { record, game, file: None }) if record == "Chess" && game == "Kings"
+        ));
+        let r = Record::parse("[Game \"Kings\"]\n\n1. a1b1\n").unwrap();
+        assert_eq!(r.check_game(&g), Ok(()));
+    }
+
+    #[test]
+    fn a_claimed_result_must_be_where_the_moves_lead() {
+        let g = game();
+        let cut = Record::parse("[Result \"1-0\"]\n\n1. a1b1 *\n").unwrap();
+        let end = cut.replay(&g).unwrap();
+        assert!(matches!(
+            cut.check_result(&end),
+            Err(RecordError::WrongResult { .. })
+        ));
+        let stopped =
+            Record::parse("[Result \"1/2-1/2\"]\n[Termination \"move limit\"]\n\n1. a1b1\n")
+                .unwrap();
+        assert_eq!(stopped.check_result(&end), Ok(()));
+        let open = Record::parse("[Result \"*\"]\n\n1. a1b1\n").unwrap();
+        assert_eq!(open.check_result(&end), Ok(()));
+        let odd = Record::parse("[Result \"2-0\"]\n\n1. a1b1\n").unwrap();
+        assert_eq!(
+            odd.check_result(&end),
+            Err(RecordError::BadResult("2-0".into()))
+        );
+    }
+}

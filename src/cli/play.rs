@@ -149,12 +149,6 @@ pub(super) fn run(o: &Options) -> i32 {
             };
             let mut rec = Record::default();
             rec.set_tag("Game", game.name());
-            if o.position.is_some() {
-                rec.set_tag("Position", pos.to_string());
-            }
-            if pos.side_to_move() != 0 {
-                rec.set_tag("FirstSide", pos.side_to_move().to_string());
-            }
             (game, pos, rec)
         }
     };
@@ -166,10 +160,16 @@ pub(super) fn run(o: &Options) -> i32 {
     if !o.config.options.is_empty() {
         rec.set_tag("Options", o.config.options.join(" "));
     }
+    if o.position.is_some() {
+        rec.set_tag("Position", pos.to_string());
+    }
     for (i, p) in model.players.iter().enumerate().take(2) {
         rec.set_tag(&p.name, format!("{:?}", o.controllers[i]).to_lowercase());
     }
     rec.set_tag("Seed", o.seed.to_string());
+    if o.resume.is_none() && pos.side_to_move() != 0 {
+        rec.set_tag("FirstSide", pos.side_to_move().to_string());
+    }
     let mut plies = u32::try_from(rec.moves.len()).unwrap_or(u32::MAX);
     *SESSION.lock().unwrap_or_else(PoisonError::into_inner) = Some(Session {
         rec,
@@ -249,6 +249,7 @@ pub(super) fn run(o: &Options) -> i32 {
         let written = match &stop {
             Stop::Over(out) => {
                 let words = draw::outcome_text(model, out);
+                s.rec.set_tag("Result", out.score());
                 s.rec.set_tag("Ending", words.clone());
                 s.conclude(out.score(), &format!("{words} ({})", out.score()))
             }
@@ -257,6 +258,7 @@ pub(super) fn run(o: &Options) -> i32 {
                     kind: "move limit".into(),
                 };
                 let words = draw::outcome_text(model, &out);
+                s.rec.set_tag("Result", out.score());
                 s.rec.set_tag("Ending", words.clone());
                 s.rec.set_tag("Termination", "move limit");
                 s.conclude(out.score(), &format!("{words} ({})", out.score()))
