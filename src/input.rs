@@ -24,7 +24,7 @@ pub const MAX_LINE_BYTES: usize = 1024;
 
 /// The most `lud play` skips of one line that is too long before it stops
 /// reading (input that is not typed, such as `/dev/zero`).
-pub const MAX_SKIPPED_BYTES: usize = 1 << 20;
+pub const MAX_SKIPPED_BYTES: usize = 256 << 20;
 
 /// Why a file could not be read.
 #[derive(Debug, thiserror::Error)]

@@ -494,7 +494,7 @@ fn play_asks_again_after_a_line_of_invalid_utf8() {
 
 #[test]
 fn play_refuses_a_huge_typed_line_without_echoing_it() {
-    let mut input = vec![b'x'; 512 << 10];
+    let mut input = vec![b'x'; 10 << 20];
     input.extend_from_slice(b"\ne2e3\nquit\n");
     let r = lud(&strs(&human_vs_random(&[])), &input);
     assert_eq!(r.code, 0, "{}", r.stderr);

@@ -1,6 +1,6 @@
 //! The command line. Exit codes: 0 success, 1 the input is wrong (a game file
 //! with errors, a bad position or move, a record that does not replay), 2 usage.
-//! Everything is written through [`io`] (`out!`, `outln!`, `eout!`,
+//! Everything is written through `cli/io.rs` (`out!`, `outln!`, `eout!`,
 //! `eoutln!`): a closed pipe ends the output quietly.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 

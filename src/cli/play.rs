@@ -361,7 +361,8 @@ fn ask(pos: &Position, mover: &str, input: &mut impl BufRead) -> Asked {
             }
             Ok(Line::Flood) => {
                 return Asked::Fail(format!(
-                    "more than {MAX_SKIPPED_BYTES} bytes of input without a line break"
+                    "more than {} MiB of input without a line break",
+                    MAX_SKIPPED_BYTES >> 20
                 ))
             }
             Err(e) => return Asked::Fail(format!("cannot read the input: {e}")),
