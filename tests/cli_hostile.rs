@@ -61,6 +61,15 @@ fn collect(mut r: impl Read + Send + 'static) -> Arc<Mutex<Vec<u8>>> {
     buf
 }
 
+/// Waits until a collector's pipe has closed.
+fn closed(buf: &Arc<Mutex<Vec<u8>>>) {
+    let t = Instant::now();
+    while Arc::strong_count(buf) > 1 {
+        assert!(t.elapsed() < HANG, "output never closed");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 fn text(buf: &Arc<Mutex<Vec<u8>>>) -> String {
     String::from_utf8_lossy(&buf.lock().unwrap()).into_owned()
 }
@@ -82,12 +91,8 @@ fn lud_with(args: &[&str], stdin: Stdio, input: Option<Vec<u8>>) -> Run {
         });
     }
     let code = wait(child, &args.join(" "));
-    // The collectors end when the pipes close.
-    let t = Instant::now();
-    while Arc::strong_count(&out) > 1 || Arc::strong_count(&err) > 1 {
-        assert!(t.elapsed() < HANG, "output never closed");
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    closed(&out);
+    closed(&err);
     Run {
         code,
         stdout: text(&out),
@@ -290,6 +295,7 @@ fn a_closed_stdout_ends_every_command_quietly() {
         drop(child.stdout.take()); // the reader is gone before lud writes
         let err = collect(child.stderr.take().unwrap());
         let got = wait(child, &args.join(" "));
+        closed(&err);
         let stderr = text(&err);
         assert_eq!(got, code, "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
@@ -311,7 +317,7 @@ fn output_that_cannot_be_written_is_an_error() {
         .unwrap();
     let err = collect(child.stderr.take().unwrap());
     assert_eq!(wait(child, "doc > /dev/full"), 1);
-    std::thread::sleep(Duration::from_millis(50));
+    closed(&err);
     let stderr = text(&err);
     assert!(
         stderr.contains("error: cannot write the output"),
@@ -557,7 +563,7 @@ fn play_saves_the_record_on_ctrl_c() {
     assert!(status.success());
     let code = wait(child, "play, then Ctrl-C");
     drop(stdin);
-    std::thread::sleep(Duration::from_millis(100));
+    closed(&out);
     let stdout = text(&out);
     assert_eq!(code, 130, "{stdout}");
     assert!(
@@ -600,7 +606,8 @@ fn play_saves_the_record_after_an_internal_error() {
     let out = collect(child.stdout.take().unwrap());
     let err = collect(child.stderr.take().unwrap());
     let code = wait(child, "play with a panic");
-    std::thread::sleep(Duration::from_millis(100));
+    closed(&out);
+    closed(&err);
     let (stdout, stderr) = (text(&out), text(&err));
     assert_ne!(code, 0, "{stderr}");
     assert!(stderr.contains("a panic injected at ply 4"), "{stderr}");
