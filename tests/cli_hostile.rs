@@ -932,3 +932,27 @@ fn an_empty_record_is_refused() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A record written to a device (`--record /dev/null`) is written, not
+/// replaced (there is nothing to rename over).
+#[cfg(unix)]
+#[test]
+fn play_writes_its_record_to_a_device_as_asked() {
+    let r = lud(
+        &[
+            "play",
+            "games/shatranj.lud",
+            "--white",
+            "random",
+            "--black",
+            "random",
+            "--max-plies",
+            "4",
+            "--record",
+            "/dev/null",
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stderr, "");
+}

@@ -85,6 +85,7 @@ pub(crate) fn finish(code: i32) -> i32 {
 /// it, so that a failure (a full disk, an interruption) leaves the old file
 /// whole. An existing file keeps its permissions (and, where allowed, its
 /// owner); a symbolic link is followed, and the file it names is replaced.
+/// A device or a pipe is written to as it is.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let target = match std::fs::canonicalize(path) {
         Ok(p) => p,
@@ -92,13 +93,9 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         Err(e) => return Err(e),
     };
     let old = std::fs::metadata(&target).ok();
-    if let Some(m) = &old {
-        if !m.is_file() {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                "it is not a regular file",
-            ));
-        }
+    if old.as_ref().is_some_and(|m| !m.is_file()) {
+        // A device or a pipe (`--record /dev/stdout`): nothing to replace.
+        return std::fs::write(path, bytes);
     }
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
