@@ -19,6 +19,10 @@ use crate::eval::Outcome;
 use crate::game::{on_pos, Game};
 use crate::state::{Hist, State};
 
+/// The longest cap on a playout `lud bench` accepts, in plies. A game's
+/// history grows by one entry per ply (and is reserved only as it grows).
+pub const MAX_CAP: u32 = 100_000;
+
 /// What a run of playouts measured.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Playouts {
@@ -68,14 +72,11 @@ impl Playouts {
 
 /// Plays `games` random games of `game` (each at most `cap` plies), seeded
 /// from `seed`, on `threads` threads (0: one per core); the same seed and
-/// thread count give the same games.
+/// thread count give the same games. Threads beyond
+/// [`crate::perft::max_threads`] are not started.
 pub fn playouts(game: &Game, games: u64, cap: u32, seed: u64, threads: usize) -> Playouts {
     let start = game.start();
-    let threads = if threads == 0 {
-        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-    } else {
-        threads
-    };
+    let threads = crate::perft::threads_for(threads);
     let t0 = Instant::now();
     let run = |part: u64| -> Playouts {
         let n = games / threads as u64 + u64::from(part < games % threads as u64);
@@ -118,7 +119,9 @@ fn run_part<B: Bits>(
 ) -> Playouts {
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut scratch = Scratch::default();
-    let mut hist: Vec<Hist> = Vec::with_capacity(hist0.len() + cap as usize + 1);
+    // Room for a usual game; a longer one grows it (never reserved in
+    // proportion to a cap the user gave).
+    let mut hist: Vec<Hist> = Vec::with_capacity(hist0.len() + cap.min(1024) as usize + 1);
     let mut out = Playouts {
         wins: vec![0; e.model.players.len()],
         ..Playouts::default()

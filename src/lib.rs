@@ -40,6 +40,7 @@ mod engine;
 pub mod eval;
 pub mod explain;
 pub mod game;
+pub mod input;
 pub mod moves;
 pub mod notation;
 pub mod perft;

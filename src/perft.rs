@@ -8,13 +8,94 @@
 //! assert_eq!(lud::perft::perft(&game.start(), 1), 2);
 //! ```
 
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
 use crate::bits::Bits;
 use crate::engine::{Engine, MoveBuf};
 use crate::game::{on_pos, Position};
 use crate::state::{Hist, State};
 
+/// The deepest count `lud perft` accepts. Each ply down is one level of
+/// recursion; deep counts run on a thread whose stack is sized for them
+/// ([`stack_size`]), so any depth up to this one is safe (a deep, narrow game
+/// reaches it; a branching game never finishes long before).
+pub const MAX_DEPTH: u32 = 10_000;
+
+/// Counts at most this deep run on the caller's stack; deeper ones on a
+/// thread of their own with a stack of [`stack_size`].
+const INLINE_DEPTH: u32 = 64;
+
+/// Stack bytes per ply of depth: a level of the recursion takes about 1 KB
+/// (a state is copied onto it: 352 bytes on boards of up to 64 squares, 672
+/// above), in debug and release builds alike; four times that is kept.
+const STACK_PER_PLY: usize = 4 << 10;
+
+/// Stack bytes for what is not per ply (move generation, end rules).
+const STACK_BASE: usize = 8 << 20;
+
+/// The stack a thread needs to count `depth` plies deep.
+pub fn stack_size(depth: u32) -> usize {
+    STACK_BASE.saturating_add((depth.min(MAX_DEPTH) as usize).saturating_mul(STACK_PER_PLY))
+}
+
+/// The most threads a count or a bench may use: four per core (at least 8).
+/// More only adds threads that wait.
+pub fn max_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    cores.saturating_mul(4).max(8)
+}
+
+/// The threads to use for a request of `threads` (0: one per core), within
+/// [`max_threads`].
+pub(crate) fn threads_for(threads: usize) -> usize {
+    if threads == 0 {
+        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+    } else {
+        threads.min(max_threads())
+    }
+}
+
+/// How far a count has come, for a progress display: the count is split
+/// into parts (the moves from the root, or on several threads the positions
+/// two plies down), and each part adds its nodes when it is done.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Parts in all (0 until they are known).
+    pub parts: AtomicUsize,
+    /// Parts counted.
+    pub done: AtomicUsize,
+    /// Nodes of the parts counted.
+    pub nodes: AtomicU64,
+}
+
 /// The number of leaf nodes `depth` moves deep.
+///
+/// # Panics
+///
+/// If `depth` is more than [`MAX_DEPTH`] (the command line refuses it).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    assert!(
+        depth <= MAX_DEPTH,
+        "perft depth {depth} is more than {MAX_DEPTH}"
+    );
+    if depth <= INLINE_DEPTH {
+        return perft_here(pos, depth);
+    }
+    // Deep: on a thread with a stack sized for the depth.
+    std::thread::scope(|s| {
+        match std::thread::Builder::new()
+            .name("perft".into())
+            .stack_size(stack_size(depth))
+            .spawn_scoped(s, || perft_here(pos, depth))
+        {
+            Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+            Err(_) => perft_here(pos, depth),
+        }
+    })
+}
+
+/// [`perft`] on the caller's stack.
+fn perft_here(pos: &Position, depth: u32) -> u64 {
     on_pos!(&pos.0, |e, s, h| {
         let mut hist = h.clone();
         let mut bufs = vec![MoveBuf::new(); depth as usize + 1];
@@ -22,42 +103,86 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     })
 }
 
-/// [`perft`] on `threads` threads (0: one per core): the subtrees two plies
-/// down are counted in parallel (rayon). The same count as [`perft`].
+/// [`perft`] on `threads` threads (0: one per core; at most
+/// [`max_threads`]): the subtrees two plies down are counted in parallel
+/// (rayon). The same count as [`perft`].
 pub fn perft_threads(pos: &Position, depth: u32, threads: usize) -> u64 {
-    use rayon::prelude::*;
     if threads == 1 || depth < 3 {
         return perft(pos, depth);
     }
-    if pos.outcome().is_some() {
-        return 0;
+    perft_progress(pos, depth, threads, &Progress::default())
+}
+
+/// [`perft_threads`], updating `progress` as each part is done: on one
+/// thread the parts are the moves from the root, on several the positions
+/// two plies down. The same count as [`perft`].
+///
+/// # Panics
+///
+/// If `depth` is more than [`MAX_DEPTH`].
+pub fn perft_progress(pos: &Position, depth: u32, threads: usize, progress: &Progress) -> u64 {
+    use rayon::prelude::*;
+    assert!(
+        depth <= MAX_DEPTH,
+        "perft depth {depth} is more than {MAX_DEPTH}"
+    );
+    let threads = threads_for(threads);
+    if depth < 2 || pos.outcome().is_some() {
+        let n = perft(pos, depth);
+        progress.parts.store(1, Ordering::Relaxed);
+        progress.nodes.store(n, Ordering::Relaxed);
+        progress.done.store(1, Ordering::Relaxed);
+        return n;
+    }
+    // Each part on the calling thread (which `perft` gives a deep stack of
+    // its own), or on a pool whose threads have deep stacks.
+    let part = |p: &Position, d: u32, on_pool: bool| {
+        let n = if on_pool {
+            perft_here(p, d)
+        } else {
+            perft(p, d)
+        };
+        progress.nodes.fetch_add(n, Ordering::Relaxed);
+        progress.done.fetch_add(1, Ordering::Relaxed);
+        n
+    };
+    let children: Vec<Position> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            child
+        })
+        .collect();
+    if threads == 1 || depth < 3 {
+        progress.parts.store(children.len(), Ordering::Relaxed);
+        return children.iter().map(|c| part(c, depth - 1, false)).sum();
     }
     // The positions two plies down (a finished game below the root counts 0).
     let mut leaves = Vec::new();
-    for m in pos.legal_moves() {
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        if child.outcome().is_some() {
-            continue;
-        }
+    for child in children.iter().filter(|c| c.outcome().is_none()) {
         for m2 in child.legal_moves() {
             let mut grandchild = child.clone();
             grandchild.play_unchecked(m2);
             leaves.push(grandchild);
         }
     }
-    let count = || leaves.par_iter().map(|p| perft(p, depth - 2)).sum();
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if threads > 0 {
-        builder = builder.num_threads(threads);
-    }
+    progress.parts.store(leaves.len(), Ordering::Relaxed);
+    let builder = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(stack_size(depth));
     match builder.build() {
-        Ok(pool) => pool.install(count),
-        Err(_) => leaves.iter().map(|p| perft(p, depth - 2)).sum(),
+        Ok(pool) => pool.install(|| leaves.par_iter().map(|p| part(p, depth - 2, true)).sum()),
+        Err(_) => leaves.iter().map(|p| part(p, depth - 2, false)).sum(),
     }
 }
 
 /// The count below each legal move: (move text, count), in generation order.
+///
+/// # Panics
+///
+/// If `depth` is more than [`MAX_DEPTH`].
 pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
     if depth == 0 {
         return Vec::new();
@@ -105,4 +230,58 @@ fn count<B: Bits>(
     }
     hist.pop();
     total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each side has one move at every ply, forever.
+    const SHUTTLE: &str = r#"(game "Shuttle"
+        (players {(player "White" N) (player "Black" S)})
+        (equipment {(board (square 2)) (piece "Man" "M" (step {N S} to:Empty))})
+        (rules
+            (start {(place White "Man" a1) (place Black "Man" b2)})
+            (end {(if (noMoves Next) (loss Next "no moves"))})))"#;
+
+    #[test]
+    fn a_deep_count_runs_on_a_stack_of_its_own() {
+        let game = crate::compile::compile_str("shuttle.lud", SHUTTLE).unwrap();
+        let start = game.start();
+        // A caller with a small stack: 3000 plies would overflow it.
+        let n = std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(move || (perft(&start, 3000), perft_threads(&start, 3000, 2)))
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(n, (1, 1));
+    }
+
+    #[test]
+    fn progress_counts_every_part_and_its_nodes() {
+        let game = crate::compile::compile_str("t.lud", crate::EXAMPLE).unwrap();
+        let start = game.start();
+        for threads in [1, 2] {
+            let p = Progress::default();
+            let n = perft_progress(&start, 4, threads, &p);
+            assert_eq!(n, perft(&start, 4));
+            let parts = p.parts.load(Ordering::Relaxed);
+            assert_eq!(p.done.load(Ordering::Relaxed), parts, "threads {threads}");
+            assert_eq!(p.nodes.load(Ordering::Relaxed), n, "threads {threads}");
+            let expected = if threads == 1 {
+                start.legal_moves().len()
+            } else {
+                divide(&start, 2).iter().map(|(_, n)| *n as usize).sum()
+            };
+            assert_eq!(parts, expected, "threads {threads}");
+        }
+    }
+
+    #[test]
+    fn threads_are_bounded_by_the_machine() {
+        assert_eq!(threads_for(100_000), max_threads());
+        assert!(max_threads() >= 8);
+        assert!(stack_size(u32::MAX) <= stack_size(MAX_DEPTH));
+    }
 }

@@ -38,6 +38,30 @@ pub enum RecordError {
     /// The start position tag cannot be read.
     #[error("the Position tag cannot be read: {0}")]
     Position(String),
+    /// The record has no tags and no moves.
+    #[error("the record is empty: a record has tags such as [Game \"...\"] and moves such as 1. e2e4 e7e5")]
+    Empty,
+    /// The record is of another game.
+    #[error("the record is of \"{record}\", not of \"{game}\"; replay it with the file of \"{record}\"{}", file.as_ref().map_or_else(String::new, |f| format!(" (its File tag says {f})")))]
+    WrongGame {
+        /// The game the record names (its `Game` tag).
+        record: String,
+        /// The game it was given.
+        game: String,
+        /// The file the record names (its `File` tag).
+        file: Option<String>,
+    },
+    /// The `Result` tag is not a result.
+    #[error("the Result tag is \"{0}\"; a result is 1-0, 0-1, 1/2-1/2 or * (unfinished)")]
+    BadResult(String),
+    /// The record claims a result that its moves do not reach.
+    #[error("the record says {claimed}, but {actual}")]
+    WrongResult {
+        /// The `Result` tag.
+        claimed: String,
+        /// What the replay reached, in words.
+        actual: String,
+    },
     /// A move is not legal where it stands.
     #[error("move {number} ({text}) cannot be played: {reason}")]
     Move {
@@ -118,8 +142,10 @@ impl Record {
         s
     }
 
-    /// Reads a record.
+    /// Reads a record (a byte order mark before it is skipped). A text with
+    /// no tags and no moves is [`RecordError::Empty`].
     pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut r = Record::default();
         for (i, raw) in text.lines().enumerate() {
             let line = raw.trim();
@@ -158,7 +184,65 @@ impl Record {
                 r.moves.push(tok.to_string());
             }
         }
+        if r.tags.is_empty() && r.moves.is_empty() {
+            return Err(RecordError::Empty);
+        }
         Ok(r)
+    }
+
+    /// Whether the record is of `game`: its `Game` tag, if it has one, is the
+    /// game's name.
+    pub fn check_game(&self, game: &Game) -> Result<(), RecordError> {
+        match self.tag("Game") {
+            Some(name) if name != game.name() => Err(RecordError::WrongGame {
+                record: name.to_string(),
+                game: game.name().to_string(),
+                file: self.tag("File").map(str::to_string),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the result the record claims (its `Result` tag) is where its
+    /// moves lead: the same result when the game is over; `*` (unfinished)
+    /// or no tag when it is not, unless a `Termination` tag says the game
+    /// was stopped outside the rules (as `lud play` writes for its move
+    /// limit).
+    pub fn check_result(&self, end: &Position) -> Result<(), RecordError> {
+        let Some(claimed) = self.tag("Result") else {
+            return Ok(());
+        };
+        if !matches!(claimed, "1-0" | "0-1" | "1/2-1/2" | "*") {
+            return Err(RecordError::BadResult(claimed.to_string()));
+        }
+        let wrong = |actual: String| {
+            Err(RecordError::WrongResult {
+                claimed: claimed.to_string(),
+                actual,
+            })
+        };
+        match end.outcome() {
+            Some(o) if o.score() != claimed => wrong(format!(
+                "the game ends {} after its last move ({})",
+                o.score(),
+                crate::draw::outcome_text(end.model(), &o)
+            )),
+            None if claimed != "*" && !self.stopped_outside_the_rules() => wrong(format!(
+                "the game is not over after its last move (move {}); is the record cut short?",
+                self.moves.len()
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether a `Termination` tag says the game was stopped by something
+    /// other than its rules (a move limit, an adjudication), or the `Ending`
+    /// tag is the move limit of `lud play` (its records before it wrote
+    /// `Termination`).
+    fn stopped_outside_the_rules(&self) -> bool {
+        self.tag("Termination")
+            .is_some_and(|t| !t.trim().is_empty() && t != "normal")
+            || self.tag("Ending") == Some("Draw by move limit")
     }
 
     /// Plays the record's moves from its start position, each checked.
@@ -178,5 +262,62 @@ impl Record {
             pos.play_unchecked(m);
         }
         Ok(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game() -> Game {
+        crate::compile::compile_str("t.lud", crate::EXAMPLE).unwrap()
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let r = Record::parse("\u{feff}[Game \"Kings\"]\n\n1. a1b1 *\n").unwrap();
+        assert_eq!(r.tag("Game"), Some("Kings"));
+        assert_eq!(r.moves, ["a1b1"]);
+    }
+
+    #[test]
+    fn a_record_with_nothing_in_it_is_empty() {
+        assert_eq!(Record::parse(""), Err(RecordError::Empty));
+        assert_eq!(Record::parse("\n ; note\n"), Err(RecordError::Empty));
+        assert!(Record::parse("[Game \"Kings\"]\n").is_ok());
+    }
+
+    #[test]
+    fn the_game_tag_must_name_the_game() {
+        let g = game();
+        let r = Record::parse("[Game \"Chess\"]\n\n1. a1b1\n").unwrap();
+        assert!(matches!(
+            r.check_game(&g),
+            Err(RecordError::WrongGame { record, game, file: None }) if record == "Chess" && game == "Kings"
+        ));
+        let r = Record::parse("[Game \"Kings\"]\n\n1. a1b1\n").unwrap();
+        assert_eq!(r.check_game(&g), Ok(()));
+    }
+
+    #[test]
+    fn a_claimed_result_must_be_where_the_moves_lead() {
+        let g = game();
+        let cut = Record::parse("[Result \"1-0\"]\n\n1. a1b1 *\n").unwrap();
+        let end = cut.replay(&g).unwrap();
+        assert!(matches!(
+            cut.check_result(&end),
+            Err(RecordError::WrongResult { .. })
+        ));
+        let stopped =
+            Record::parse("[Result \"1/2-1/2\"]\n[Termination \"move limit\"]\n\n1. a1b1\n")
+                .unwrap();
+        assert_eq!(stopped.check_result(&end), Ok(()));
+        let open = Record::parse("[Result \"*\"]\n\n1. a1b1\n").unwrap();
+        assert_eq!(open.check_result(&end), Ok(()));
+        let odd = Record::parse("[Result \"2-0\"]\n\n1. a1b1\n").unwrap();
+        assert_eq!(
+            odd.check_result(&end),
+            Err(RecordError::BadResult("2-0".into()))
+        );
     }
 }

@@ -2,7 +2,8 @@
 
 use std::path::Path;
 
-use super::{load, ConfigArgs, EXIT_OK};
+use super::{check_threads, load, ConfigArgs, EXIT_OK, EXIT_USAGE};
+use crate::bench::MAX_CAP;
 
 /// What to run.
 pub(super) struct Options {
@@ -14,6 +15,14 @@ pub(super) struct Options {
 }
 
 pub(super) fn run(file: &Path, config: &ConfigArgs, o: &Options) -> i32 {
+    if o.cap > MAX_CAP {
+        eoutln!("error: --cap {} is more than {MAX_CAP} plies", o.cap);
+        eoutln!("  help: a random game is capped at {MAX_CAP} plies at most (the default is 200, as RBG's benchmarks)");
+        return EXIT_USAGE;
+    }
+    if let Err(c) = check_threads(o.threads) {
+        return c;
+    }
     let game = match load(file, config) {
         Ok(g) => g,
         Err(c) => return c,
@@ -50,7 +59,7 @@ pub(super) fn run(file: &Path, config: &ConfigArgs, o: &Options) -> i32 {
             "states_per_second": p.states_per_second(),
             "state_bytes": state_bytes,
         });
-        println!("{v}");
+        outln!("{v}");
         return EXIT_OK;
     }
     let pct = |n: u64| 100.0 * n as f64 / p.games.max(1) as f64;
@@ -60,19 +69,20 @@ pub(super) fn run(file: &Path, config: &ConfigArgs, o: &Options) -> i32 {
         .map(|(name, w)| format!("{name} wins {:.1}%", pct(*w)))
         .chain([format!("draws {:.1}%", pct(p.draws))])
         .collect();
-    println!("game          {}", game.name());
-    println!(
+    outln!("game          {}", game.name());
+    outln!(
         "playouts      {} random games from the start, {} ended by the rules, {} stopped at the cap of {} plies",
         p.games, p.ended, p.capped, o.cap
     );
-    println!("results       {}", results.join(", "));
-    println!("mean length   {mean:.1} plies");
-    println!(
+    outln!("results       {}", results.join(", "));
+    outln!("mean length   {mean:.1} plies");
+    outln!(
         "time          {:.3} s on {} thread(s)",
-        p.seconds, p.threads
+        p.seconds,
+        p.threads
     );
-    println!("playouts/s    {:.0}", p.per_second());
-    println!("states/s      {:.0}", p.states_per_second());
-    println!("state size    {state_bytes} bytes");
+    outln!("playouts/s    {:.0}", p.per_second());
+    outln!("states/s      {:.0}", p.states_per_second());
+    outln!("state size    {state_bytes} bytes");
     EXIT_OK
 }

@@ -18,7 +18,7 @@ pub(super) fn run(
     let cfg = match config.config() {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("error: {e}");
+            eoutln!("error: {e}");
             return EXIT_USAGE;
         }
     };
@@ -37,8 +37,8 @@ pub(super) fn run(
             },
             Err(ReadError::Io { path, error }) => {
                 match format {
-                    Format::Text => eprintln!("error: cannot read {path}: {error}"),
-                    Format::Json => println!(
+                    Format::Text => eoutln!("error: cannot read {path}: {error}"),
+                    Format::Json => outln!(
                         "{}",
                         serde_json::json!({
                             "file": path,
@@ -67,17 +67,17 @@ pub(super) fn run(
 
 fn print_one(f: &std::path::Path, d: &Diagnostics, format: Format) {
     match format {
-        Format::Json => print!("{}", d.to_json_lines()),
+        Format::Json => out!("{}", d.to_json_lines()),
         Format::Text => {
             if !d.problems.is_empty() {
-                eprint!("{}", d.render(style(), width()));
+                eout!("{}", d.render(style(), width()));
             }
             let (e, w) = (d.error_count(), d.warning_count());
             match (e, w) {
-                (0, 0) => println!("{}: ok", f.display()),
-                (0, w) => eprintln!("{}: {w} warning(s)", f.display()),
-                (e, 0) => eprintln!("{}: {e} error(s)", f.display()),
-                (e, w) => eprintln!("{}: {e} error(s), {w} warning(s)", f.display()),
+                (0, 0) => outln!("{}: ok", f.display()),
+                (0, w) => eoutln!("{}: {w} warning(s)", f.display()),
+                (e, 0) => eoutln!("{}: {e} error(s)", f.display()),
+                (e, w) => eoutln!("{}: {e} error(s), {w} warning(s)", f.display()),
             }
         }
     }

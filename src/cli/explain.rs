@@ -5,9 +5,8 @@
 
 use std::path::PathBuf;
 
-use super::{load, start_position, ConfigArgs, EXIT_INPUT, EXIT_OK};
+use super::{load, records, start_position, ConfigArgs, EXIT_INPUT, EXIT_OK};
 use crate::notation::{move_text, parse_move};
-use crate::record::Record;
 
 /// What `lud explain` was asked.
 pub(super) struct Options {
@@ -19,31 +18,23 @@ pub(super) struct Options {
 }
 
 pub(super) fn run(o: &Options) -> i32 {
-    let record = match &o.record {
-        Some(path) => match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| Record::parse(&t).map_err(|e| e.to_string()))
-        {
+    let loaded = match &o.record {
+        Some(path) => match records::read(path) {
             Ok(r) => Some(r),
-            Err(e) => {
-                eprintln!("error: {}: {e}", path.display());
-                return EXIT_INPUT;
-            }
+            Err(c) => return c,
         },
         None => None,
     };
     // A record names the ruleset and options it was played with.
-    let mut config = o.config.clone();
-    if let (Some(rec), true) = (&record, config.is_empty()) {
-        config.ruleset = rec.tag("Ruleset").map(str::to_string);
-        if let Some(opts) = rec.tag("Options") {
-            config.options = opts.split_whitespace().map(str::to_string).collect();
-        }
-    }
-    let game = match load(&o.file, &config) {
+    let game = match &loaded {
+        Some(rec) => records::load_game(&o.file, &o.config, rec),
+        None => load(&o.file, &o.config),
+    };
+    let game = match game {
         Ok(g) => g,
         Err(c) => return c,
     };
+    let record = loaded.map(|l| l.record);
     let start_text = record
         .as_ref()
         .and_then(|r| r.tag("Position").map(str::to_string))
@@ -55,7 +46,7 @@ pub(super) fn run(o: &Options) -> i32 {
     if let Some(rec) = &record {
         for (i, text) in rec.moves.iter().enumerate() {
             if pos.outcome().is_some() {
-                eprintln!(
+                eoutln!(
                     "error: the game ended before move {} ({text}); the record goes on",
                     i + 1
                 );
@@ -64,7 +55,7 @@ pub(super) fn run(o: &Options) -> i32 {
             let m = match parse_move(&pos, text) {
                 Ok(m) => m,
                 Err(e) => {
-                    eprintln!(
+                    eoutln!(
                         "error: move {} ({text}) cannot be played: {}",
                         i + 1,
                         e.message
@@ -77,7 +68,7 @@ pub(super) fn run(o: &Options) -> i32 {
             pos.play_unchecked(m);
             if pos.outcome().is_some() {
                 let players = game.model().players.len().max(1);
-                println!(
+                outln!(
                     "The game ended with {mover}'s {written}, on move {} (the record's move {}).",
                     i / players + 1,
                     i + 1
@@ -86,12 +77,12 @@ pub(super) fn run(o: &Options) -> i32 {
         }
     }
     let Some(text) = &o.mv else {
-        print!("{}", crate::explain::position(&pos));
+        out!("{}", crate::explain::position(&pos));
         return EXIT_OK;
     };
     if let Some(outcome) = pos.outcome() {
-        print!("{}", crate::explain::position(&pos));
-        println!(
+        out!("{}", crate::explain::position(&pos));
+        outln!(
             "No move can be played: {}.",
             crate::draw::outcome_text(game.model(), &outcome)
         );
@@ -99,7 +90,7 @@ pub(super) fn run(o: &Options) -> i32 {
     }
     match parse_move(&pos, text) {
         Ok(m) => {
-            print!("{}", crate::explain::legal_move(&pos, m));
+            out!("{}", crate::explain::legal_move(&pos, m));
             EXIT_OK
         }
         Err(e) => {
@@ -107,9 +98,9 @@ pub(super) fn run(o: &Options) -> i32 {
                 .message
                 .strip_prefix(&format!("{text} is not allowed: "))
                 .unwrap_or(&e.message);
-            println!("{text} is not legal: {reason}.");
+            outln!("{text} is not legal: {reason}.");
             if let Some(h) = e.help {
-                println!("  {h}");
+                outln!("  {h}");
             }
             EXIT_INPUT
         }

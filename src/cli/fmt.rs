@@ -1,13 +1,16 @@
 //! `lud fmt FILE... [--check]`: rewrites each file in the canonical layout
 //! (see `syntax::format`); with `--check`, changes nothing and names each file
 //! that is not in it. A file that cannot be read or has syntax errors is left
-//! alone and its problems are printed.
+//! alone and its problems are printed. A file is read with the bound of a
+//! game file and rewritten atomically (a new file renamed over it, with the
+//! old one's permissions), so a failure never leaves half a file.
 
 use std::path::{Path, PathBuf};
 
 use super::{style, width, EXIT_INPUT, EXIT_OK};
 use crate::compile::source_from_bytes;
 use crate::diagnostics::Diagnostics;
+use crate::source::MAX_SOURCE_BYTES;
 use crate::syntax::{format, FormatError};
 
 pub(super) fn run(files: &[PathBuf], check: bool) -> i32 {
@@ -23,17 +26,17 @@ pub(super) fn run(files: &[PathBuf], check: bool) -> i32 {
 /// Formats or checks one file; whether it is fine (formatted, or rewritten).
 fn one(path: &Path, check: bool) -> bool {
     let name = path.display().to_string();
-    let bytes = match std::fs::read(path) {
+    let bytes = match crate::input::read_file(path, MAX_SOURCE_BYTES) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("error: cannot read {name}: {e}");
+            eoutln!("error: cannot read {name}: {e}");
             return false;
         }
     };
     let source = match source_from_bytes(&name, &bytes) {
         Ok(s) => s,
         Err(d) => {
-            eprint!("{}", d.render(style(), width()));
+            eout!("{}", d.render(style(), width()));
             return false;
         }
     };
@@ -41,15 +44,15 @@ fn one(path: &Path, check: bool) -> bool {
         Ok(t) => t,
         Err(FormatError::Syntax(problems)) => {
             let d = Diagnostics::new(source, problems);
-            eprint!("{}", d.render(style(), width()));
-            eprintln!(
+            eout!("{}", d.render(style(), width()));
+            eoutln!(
                 "{name}: not formatted: {} syntax error(s) to fix first",
                 d.error_count()
             );
             return false;
         }
         Err(e @ (FormatError::Unsafe | FormatError::TooLarge)) => {
-            eprintln!("error: {name}: {e}; the file is left as it is");
+            eoutln!("error: {name}: {e}; the file is left as it is");
             return false;
         }
     };
@@ -59,16 +62,16 @@ fn one(path: &Path, check: bool) -> bool {
     if check {
         let old = String::from_utf8_lossy(&bytes);
         let (line, found, expected) = first_difference(&old, &formatted);
-        println!("{name}: not formatted (first difference at line {line})");
-        println!("    found:    {}", shown(found));
-        println!("    expected: {}", shown(expected));
+        outln!("{name}: not formatted (first difference at line {line})");
+        outln!("    found:    {}", shown(found));
+        outln!("    expected: {}", shown(expected));
         return false;
     }
-    if let Err(e) = std::fs::write(path, &formatted) {
-        eprintln!("error: cannot write {name}: {e}");
+    if let Err(e) = super::io::write_atomic(path, formatted.as_bytes()) {
+        eoutln!("error: cannot write {name}: {e}; the file is left as it was");
         return false;
     }
-    println!("formatted {name}");
+    outln!("formatted {name}");
     true
 }
 

@@ -8,9 +8,9 @@ pub(super) fn run(file: &Path, config: &ConfigArgs, text: bool) -> i32 {
     match load(file, config) {
         Ok(g) => {
             if text {
-                print!("{}", g.graph().listing());
+                out!("{}", g.graph().listing());
             } else {
-                print!("{}", g.graph().to_dot());
+                out!("{}", g.graph().to_dot());
             }
             EXIT_OK
         }

@@ -1,13 +1,49 @@
 //! The command line. Exit codes: 0 success, 1 the input is wrong (a game file
 //! with errors, a bad position or move, a record that does not replay), 2 usage.
+//! Everything is written through `cli/io.rs` (`out!`, `outln!`, `eout!`,
+//! `eoutln!`): a closed pipe ends the output quietly.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+/// Writes to stdout (see [`io::write_out`]).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::io::write_out(format_args!($($arg)*))
+    };
+}
+
+/// Writes a line to stdout (see [`io::write_out`]).
+macro_rules! outln {
+    () => {
+        $crate::cli::io::write_out(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::io::write_out(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// Writes to stderr (see [`io::write_err`]).
+macro_rules! eout {
+    ($($arg:tt)*) => {
+        $crate::cli::io::write_err(format_args!($($arg)*))
+    };
+}
+
+/// Writes a line to stderr (see [`io::write_err`]).
+macro_rules! eoutln {
+    ($($arg:tt)*) => {
+        $crate::cli::io::write_err(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
 
 mod bench;
 mod check;
 mod explain;
 mod fmt;
 mod graph;
+mod io;
 mod perft;
 mod play;
+mod records;
 mod replay;
 mod show;
 
@@ -97,15 +133,15 @@ pub enum Command {
     Perft {
         /// The game file.
         file: PathBuf,
-        /// Depth in plies.
+        /// Depth in plies (at most 10000).
         depth: u32,
         /// Start from this position string instead of the start position.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         position: Option<String>,
         /// Print the count below each move.
         #[arg(long)]
         divide: bool,
-        /// Threads to count on (0: one per core).
+        /// Threads to count on (0: one per core; at most 4 per core, at least 8).
         #[arg(long, default_value_t = 1)]
         threads: usize,
         /// The ruleset and options.
@@ -119,13 +155,13 @@ pub enum Command {
         /// How many games.
         #[arg(long, default_value_t = 2000)]
         games: u64,
-        /// The most plies a game may last (RBG's benchmarks stop games at 200).
+        /// The most plies a game may last (RBG's benchmarks stop games at 200; at most 100000).
         #[arg(long, default_value_t = 200)]
         cap: u32,
         /// Seed of the random moves.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Threads to play on (0: one per core).
+        /// Threads to play on (0: one per core; at most 4 per core, at least 8).
         #[arg(long, default_value_t = 1)]
         threads: usize,
         /// Print one JSON object instead of a table.
@@ -149,14 +185,20 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Start from this position string.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true, conflicts_with = "resume")]
         position: Option<String>,
         /// End the game as a draw ("move limit") after this many plies.
         #[arg(long, default_value_t = 500)]
         max_plies: u32,
-        /// Also write the game record to this file.
+        /// Also write the game record to this file (also when the game is
+        /// stopped: `quit`, the end of input, Ctrl-C, an error).
         #[arg(long)]
         record: Option<PathBuf>,
+        /// Go on with the game of this record: its moves are replayed (the
+        /// whole history, so repetition rules hold), with its ruleset,
+        /// options and tags.
+        #[arg(long, value_name = "RECORD")]
+        resume: Option<PathBuf>,
         /// Computer player: node budget per move.
         #[arg(long, default_value_t = 60_000)]
         ai_nodes: u64,
@@ -201,7 +243,7 @@ pub enum Command {
         #[arg(value_name = "MOVE")]
         mv: Option<String>,
         /// The position (default: the start).
-        #[arg(long, conflicts_with = "record")]
+        #[arg(long, allow_hyphen_values = true, conflicts_with = "record")]
         position: Option<String>,
         /// A game record: the position after its moves (and the move on which
         /// the game ended).
@@ -298,6 +340,7 @@ pub fn run(cli: Cli) -> i32 {
             position,
             max_plies,
             record,
+            resume,
             ai_nodes,
             config,
         } => play::run(&play::Options {
@@ -308,12 +351,13 @@ pub fn run(cli: Cli) -> i32 {
             position,
             max_plies,
             record,
+            resume,
             ai_nodes,
         }),
         Command::Show { file, config } => show::run(&file, &config),
         Command::Describe { file, config } => match load(&file, &config) {
             Ok(game) => {
-                print!("{}", crate::describe::describe(&game));
+                out!("{}", crate::describe::describe(&game));
                 EXIT_OK
             }
             Err(code) => code,
@@ -339,10 +383,27 @@ pub fn run(cli: Cli) -> i32 {
             config,
         }),
         Command::Doc => {
-            print!("{}", crate::compile::reference::markdown());
+            out!("{}", crate::compile::reference::markdown());
             EXIT_OK
         }
     }
+}
+
+/// Ends a command: flushes stdout and returns the exit code (1 if the output
+/// could not be written, for a reason other than a closed pipe).
+pub fn finish(code: i32) -> i32 {
+    io::finish(code)
+}
+
+/// Refuses more threads than [`crate::perft::max_threads`] (a usage error).
+pub(crate) fn check_threads(threads: usize) -> Result<(), i32> {
+    let max = crate::perft::max_threads();
+    if threads > max {
+        eoutln!("error: --threads {threads} is more than the {max} this machine can use");
+        eoutln!("  help: at most 4 threads per core (at least 8); --threads 0 uses one per core");
+        return Err(EXIT_USAGE);
+    }
+    Ok(())
 }
 
 /// How diagnostics are drawn on stderr.
@@ -363,35 +424,49 @@ fn width() -> usize {
 
 /// Reads and compiles a game for a configuration, printing every problem on failure.
 pub(crate) fn load(path: &Path, config: &ConfigArgs) -> Result<Game, i32> {
+    load_with(path, config, None)
+}
+
+/// [`load`], with the report of a ruleset or option the game does not have
+/// left to `on_config` (which returns the exit code) when the configuration
+/// came from somewhere other than the command line.
+pub(crate) fn load_with(
+    path: &Path,
+    config: &ConfigArgs,
+    on_config: Option<&dyn Fn(&crate::compile::options::ConfigError) -> i32>,
+) -> Result<Game, i32> {
     let config = match config.config() {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("error: {e}");
+            eoutln!("error: {e}");
             return Err(EXIT_USAGE);
         }
     };
     let source = match read_source(path) {
         Ok(s) => s,
         Err(ReadError::Io { path, error }) => {
-            eprintln!("error: cannot read {path}: {error}");
+            eoutln!("error: cannot read {path}: {error}");
             return Err(EXIT_INPUT);
         }
         Err(ReadError::Bad(d)) => {
-            eprint!("{}", d.render(style(), width()));
+            eout!("{}", d.render(style(), width()));
             return Err(EXIT_INPUT);
         }
     };
     match compile_with(&source, &config) {
         Ok(g) => Ok(g),
         Err(CompileError::Source(d)) => {
-            eprint!("{}", d.render(style(), width()));
-            eprintln!("error: {} has {} error(s)", path.display(), d.error_count());
+            eout!("{}", d.render(style(), width()));
+            eoutln!("error: {} has {} error(s)", path.display(), d.error_count());
             Err(EXIT_INPUT)
         }
-        Err(CompileError::Config(e)) => {
-            report(e.as_ref());
-            Err(EXIT_USAGE)
-        }
+        Err(CompileError::Config(e)) => match on_config {
+            Some(f) => Err(f(&e)),
+            None => {
+                report(e.as_ref());
+                Err(EXIT_USAGE)
+            }
+        },
     }
 }
 
@@ -417,5 +492,5 @@ pub(crate) fn report(d: &dyn miette::Diagnostic) {
     if handler.render_report(&mut s, d).is_err() {
         s = d.to_string();
     }
-    eprint!("{s}");
+    eout!("{s}");
 }

@@ -1,57 +1,32 @@
-//! `lud replay FILE RECORD`
+//! `lud replay FILE RECORD`: plays a record back, every move checked, and
+//! checks that it is of this game and that the result it claims is where its
+//! moves lead.
 
 use std::path::Path;
 
-use super::{load, ConfigArgs, EXIT_INPUT, EXIT_OK};
-use crate::record::Record;
+use super::{records, ConfigArgs, EXIT_INPUT, EXIT_OK};
 
 pub(super) fn run(file: &Path, record: &Path, config: &ConfigArgs) -> i32 {
-    let text = match std::fs::read_to_string(record) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", record.display());
-            return EXIT_INPUT;
-        }
-    };
-    let rec = match Record::parse(&text) {
+    let rec = match records::read(record) {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {}: {e}", record.display());
-            return EXIT_INPUT;
-        }
+        Err(c) => return c,
     };
-    // The record names the ruleset and options it was played with.
-    let mut config = config.clone();
-    if config.is_empty() {
-        config.ruleset = rec.tag("Ruleset").map(str::to_string);
-        if let Some(opts) = rec.tag("Options") {
-            config.options = opts.split_whitespace().map(str::to_string).collect();
-        }
-    }
-    let game = match load(file, &config) {
+    let game = match records::load_game(file, config, &rec) {
         Ok(g) => g,
         Err(c) => return c,
     };
-    match rec.replay(&game) {
-        Ok(pos) => {
-            print!("{}", crate::draw::position(&pos));
-            println!("{pos}");
-            if let Some(o) = pos.outcome() {
-                let expected = rec.tag("Result");
-                if expected.is_some_and(|r| r != o.score()) {
-                    eprintln!(
-                        "error: the record says {}, but the game ends {}",
-                        expected.unwrap_or("?"),
-                        o.score()
-                    );
-                    return EXIT_INPUT;
-                }
-            }
-            EXIT_OK
-        }
+    let pos = match rec.record.replay(&game) {
+        Ok(pos) => pos,
         Err(e) => {
-            eprintln!("error: {}: {e}", record.display());
-            EXIT_INPUT
+            eoutln!("error: {}: {e}", record.display());
+            return EXIT_INPUT;
         }
+    };
+    out!("{}", crate::draw::position(&pos));
+    outln!("{pos}");
+    if let Err(e) = rec.record.check_result(&pos) {
+        eoutln!("error: {}: {e}", record.display());
+        return EXIT_INPUT;
     }
+    EXIT_OK
 }

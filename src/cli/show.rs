@@ -11,7 +11,7 @@ use crate::game::Game;
 pub(super) fn run(file: &Path, config: &ConfigArgs) -> i32 {
     match load(file, config) {
         Ok(g) => {
-            print!("{}", render(&g));
+            out!("{}", render(&g));
             EXIT_OK
         }
         Err(c) => c,

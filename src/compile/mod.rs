@@ -41,27 +41,40 @@ pub enum ReadError {
     Bad(Box<Diagnostics>),
 }
 
-/// Reads a game file, refusing a file that is too large or not UTF-8 text.
+/// Reads a game file, refusing what is not a regular file (a directory, a
+/// FIFO, a device: before it is opened for reading), a file that is too large
+/// (never reading more than one byte past the limit) or not UTF-8 text.
 pub fn read_source(path: &Path) -> Result<SourceFile, ReadError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|error| ReadError::Io {
-        path: name.clone(),
-        error,
-    })?;
+    let bytes = match crate::input::read_file(path, MAX_SOURCE_BYTES) {
+        Ok(b) => b,
+        Err(crate::input::InputError::TooLarge { size, limit }) => {
+            let size = size.map_or(limit + 1, |s| usize::try_from(s).unwrap_or(usize::MAX));
+            return Err(ReadError::Bad(Box::new(too_large(&name, size))));
+        }
+        Err(e) => {
+            return Err(ReadError::Io {
+                path: name,
+                error: e.into(),
+            })
+        }
+    };
     source_from_bytes(&name, &bytes).map_err(|d| ReadError::Bad(Box::new(d)))
+}
+
+/// The diagnostic for a file of `size` bytes, over the limit.
+fn too_large(name: &str, size: usize) -> Diagnostics {
+    Diagnostics::new(
+        SourceFile::new(name, ""),
+        vec![TooLarge::new(Span::new(0, 0), size, MAX_SOURCE_BYTES)
+            .help("a game file is a short text; is this the right file?")],
+    )
 }
 
 /// Makes a source from raw bytes: the same checks as [`read_source`].
 pub fn source_from_bytes(name: &str, bytes: &[u8]) -> Result<SourceFile, Diagnostics> {
     if bytes.len() > MAX_SOURCE_BYTES {
-        let src = SourceFile::new(name, "");
-        return Err(Diagnostics::new(
-            src,
-            vec![
-                TooLarge::new(Span::new(0, 0), bytes.len(), MAX_SOURCE_BYTES)
-                    .help("a game file is a short text; is this the right file?"),
-            ],
-        ));
+        return Err(too_large(name, bytes.len()));
     }
     let bad = match std::str::from_utf8(bytes) {
         Ok(text) => text

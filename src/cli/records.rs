@@ -1,0 +1,131 @@
+//! Game records on the command line (`replay`, `explain --record`,
+//! `play --resume`): read with a bound, checked against the game they are
+//! replayed on, and played with the ruleset and options their tags name.
+//! A tag that names a ruleset or an option the game does not have is an
+//! error of the record (exit 1), shown at the tag.
+
+use std::path::Path;
+
+use miette::{NamedSource, SourceSpan};
+
+use super::{load_with, report, ConfigArgs, EXIT_INPUT};
+use crate::compile::options::ConfigError;
+use crate::game::Game;
+use crate::input::{read_file, MAX_RECORD_BYTES};
+use crate::record::Record;
+
+/// A record as read: its text (for pointing at its tags) and what it says.
+pub(super) struct Loaded {
+    /// The file.
+    pub(super) path: std::path::PathBuf,
+    /// Its text.
+    pub(super) text: String,
+    /// The record.
+    pub(super) record: Record,
+}
+
+/// Reads and parses a record, printing why not.
+pub(super) fn read(path: &Path) -> Result<Loaded, i32> {
+    let name = path.display();
+    let bytes = read_file(path, MAX_RECORD_BYTES).map_err(|e| {
+        eoutln!("error: cannot read {name}: {e}");
+        EXIT_INPUT
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        eoutln!(
+            "error: {name}: the record is not UTF-8 text (byte {} is not)",
+            e.utf8_error().valid_up_to()
+        );
+        EXIT_INPUT
+    })?;
+    let record = Record::parse(&text).map_err(|e| {
+        eoutln!("error: {name}: {e}");
+        EXIT_INPUT
+    })?;
+    Ok(Loaded {
+        path: path.to_path_buf(),
+        text,
+        record,
+    })
+}
+
+/// Compiles the game for a record: with the command line's ruleset and
+/// options if it gives any, else with the record's (whose errors point at
+/// its tags); refuses a record of another game.
+pub(super) fn load_game(file: &Path, flags: &ConfigArgs, rec: &Loaded) -> Result<Game, i32> {
+    let game = if flags.is_empty() {
+        if let Some(bad) = rec
+            .record
+            .tag("Options")
+            .and_then(|o| o.split_whitespace().find(|t| !t.contains('=')))
+        {
+            eoutln!(
+                "error: {}: the record's Options tag has `{bad}`, but an option is NAME=VALUE",
+                rec.path.display()
+            );
+            return Err(EXIT_INPUT);
+        }
+        let tags = ConfigArgs {
+            ruleset: rec.record.tag("Ruleset").map(str::to_string),
+            options: rec
+                .record
+                .tag("Options")
+                .map(|o| o.split_whitespace().map(str::to_string).collect())
+                .unwrap_or_default(),
+        };
+        load_with(file, &tags, Some(&|e: &ConfigError| at_tag(rec, e)))?
+    } else {
+        load_with(file, flags, None)?
+    };
+    if let Err(e) = rec.record.check_game(&game) {
+        eoutln!("error: {}: {e}", rec.path.display());
+        return Err(EXIT_INPUT);
+    }
+    Ok(game)
+}
+
+/// Reports a ruleset or option error found in the record's tags, pointing
+/// at the tag; the exit code.
+fn at_tag(rec: &Loaded, e: &ConfigError) -> i32 {
+    let arg = e.src.inner();
+    // The command-line form the error was made for, and its tag.
+    let (tag, value, offset) = if let Some(name) = arg.strip_prefix("--ruleset ") {
+        ("Ruleset", name, e.span.offset().saturating_sub(10))
+    } else if let Some(item) = arg.strip_prefix("--option ") {
+        ("Options", item, e.span.offset().saturating_sub(9))
+    } else {
+        ("Options", arg.as_str(), e.span.offset())
+    };
+    let span = tag_value(&rec.text, tag, value).map_or_else(
+        || SourceSpan::new(0.into(), 0),
+        |at| SourceSpan::new((at + offset).into(), e.span.len()),
+    );
+    let moved = ConfigError {
+        message: format!("the record's {tag} tag: {}", e.message),
+        src: NamedSource::new(rec.path.display().to_string(), rec.text.clone()),
+        span,
+        label: e.label.clone(),
+        help: Some(format!(
+            "{}; or replay with --ruleset/--option to override the record's",
+            e.help.as_deref().unwrap_or("fix the tag")
+        )),
+    };
+    report(&moved);
+    EXIT_INPUT
+}
+
+/// The byte offset in `text` of `value` inside the `[tag "..."]` line.
+fn tag_value(text: &str, tag: &str, value: &str) -> Option<usize> {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with(&format!("[{tag} ")) {
+            let lead = line.len() - trimmed.len();
+            let open = trimmed.find('"')? + 1;
+            let inner = &trimmed[open..];
+            return inner.find(value).map(|i| at + lead + open + i);
+        }
+        at += line.len();
+    }
+    None
+}
