@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use super::{load, records, start_position, ConfigArgs, EXIT_INPUT, EXIT_OK};
+use super::{load, records, start_position, ConfigArgs, Start, EXIT_INPUT, EXIT_OK};
 use crate::notation::{move_text, parse_move};
 
 /// What `lud explain` was asked.
@@ -13,6 +13,7 @@ pub(super) struct Options {
     pub(super) file: PathBuf,
     pub(super) mv: Option<String>,
     pub(super) position: Option<String>,
+    pub(super) legality: crate::position::Legality,
     pub(super) record: Option<PathBuf>,
     pub(super) config: ConfigArgs,
 }
@@ -39,7 +40,13 @@ pub(super) fn run(o: &Options) -> i32 {
         .as_ref()
         .and_then(|r| r.tag("Position").map(str::to_string))
         .or_else(|| o.position.clone());
-    let mut pos = match start_position(&game, start_text.as_deref()) {
+    let mut pos = match start_position(
+        &game,
+        &Start {
+            text: start_text.as_deref(),
+            legality: o.legality,
+        },
+    ) {
         Ok(p) => p,
         Err(c) => return c,
     };

@@ -56,6 +56,7 @@ use crate::compile::options::Config;
 use crate::compile::{compile_with, read_source, CompileError, ReadError};
 use crate::diagnostics::Style;
 use crate::game::{Game, Position};
+use crate::position::Legality;
 
 /// Exit code: success.
 pub const EXIT_OK: i32 = 0;
@@ -138,6 +139,10 @@ pub enum Command {
         /// Start from this position string instead of the start position.
         #[arg(long, allow_hyphen_values = true)]
         position: Option<String>,
+        /// Read the position even if no game could reach it (the player
+        /// who moved last in check, royal pieces missing or too many).
+        #[arg(long, requires = "position")]
+        allow_illegal: bool,
         /// Print the count below each move.
         #[arg(long)]
         divide: bool,
@@ -187,6 +192,10 @@ pub enum Command {
         /// Start from this position string.
         #[arg(long, allow_hyphen_values = true, conflicts_with = "resume")]
         position: Option<String>,
+        /// Read the position even if no game could reach it (the player
+        /// who moved last in check, royal pieces missing or too many).
+        #[arg(long, requires = "position")]
+        allow_illegal: bool,
         /// End the game as a draw ("move limit") after this many plies.
         #[arg(long, default_value_t = 500)]
         max_plies: u32,
@@ -202,6 +211,10 @@ pub enum Command {
         /// Computer player: node budget per move.
         #[arg(long, default_value_t = 60_000)]
         ai_nodes: u64,
+        /// Computer player: time budget per move, in seconds (the search
+        /// stops at whichever budget runs out first).
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        ai_time: Option<std::time::Duration>,
         /// The ruleset and options.
         #[command(flatten)]
         config: ConfigArgs,
@@ -245,6 +258,10 @@ pub enum Command {
         /// The position (default: the start).
         #[arg(long, allow_hyphen_values = true, conflicts_with = "record")]
         position: Option<String>,
+        /// Read the position even if no game could reach it (the player
+        /// who moved last in check, royal pieces missing or too many).
+        #[arg(long, requires = "position")]
+        allow_illegal: bool,
         /// A game record: the position after its moves (and the move on which
         /// the game ended).
         #[arg(long)]
@@ -309,10 +326,18 @@ pub fn run(cli: Cli) -> i32 {
             file,
             depth,
             position,
+            allow_illegal,
             divide,
             threads,
             config,
-        } => perft::run(&file, &config, depth, position.as_deref(), divide, threads),
+        } => perft::run(
+            &file,
+            &config,
+            depth,
+            &Start::new(position.as_deref(), allow_illegal),
+            divide,
+            threads,
+        ),
         Command::Bench {
             file,
             games,
@@ -338,10 +363,12 @@ pub fn run(cli: Cli) -> i32 {
             black,
             seed,
             position,
+            allow_illegal,
             max_plies,
             record,
             resume,
             ai_nodes,
+            ai_time,
             config,
         } => play::run(&play::Options {
             config,
@@ -349,10 +376,12 @@ pub fn run(cli: Cli) -> i32 {
             controllers: [white, black],
             seed,
             position,
+            legality: legality(allow_illegal),
             max_plies,
             record,
             resume,
             ai_nodes,
+            ai_time,
         }),
         Command::Show { file, config } => show::run(&file, &config),
         Command::Describe { file, config } => match load(&file, &config) {
@@ -373,12 +402,14 @@ pub fn run(cli: Cli) -> i32 {
             file,
             mv,
             position,
+            allow_illegal,
             record,
             config,
         } => explain::run(&explain::Options {
             file,
             mv,
             position,
+            legality: legality(allow_illegal),
             record,
             config,
         }),
@@ -470,11 +501,50 @@ pub(crate) fn load_with(
     }
 }
 
+/// How `--allow-illegal` reads a position.
+fn legality(allow_illegal: bool) -> Legality {
+    if allow_illegal {
+        Legality::Unchecked
+    } else {
+        Legality::Checked
+    }
+}
+
+/// Reads `--ai-time`: seconds, whole or not, at most a day.
+fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds (write e.g. 0.5 or 10)"))?;
+    if !(0.0..=86_400.0).contains(&secs) {
+        return Err(format!("{secs} s is out of range: give 0 to 86400 seconds"));
+    }
+    Ok(std::time::Duration::from_secs_f64(secs))
+}
+
+/// Where a command starts: a position string given on the command line, if
+/// any, and how strictly it is read.
+pub(crate) struct Start<'a> {
+    /// The position string.
+    pub(crate) text: Option<&'a str>,
+    /// Whether positions no game reaches are refused.
+    pub(crate) legality: Legality,
+}
+
+impl<'a> Start<'a> {
+    fn new(text: Option<&'a str>, allow_illegal: bool) -> Self {
+        Start {
+            text,
+            legality: legality(allow_illegal),
+        }
+    }
+}
+
 /// The start position, or the one given, printing a diagnostic if it cannot be read.
-pub(crate) fn start_position(game: &Game, text: Option<&str>) -> Result<Position, i32> {
-    match text {
+pub(crate) fn start_position(game: &Game, start: &Start<'_>) -> Result<Position, i32> {
+    match start.text {
         None => Ok(game.start()),
-        Some(t) => game.position(t).map_err(|e| {
+        Some(t) => game.position_with(t, start.legality).map_err(|e| {
             report(e.as_ref());
             EXIT_INPUT
         }),

@@ -10,7 +10,7 @@ use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use super::{check_threads, load, start_position, ConfigArgs, EXIT_OK, EXIT_USAGE};
+use super::{check_threads, load, start_position, ConfigArgs, Start, EXIT_OK, EXIT_USAGE};
 use crate::perft::{Progress, MAX_DEPTH};
 
 /// When the first progress line is written, and the longest gap between two.
@@ -21,7 +21,7 @@ pub(super) fn run(
     file: &Path,
     config: &ConfigArgs,
     depth: u32,
-    position: Option<&str>,
+    start: &Start<'_>,
     divide: bool,
     threads: usize,
 ) -> i32 {
@@ -39,7 +39,7 @@ pub(super) fn run(
         Ok(g) => g,
         Err(c) => return c,
     };
-    let pos = match start_position(&game, position) {
+    let pos = match start_position(&game, start) {
         Ok(p) => p,
         Err(c) => return c,
     };

@@ -13,7 +13,9 @@ use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::{Mutex, PoisonError};
 
-use super::{load, records, start_position, ConfigArgs, Controller, EXIT_INPUT, EXIT_OK};
+use super::{
+    load, records, start_position, ConfigArgs, Controller, Start, EXIT_INPUT, EXIT_OK,
+};
 use crate::ai;
 use crate::draw;
 use crate::eval::Outcome;
@@ -36,10 +38,12 @@ pub(super) struct Options {
     pub controllers: [Controller; 2],
     pub seed: u64,
     pub position: Option<String>,
+    pub legality: crate::position::Legality,
     pub max_plies: u32,
     pub record: Option<PathBuf>,
     pub resume: Option<PathBuf>,
     pub ai_nodes: u64,
+    pub ai_time: Option<std::time::Duration>,
 }
 
 /// A game in progress: what is printed and saved however it stops.
@@ -143,7 +147,13 @@ pub(super) fn run(o: &Options) -> i32 {
                 Ok(g) => g,
                 Err(c) => return c,
             };
-            let pos = match start_position(&game, o.position.as_deref()) {
+            let pos = match start_position(
+                &game,
+                &Start {
+                    text: o.position.as_deref(),
+                    legality: o.legality,
+                },
+            ) {
                 Ok(p) => p,
                 Err(c) => return c,
             };
@@ -183,6 +193,7 @@ pub(super) fn run(o: &Options) -> i32 {
     let mut rng = fastrand::Rng::with_seed(o.seed);
     let settings = ai::Settings {
         max_nodes: o.ai_nodes,
+        max_time: o.ai_time,
         ..ai::Settings::default()
     };
     let panic_at = injected_panic();
