@@ -306,3 +306,48 @@ fn random_positions_agree_with_the_reference_to_depth_2() {
 fn many_random_positions_agree_with_the_reference_to_depth_2() {
     differential::check_all(&setups(), 500);
 }
+
+// PA-16, G-1: after f1f2 White is stalemated (Murray, stalemating allowed,
+// both leaps used) and removes an enemy piece, but not the Camel on g2,
+// which shields his King on h2 from the Vizier (issue 15's example).
+#[test]
+fn pa_16_a_confiscation_may_not_expose_the_own_king() {
+    let opts = Options {
+        opening: 0,
+        stalemate: Stalemate::AllowedConfiscate,
+        ..Options::murray()
+    };
+    let g = game(
+        "Murray",
+        &[
+            ("opening-moves", "0"),
+            ("stalemate", "stalemate-confiscates"),
+        ],
+    );
+    let text = "8/8/8/3n4/8/8/6bK/4kq2 b - - 0 1 flags=leapt:h2,e1";
+    let r = RefGame::from_fen(opts, text);
+    let mut after = r.clone();
+    assert!(after.play("f1f2"));
+    assert_eq!(after.legal_moves(), ["xd5", "xf2"]);
+    differential::assert_same_tree(&g, text, &r);
+}
+
+// PA-14, G-1: a position read from its string at the last move of Black's
+// opening run, White's King on g3 already checked by the Vizier on g6:
+// after Black's move White must answer the check (issue 15's finding, here
+// under Murray's ruleset).
+#[test]
+fn pa_14_a_position_read_in_an_opening_run_keeps_the_check() {
+    let g = game("Murray", &[]);
+    let mut ours = g.start();
+    let mut theirs = RefGame::new(Options::murray());
+    for m in "e1f3 a2a3 f3g3 c2c3 f7f6 h7h5 e8g6".split_whitespace() {
+        common::play(&mut ours, m);
+        assert!(theirs.play(m), "{m}");
+    }
+    let text = lud::position::to_text(&ours);
+    assert!(text.contains("phase=opening:1"), "{text}");
+    theirs.forget_history();
+    assert_eq!(RefGame::from_fen(Options::murray(), &text).perft(2), 164);
+    assert_eq!(differential::assert_same_tree(&g, &text, &theirs), 164);
+}

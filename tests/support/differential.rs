@@ -113,15 +113,20 @@ enum Style {
     /// A checking move with a chance of one in two, else the mover's last
     /// move undone with a chance of four in five.
     Shuffle,
+    /// A capture with a chance of one in two, else a move that leaves the
+    /// opponent the fewest moves (towards mates, stalemates and what
+    /// follows them).
+    Squeeze,
 }
 
 impl Style {
     fn of(seed: u64) -> Style {
-        match seed % 5 {
+        match seed % 6 {
             0 | 1 => Style::Uniform,
             2 => Style::Captures(70),
             3 => Style::Captures(95),
-            _ => Style::Shuffle,
+            4 => Style::Shuffle,
+            _ => Style::Squeeze,
         }
     }
 }
@@ -207,6 +212,15 @@ pub(crate) fn assert_same_tree<R: Reference>(game: &Game, text: &str, theirs: &R
         .position(text)
         .unwrap_or_else(|e| panic!("{text}: {}", e.message));
     compare_tree(&ours, theirs).unwrap_or_else(|e| panic!("{text}\n  {e}"))
+}
+
+/// The captures and removals among `moves`.
+fn captures(p: &Position, moves: &[Move]) -> Vec<Move> {
+    moves
+        .iter()
+        .filter(|m| m.from().is_none() || p.piece_at(m.to()).is_some())
+        .copied()
+        .collect()
 }
 
 /// Pieces of each player.
@@ -361,15 +375,32 @@ fn play_one<R: Reference>(s: &Setup<R>, seed: u64, per_game: usize, want: usize,
         let m = match style {
             Style::Uniform => any(&mut rng, &moves),
             Style::Captures(pct) => {
-                let captures: Vec<Move> = moves
-                    .iter()
-                    .filter(|m| m.from().is_none() || ours.piece_at(m.to()).is_some())
-                    .copied()
-                    .collect();
+                let captures = captures(&ours, &moves);
                 if !captures.is_empty() && rng.u8(..100) < pct {
                     any(&mut rng, &captures)
                 } else {
                     any(&mut rng, &moves)
+                }
+            }
+            Style::Squeeze => {
+                let captures = captures(&ours, &moves);
+                if !captures.is_empty() && rng.u8(..2) == 0 {
+                    any(&mut rng, &captures)
+                } else {
+                    let replies = |m: Move| {
+                        let mut p = ours.clone();
+                        p.play_unchecked(m);
+                        p.legal_moves().len()
+                    };
+                    let counts: Vec<usize> = moves.iter().map(|&m| replies(m)).collect();
+                    let least = counts.iter().copied().min().unwrap_or(0);
+                    let best: Vec<Move> = moves
+                        .iter()
+                        .zip(&counts)
+                        .filter(|(_, &n)| n == least)
+                        .map(|(m, _)| *m)
+                        .collect();
+                    any(&mut rng, &best)
                 }
             }
             Style::Shuffle => {

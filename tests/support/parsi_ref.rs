@@ -954,6 +954,94 @@ impl RefGame {
         }
     }
 
+    /// A position written as lud writes one, no history before it: `board
+    /// side - - clock move-number`, then as needed `phase=opening:N` (N
+    /// moves of the mover's run left), `flags=leapt:sq,...` (the kings on
+    /// these squares have used their leap), `facts=been_in_check:w,b`,
+    /// `origin=sq:start,...` and `moved=sq,...`. A piece not named in
+    /// `origin=` started where it stands, and one not named in `moved=` has
+    /// not moved.
+    pub fn from_fen(opts: Options, text: &str) -> RefGame {
+        let f: Vec<&str> = text.split_whitespace().collect();
+        let mut board: [Option<Piece>; 64] = [None; 64];
+        for (i, row) in f[0].split('/').enumerate() {
+            let r = 7 - i as i32;
+            let mut file = 0;
+            for c in row.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    file += d as i32;
+                    continue;
+                }
+                let kind = [
+                    Kind::King,
+                    Kind::Vizier,
+                    Kind::Rook,
+                    Kind::Horse,
+                    Kind::Camel,
+                    Kind::Pawn,
+                ]
+                .into_iter()
+                .find(|k| k.letter() == c.to_ascii_lowercase())
+                .unwrap_or_else(|| panic!("{text}: piece {c}?"));
+                let sq = square(file, r).expect("on the board");
+                board[sq] = Some(Piece {
+                    color: usize::from(c.is_ascii_lowercase()),
+                    kind,
+                    start: sq,
+                    moved: false,
+                });
+                file += 1;
+            }
+        }
+        let side = usize::from(f.get(1) == Some(&"b"));
+        let n = opts.opening;
+        let mut ply = if n > 0 { 2 * n } else { 0 } + side as u32;
+        let mut leap_used = [false; 2];
+        let mut been_checked = [false; 2];
+        let sq = |s: &str| -> usize {
+            let b = s.as_bytes();
+            square(i32::from(b[0]) - 97, i32::from(b[1]) - 49).expect("a square")
+        };
+        for field in f.iter().skip(2) {
+            if let Some(v) = field.strip_prefix("phase=opening:") {
+                let left: u32 = v.parse().expect("a number");
+                ply = if side == 0 { n - left } else { 2 * n - left };
+            } else if let Some(v) = field.strip_prefix("flags=leapt:") {
+                for s in v.split(',') {
+                    leap_used[board[sq(s)].expect("a king").color] = true;
+                }
+            } else if let Some(v) = field.strip_prefix("facts=been_in_check:") {
+                for c in v.chars().filter(|c| *c != ',') {
+                    been_checked[usize::from(c == 'b')] = true;
+                }
+            } else if let Some(v) = field.strip_prefix("origin=") {
+                for pair in v.split(',') {
+                    let (at, start) = pair.split_once(':').expect("sq:start");
+                    board[sq(at)].as_mut().expect("a piece").start = sq(start);
+                }
+            } else if let Some(v) = field.strip_prefix("moved=") {
+                for s in v.split(',') {
+                    board[sq(s)].as_mut().expect("a piece").moved = true;
+                }
+            } else {
+                assert!(!field.contains('='), "{text}: field {field} not known here");
+            }
+        }
+        let pos = Pos {
+            board,
+            ply,
+            leap_used,
+            been_checked,
+        };
+        RefGame {
+            keys: vec![pos.key(&opts)],
+            opts,
+            pos,
+            movers: vec![usize::MAX],
+            checks: vec![false],
+        }
+    }
+
     pub fn side_to_move(&self) -> usize {
         self.pos.stm(&self.opts)
     }
