@@ -21,18 +21,18 @@ fn play(g: &mut RefGame, moves: &str) {
     }
 }
 
-fn win(winner: usize, kind: &str, half: bool) -> Option<Result> {
-    Some(Result::Win {
+fn win(winner: usize, kind: &str, half: bool) -> Result {
+    Result::Win {
         winner,
         kind: kind.to_string(),
         half,
-    })
+    }
 }
 
-fn draw(kind: &str) -> Option<Result> {
-    Some(Result::Draw {
+fn draw(kind: &str) -> Result {
+    Result::Draw {
         kind: kind.to_string(),
-    })
+    }
 }
 
 fn with(king_file: KingFile, transpose: Transpose, setup_pawn: SetupPawn) -> Options {
@@ -193,7 +193,7 @@ fn ni_8_going_back_may_not_expose_the_own_king() {
 #[test]
 fn ni_9_checkmate_wins() {
     let g = RefGame::from_fen("R6k/6pp/8/8/8/8/8/4K3 b - - 0 1");
-    assert_eq!(g.result(), win(0, "checkmate", false));
+    assert_eq!(g.result(), Some(win(0, "checkmate", false)));
     assert_eq!(g.perft(1), 0);
 }
 
@@ -204,10 +204,10 @@ fn ni_10_isolation_is_a_half_victory() {
     let mut g = RefGame::from_fen("k7/8/8/8/8/8/8/r2RK3 w - - 0 1");
     assert_eq!(g.result(), None);
     play(&mut g, "d1a1");
-    assert_eq!(g.result(), win(0, "isolation", true));
+    assert_eq!(g.result(), Some(win(0, "isolation", true)));
     assert_eq!(g.legal_moves(), Vec::<String>::new());
     let g = RefGame::from_fen("R6k/8/7K/8/8/8/8/8 b - - 0 1");
-    assert_eq!(g.result(), win(0, "isolation", true));
+    assert_eq!(g.result(), Some(win(0, "isolation", true)));
 }
 
 // NI-11: the third occurrence of a position after a check wins for the
@@ -220,12 +220,12 @@ fn ni_11_perpetual_check_wins() {
     play(&mut g, "e8e7 a8a7 e7e8 a7a8 e8e7 a8a7 e7e8");
     assert_eq!(g.result(), None);
     play(&mut g, "a7a8");
-    assert_eq!(g.result(), win(0, "perpetual check", false));
+    assert_eq!(g.result(), Some(win(0, "perpetual check", false)));
     let mut g = RefGame::from_fen(start);
     play(&mut g, "e8e7 a8a1 e7e8 a1a8 e8e7 a8a1 e7e8");
     assert_eq!(g.result(), None);
     play(&mut g, "a1a8");
-    assert_eq!(g.result(), draw("repetition"));
+    assert_eq!(g.result(), Some(draw("repetition")));
 }
 
 // NI-12: a stalemated king slays an enemy piece next to him and stays; not
@@ -239,7 +239,7 @@ fn ni_12_the_stalemated_king_slays() {
     assert_eq!(g.board_fen(), "7k/5K1p/7P/8/8/8/8/8");
     let g = RefGame::from_fen("R5Qk/7p/5K1P/8/8/8/8/8 b - - 0 1");
     assert_eq!(g.legal_moves(), Vec::<String>::new());
-    assert_eq!(g.result(), draw("stalemate"));
+    assert_eq!(g.result(), Some(draw("stalemate")));
     // Here the king may step to g8 (g7 is guarded by the pawn on h6), so he
     // slays nothing.
     let g = RefGame::from_fen("7k/6Np/7P/8/8/8/8/5K2 b - - 0 1");

@@ -21,17 +21,17 @@ fn play(g: &mut RefGame, moves: &str) {
     }
 }
 
-fn win(winner: usize, kind: &str) -> Option<Result> {
-    Some(Result::Win {
+fn win(winner: usize, kind: &str) -> Result {
+    Result::Win {
         winner,
         kind: kind.to_string(),
-    })
+    }
 }
 
-fn draw(kind: &str) -> Option<Result> {
-    Some(Result::Draw {
+fn draw(kind: &str) -> Result {
+    Result::Draw {
         kind: kind.to_string(),
-    })
+    }
 }
 
 // SH-2: the array; SH-5, SH-7, SH-8: the only first moves are the eight
@@ -146,7 +146,7 @@ fn sh_11_no_move_leaves_the_own_king_attacked() {
 #[test]
 fn sh_12_checkmate_loses() {
     let g = RefGame::from_fen("R6k/6pp/8/8/8/8/8/K7 b - - 0 1");
-    assert_eq!(g.result(), win(0, "checkmate"));
+    assert_eq!(g.result(), Some(win(0, "checkmate")));
     assert_eq!(g.legal_moves(), Vec::<String>::new());
     assert_eq!(g.perft(1), 0);
 }
@@ -156,7 +156,7 @@ fn sh_12_checkmate_loses() {
 #[test]
 fn sh_13_stalemate_loses() {
     let g = RefGame::from_fen("k7/P7/1K6/8/8/8/8/8 b - - 0 1");
-    assert_eq!(g.result(), win(0, "stalemate"));
+    assert_eq!(g.result(), Some(win(0, "stalemate")));
 }
 
 // SH-14: a bare king has one move; if it takes the other's last piece the
@@ -167,11 +167,11 @@ fn sh_14_bare_king_one_move_then_loss_or_draw() {
     assert_eq!(g.result(), None, "Black, bared, still has his move");
     assert_eq!(g.legal_moves(), ["a8a7"]);
     play(&mut g, "a8a7");
-    assert_eq!(g.result(), win(0, "bare king"));
+    assert_eq!(g.result(), Some(win(0, "bare king")));
     let mut g = RefGame::from_fen("k7/1R6/8/8/8/8/8/K7 b - - 0 1");
     assert_eq!(g.legal_moves(), ["a8b7"]);
     play(&mut g, "a8b7");
-    assert_eq!(g.result(), draw("bare kings"));
+    assert_eq!(g.result(), Some(draw("bare kings")));
     // The player who bared the other plays on meanwhile: after a capture
     // that bares Black, Black has his move.
     let mut g = RefGame::from_fen("k7/1n6/8/8/8/8/1R6/K7 w - - 0 1");
@@ -188,7 +188,7 @@ fn sh_15_seventy_moves_each_draw() {
     assert_eq!(g.result(), None);
     let mut quiet = g.clone();
     play(&mut quiet, "a1b1");
-    assert_eq!(quiet.result(), draw("70-move rule"));
+    assert_eq!(quiet.result(), Some(draw("70-move rule")));
     let mut pawn = g;
     play(&mut pawn, "h2h3");
     assert_eq!(pawn.result(), None);
@@ -204,7 +204,7 @@ fn sh_15_threefold_repetition_draws() {
     play(&mut g, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
     assert_eq!(g.result(), None);
     play(&mut g, "f6g8");
-    assert_eq!(g.result(), draw("repetition"));
+    assert_eq!(g.result(), Some(draw("repetition")));
     // Without the history (a position read from a string) it starts again.
     g.forget_history();
     assert_eq!(g.result(), None);

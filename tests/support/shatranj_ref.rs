@@ -90,15 +90,15 @@ pub struct RefGame {
 impl RefGame {
     /// The start position of SH-2, White to move.
     pub fn new() -> RefGame {
-        RefGame::with(start_board(), 0, 0)
+        RefGame::with(&start_board(), 0, 0)
     }
 
-    fn with(board: Board, side: usize, clock: u32) -> RefGame {
+    fn with(board: &Board, side: usize, clock: u32) -> RefGame {
         RefGame {
-            board,
+            board: *board,
             side,
             clock,
-            keys: vec![key(&board, side, 0)],
+            keys: vec![key(board, side, 0)],
         }
     }
 
@@ -117,7 +117,7 @@ impl RefGame {
             assert_eq!(*x, "-", "{text}: field {}", i + 1);
         }
         let clock = f.get(4).map_or(0, |c| c.parse().expect("a clock"));
-        RefGame::with(board, side, clock)
+        RefGame::with(&board, side, clock)
     }
 
     /// Drops the history (the positions before this one), as a position
