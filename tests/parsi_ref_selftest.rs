@@ -6,7 +6,7 @@
 #[path = "support/parsi_ref.rs"]
 mod parsi_ref;
 
-use parsi_ref::{Boorj, Options, RefGame, Result, Stalemate};
+use parsi_ref::{Boorj, Options, RefGame, Result, Ruleset, Stalemate};
 
 fn murray0() -> Options {
     Options {
@@ -454,5 +454,26 @@ fn boorj() {
         Some(Result::Draw {
             kind: "Boorj".into()
         })
+    );
+}
+
+// PA-8 as an option of its own: Murray's rules with Shastree's king leap,
+// which may not capture (e1d3) and is no attack. Read from a position string.
+#[test]
+fn one_rule_of_the_other_account() {
+    let text = "3k4/8/8/8/8/3r4/8/4K3 w - - 0 1";
+    let m = RefGame::from_fen(murray0(), text);
+    assert_eq!(
+        m.legal_moves(),
+        strs(&["e1c2", "e1d3", "e1e2", "e1f1", "e1f2", "e1g2"])
+    );
+    let mixed = Options {
+        king_leap: Ruleset::Shastree,
+        ..murray0()
+    };
+    let g = RefGame::from_fen(mixed, text);
+    assert_eq!(
+        g.legal_moves(),
+        strs(&["e1c2", "e1e2", "e1f1", "e1f2", "e1g2"])
     );
 }

@@ -2,83 +2,160 @@
 //! a plain move generator written from RULES.md alone. Random games (biased
 //! towards captures, so that promotions, bare kings and stalemates come up)
 //! are played in both, comparing the legal moves and the result at every
-//! ply; the perft tables of `tests/perft/parsi-*.perft` are recounted by it.
+//! ply; positions from seeded random games under every ruleset and every
+//! option value are compared to depth 2 (perft 2 and every move list:
+//! `tests/support/differential.rs`); the perft tables of
+//! `tests/perft/parsi-*.perft` are recounted by it.
 
 #[path = "support/common.rs"]
 mod common;
+#[path = "support/differential.rs"]
+mod differential;
 #[path = "support/parsi_ref.rs"]
 mod parsi_ref;
 
+use differential::{Reference, Setup, Verdict};
 use lud::notation::move_text;
 use lud::{Game, Outcome};
-use parsi_ref::{Boorj, Options, RefGame, Stalemate};
+use parsi_ref::{Boorj, Options, RefGame, Ruleset, Stalemate};
+
+impl Reference for RefGame {
+    fn look(&self) -> (Vec<String>, Option<Verdict>) {
+        let (moves, r) = self.moves_and_result();
+        let v = r.map(|r| match r {
+            parsi_ref::Result::Win { winner, kind } => Verdict {
+                winner: Some(winner),
+                // PA-18: Boorj is the half-win.
+                half: kind == "Boorj",
+                kind,
+            },
+            parsi_ref::Result::Draw { kind } => Verdict {
+                winner: None,
+                kind,
+                half: false,
+            },
+        });
+        (moves, v)
+    }
+
+    fn play(&mut self, text: &str) -> bool {
+        RefGame::play(self, text)
+    }
+
+    fn forget_history(&mut self) {
+        RefGame::forget_history(self);
+    }
+}
 
 fn game(ruleset: &str, options: &[(&str, &str)]) -> Game {
     common::game_with("games/parsi-chess.lud", Some(ruleset), options)
 }
 
 /// A ruleset, options on top of it, and the reference's options for the same game.
-type Setup = (&'static str, Vec<(&'static str, &'static str)>, Options);
+type Config = (&'static str, Vec<(&'static str, &'static str)>, Options);
 
-fn configs() -> Vec<Setup> {
-    let m = Options::murray();
-    let s = Options::shastree();
-    vec![
-        ("Murray", vec![], m),
-        (
-            "Murray",
-            vec![("opening-moves", "0")],
-            Options { opening: 0, ..m },
-        ),
-        (
-            "Murray",
-            vec![("opening-moves", "3")],
-            Options { opening: 3, ..m },
-        ),
-        ("Shastree", vec![], s),
-        (
-            "Shastree",
-            vec![("opening-moves", "4")],
-            Options { opening: 4, ..s },
-        ),
-        (
-            "Shastree",
-            vec![("boorj", "draw")],
+/// Each ruleset with its own values, then with every other value of every
+/// option, one option at a time.
+fn configs() -> Vec<Config> {
+    let mut v = Vec::new();
+    for (ruleset, base) in [
+        ("Murray", Options::murray()),
+        ("Shastree", Options::shastree()),
+    ] {
+        v.push((ruleset, vec![], base));
+        // PA-8, PA-10, PA-11, PA-13: the other account of each.
+        let (other, name) = match base.king_leap {
+            Ruleset::Murray => (Ruleset::Shastree, "Shastree"),
+            Ruleset::Shastree => (Ruleset::Murray, "Murray"),
+        };
+        v.push((
+            ruleset,
+            vec![("king-leap", name)],
             Options {
-                boorj: Boorj::Draw,
-                ..s
+                king_leap: other,
+                ..base
             },
-        ),
-        (
-            "Murray",
-            vec![("boorj", "half-win"), ("opening-moves", "0")],
+        ));
+        v.push((
+            ruleset,
+            vec![("double-step", name)],
             Options {
-                boorj: Boorj::HalfWin,
-                opening: 0,
-                ..m
+                double_step: other,
+                ..base
             },
-        ),
-        (
-            "Shastree",
-            vec![("stalemate", "confiscate")],
+        ));
+        v.push((
+            ruleset,
+            vec![("promotion", name)],
             Options {
-                stalemate: Stalemate::Confiscate,
-                ..s
+                promotion: other,
+                ..base
             },
-        ),
-        (
-            "Murray",
-            vec![
-                ("stalemate", "stalemate-confiscates"),
-                ("opening-moves", "0"),
-            ],
+        ));
+        v.push((
+            ruleset,
+            vec![("horse-leap", name)],
             Options {
-                stalemate: Stalemate::AllowedConfiscate,
-                opening: 0,
-                ..m
+                horse_leap: other,
+                ..base
             },
-        ),
-    ]
+        ));
+        // PA-14.
+        for (text, opening) in [
+            ("0", 0),
+            ("3", 3),
+            ("4", 4),
+            ("5", 5),
+            ("6", 6),
+            ("7", 7),
+            ("8", 8),
+            ("9", 9),
+        ] {
+            if opening != base.opening {
+                v.push((
+                    ruleset,
+                    vec![("opening-moves", text)],
+                    Options { opening, ..base },
+                ));
+            }
+        }
+        // PA-16.
+        for (text, stalemate) in [
+            ("draw", Stalemate::Draw),
+            ("confiscate", Stalemate::Confiscate),
+            ("stalemate-confiscates", Stalemate::AllowedConfiscate),
+        ] {
+            if stalemate != base.stalemate {
+                v.push((
+                    ruleset,
+                    vec![("stalemate", text)],
+                    Options { stalemate, ..base },
+                ));
+            }
+        }
+        // PA-18.
+        for (text, boorj) in [
+            ("half-win", Boorj::HalfWin),
+            ("draw", Boorj::Draw),
+            ("none", Boorj::NotAnEnd),
+        ] {
+            if boorj != base.boorj {
+                v.push((ruleset, vec![("boorj", text)], Options { boorj, ..base }));
+            }
+        }
+    }
+    v
+}
+
+fn setups() -> Vec<Setup<RefGame>> {
+    configs()
+        .into_iter()
+        .map(|(ruleset, options, o)| Setup {
+            label: format!("Parsi {ruleset} {options:?}"),
+            game: game(ruleset, &options),
+            start: RefGame::new(o),
+        })
+        .collect()
 }
 
 fn same_result(ours: Option<&Outcome>, theirs: Option<&parsi_ref::Result>) -> bool {
@@ -160,7 +237,7 @@ fn random_games(games: u64, plies: u32) -> (usize, std::collections::BTreeMap<St
 #[test]
 fn random_games_agree_with_the_reference() {
     let (games, plies) = if cfg!(debug_assertions) {
-        (6, 160)
+        (3, 160)
     } else {
         (30, 300)
     };
@@ -172,7 +249,7 @@ fn random_games_agree_with_the_reference() {
 #[test]
 #[ignore = "long: run with `cargo test --release -- --ignored`"]
 fn many_random_games_agree_with_the_reference() {
-    let (compared, seen) = random_games(300, 400);
+    let (compared, seen) = random_games(60, 400);
     eprintln!("{compared} plies compared; {seen:?}");
     for what in [
         "promotion",
@@ -203,7 +280,13 @@ fn perft_from_the_start_agrees_with_the_reference() {
 #[test]
 #[ignore = "deep: run with `cargo test --release -- --ignored`"]
 fn perft_5_from_the_start_agrees_with_the_reference() {
-    for (ruleset, options, opts) in configs().into_iter().take(5) {
+    // The rulesets with the openings of `tests/perft/parsi-*.perft`.
+    let tabled = |r: &str, o: &[(&str, &str)]| {
+        o.is_empty()
+            || (r == "Murray" && (o == [("opening-moves", "0")] || o == [("opening-moves", "3")]))
+            || (r == "Shastree" && o == [("opening-moves", "4")])
+    };
+    for (ruleset, options, opts) in configs().into_iter().filter(|(r, o, _)| tabled(r, o)) {
         let g = game(ruleset, &options);
         assert_eq!(
             lud::perft::perft(&g.start(), 5),
@@ -211,4 +294,60 @@ fn perft_5_from_the_start_agrees_with_the_reference() {
             "{ruleset} {options:?}"
         );
     }
+}
+
+#[test]
+fn random_positions_agree_with_the_reference_to_depth_2() {
+    differential::check_all(&setups(), 4);
+}
+
+#[test]
+#[ignore = "long: run with `cargo test --release -- --ignored`"]
+fn many_random_positions_agree_with_the_reference_to_depth_2() {
+    differential::check_all(&setups(), 500);
+}
+
+// PA-16, G-1: after f1f2 White is stalemated (Murray, stalemating allowed,
+// both leaps used) and removes an enemy piece, but not the Camel on g2,
+// which shields his King on h2 from the Vizier (issue 15's example).
+#[test]
+fn pa_16_a_confiscation_may_not_expose_the_own_king() {
+    let opts = Options {
+        opening: 0,
+        stalemate: Stalemate::AllowedConfiscate,
+        ..Options::murray()
+    };
+    let g = game(
+        "Murray",
+        &[
+            ("opening-moves", "0"),
+            ("stalemate", "stalemate-confiscates"),
+        ],
+    );
+    let text = "8/8/8/3n4/8/8/6bK/4kq2 b - - 0 1 flags=leapt:h2,e1";
+    let r = RefGame::from_fen(opts, text);
+    let mut after = r.clone();
+    assert!(after.play("f1f2"));
+    assert_eq!(after.legal_moves(), ["xd5", "xf2"]);
+    differential::assert_same_tree(&g, text, &r);
+}
+
+// PA-14, G-1: a position read from its string at the last move of Black's
+// opening run, White's King on g3 already checked by the Vizier on g6:
+// after Black's move White must answer the check (issue 15's finding, here
+// under Murray's ruleset).
+#[test]
+fn pa_14_a_position_read_in_an_opening_run_keeps_the_check() {
+    let g = game("Murray", &[]);
+    let mut ours = g.start();
+    let mut theirs = RefGame::new(Options::murray());
+    for m in "e1f3 a2a3 f3g3 c2c3 f7f6 h7h5 e8g6".split_whitespace() {
+        common::play(&mut ours, m);
+        assert!(theirs.play(m), "{m}");
+    }
+    let text = lud::position::to_text(&ours);
+    assert!(text.contains("phase=opening:1"), "{text}");
+    theirs.forget_history();
+    assert_eq!(RefGame::from_fen(Options::murray(), &text).perft(2), 164);
+    assert_eq!(differential::assert_same_tree(&g, &text, &theirs), 164);
 }

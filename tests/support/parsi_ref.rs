@@ -38,7 +38,8 @@
 // `&Options` everywhere reads more plainly than a by-value copy.
 #![allow(clippy::trivially_copy_pass_by_ref)]
 
-/// Which account of the game (RULES.md: PA-8, PA-10, PA-11, PA-13).
+/// Which account of a rule where the sources differ (RULES.md: PA-8, PA-10,
+/// PA-11, PA-13); the rulesets take one account for all four.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ruleset {
     /// Seed 000, after Murray.
@@ -72,7 +73,14 @@ pub enum Stalemate {
 /// The options of one game.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
-    pub ruleset: Ruleset,
+    /// PA-8: the king's leap.
+    pub king_leap: Ruleset,
+    /// PA-10: the guard of the double step.
+    pub double_step: Ruleset,
+    /// PA-11 / PA-11S (and PA-12, which follows from it): promotion.
+    pub promotion: Ruleset,
+    /// PA-13: the promoted horse.
+    pub horse_leap: Ruleset,
     /// PA-14: moves in a row for each side at the start; 0 = no opening.
     pub opening: u32,
     pub boorj: Boorj,
@@ -83,7 +91,10 @@ impl Options {
     /// Murray's ruleset with its defaults.
     pub fn murray() -> Options {
         Options {
-            ruleset: Ruleset::Murray,
+            king_leap: Ruleset::Murray,
+            double_step: Ruleset::Murray,
+            promotion: Ruleset::Murray,
+            horse_leap: Ruleset::Murray,
             opening: 4,
             boorj: Boorj::NotAnEnd,
             stalemate: Stalemate::Draw,
@@ -93,7 +104,10 @@ impl Options {
     /// Shastree's ruleset with its defaults.
     pub fn shastree() -> Options {
         Options {
-            ruleset: Ruleset::Shastree,
+            king_leap: Ruleset::Shastree,
+            double_step: Ruleset::Shastree,
+            promotion: Ruleset::Shastree,
+            horse_leap: Ruleset::Shastree,
             opening: 0,
             boorj: Boorj::HalfWin,
             stalemate: Stalemate::Draw,
@@ -414,7 +428,7 @@ impl Pos {
     fn promo_kinds(&self, o: &Options, color: usize, to: usize) -> Vec<Kind> {
         let f = file_of(to);
         let mut out = Vec::new();
-        match o.ruleset {
+        match o.promotion {
             Ruleset::Murray => {
                 let lost = |k: Kind| self.count_kind(color, k) < k.start_count();
                 // The opposing king's start square: d8 for White, e1 for Black.
@@ -503,7 +517,7 @@ impl Pos {
                 Kind::King => {
                     let adjacent = df.abs() <= 1 && dr.abs() <= 1;
                     // PA-8 Murray: the unused leap is an attack.
-                    let leap = o.ruleset == Ruleset::Murray
+                    let leap = o.king_leap == Ruleset::Murray
                         && !self.leap_used[by]
                         && is_knight_step(s, sq);
                     adjacent || leap
@@ -563,7 +577,7 @@ impl Pos {
                 }
                 piece.moved = true;
                 if let Some(k) = promo {
-                    let start = match o.ruleset {
+                    let start = match o.promotion {
                         Ruleset::Murray => NO_START,
                         // PA-11S: the promoted piece becomes the master piece.
                         Ruleset::Shastree => shastree_master(piece.color, to),
@@ -663,14 +677,14 @@ impl Pos {
                     }
                     // PA-8: the once-per-game knight leap.
                     let may_leap = !self.leap_used[c]
-                        && match o.ruleset {
+                        && match o.king_leap {
                             Ruleset::Murray => true,
                             Ruleset::Shastree => !self.been_checked[c],
                         };
                     if may_leap {
                         for (dx, dy) in KNIGHT {
                             if let Some(s) = square(f + dx, r + dy) {
-                                let ok = match o.ruleset {
+                                let ok = match o.king_leap {
                                     Ruleset::Murray => open(s),
                                     // Shastree: the leap may not capture.
                                     Ruleset::Shastree => self.board[s].is_none(),
@@ -724,7 +738,7 @@ impl Pos {
                         // PA-11 / PA-11S; PA-12: no promotion, no move.
                         for k in self.promo_kinds(o, c, to) {
                             if k == Kind::Horse
-                                && o.ruleset == Ruleset::Murray
+                                && o.horse_leap == Ruleset::Murray
                                 && self.king_sq(enemy).is_some_and(|ks| is_knight_step(to, ks))
                             {
                                 // PA-13 Murray: no horse that would give check.
@@ -760,7 +774,7 @@ impl Pos {
     fn double_step_guard_ok(&self, o: &Options, c: usize, file: i32) -> bool {
         let behind = square(file, first_rank(c)).expect("on the board");
         match self.board[behind] {
-            Some(p) if p.color == c && p.start == behind => match o.ruleset {
+            Some(p) if p.color == c && p.start == behind => match o.double_step {
                 Ruleset::Murray => !p.moved,
                 Ruleset::Shastree => true,
             },
@@ -782,7 +796,7 @@ impl Pos {
             moved: true,
         });
         let _ = pawn;
-        if o.ruleset == Ruleset::Shastree && mid.attacked(o, to, enemy) {
+        if o.horse_leap == Ruleset::Shastree && mid.attacked(o, to, enemy) {
             // Shastree: "unless some other piece command the square".
             return;
         }
@@ -940,8 +954,113 @@ impl RefGame {
         }
     }
 
+    /// A position written as lud writes one, no history before it: `board
+    /// side - - clock move-number`, then as needed `phase=opening:N` (N
+    /// moves of the mover's run left), `flags=leapt:sq,...` (the kings on
+    /// these squares have used their leap), `facts=been_in_check:w,b`,
+    /// `origin=sq:start,...` and `moved=sq,...`. A piece not named in
+    /// `origin=` started where it stands, and one not named in `moved=` has
+    /// not moved.
+    pub fn from_fen(opts: Options, text: &str) -> RefGame {
+        let f: Vec<&str> = text.split_whitespace().collect();
+        let mut board: [Option<Piece>; 64] = [None; 64];
+        for (i, row) in f[0].split('/').enumerate() {
+            let r = 7 - i as i32;
+            let mut file = 0;
+            for c in row.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    file += d as i32;
+                    continue;
+                }
+                let kind = [
+                    Kind::King,
+                    Kind::Vizier,
+                    Kind::Rook,
+                    Kind::Horse,
+                    Kind::Camel,
+                    Kind::Pawn,
+                ]
+                .into_iter()
+                .find(|k| k.letter() == c.to_ascii_lowercase())
+                .unwrap_or_else(|| panic!("{text}: piece {c}?"));
+                let sq = square(file, r).expect("on the board");
+                board[sq] = Some(Piece {
+                    color: usize::from(c.is_ascii_lowercase()),
+                    kind,
+                    start: sq,
+                    moved: false,
+                });
+                file += 1;
+            }
+        }
+        let side = usize::from(f.get(1) == Some(&"b"));
+        let n = opts.opening;
+        let mut ply = if n > 0 { 2 * n } else { 0 } + side as u32;
+        let mut leap_used = [false; 2];
+        let mut been_checked = [false; 2];
+        let sq = |s: &str| -> usize {
+            let b = s.as_bytes();
+            square(i32::from(b[0]) - 97, i32::from(b[1]) - 49).expect("a square")
+        };
+        for field in f.iter().skip(2) {
+            if let Some(v) = field.strip_prefix("phase=opening:") {
+                let left: u32 = v.parse().expect("a number");
+                ply = if side == 0 { n - left } else { 2 * n - left };
+            } else if let Some(v) = field.strip_prefix("flags=leapt:") {
+                for s in v.split(',') {
+                    leap_used[board[sq(s)].expect("a king").color] = true;
+                }
+            } else if let Some(v) = field.strip_prefix("facts=been_in_check:") {
+                for c in v.chars().filter(|c| *c != ',') {
+                    been_checked[usize::from(c == 'b')] = true;
+                }
+            } else if let Some(v) = field.strip_prefix("origin=") {
+                for pair in v.split(',') {
+                    let (at, start) = pair.split_once(':').expect("sq:start");
+                    board[sq(at)].as_mut().expect("a piece").start = sq(start);
+                }
+            } else if let Some(v) = field.strip_prefix("moved=") {
+                for s in v.split(',') {
+                    board[sq(s)].as_mut().expect("a piece").moved = true;
+                }
+            } else {
+                assert!(!field.contains('='), "{text}: field {field} not known here");
+            }
+        }
+        let pos = Pos {
+            board,
+            ply,
+            leap_used,
+            been_checked,
+        };
+        RefGame {
+            keys: vec![pos.key(&opts)],
+            opts,
+            pos,
+            movers: vec![usize::MAX],
+            checks: vec![false],
+        }
+    }
+
     pub fn side_to_move(&self) -> usize {
         self.pos.stm(&self.opts)
+    }
+
+    /// Drops the history (the positions before this one), as a position
+    /// read from its string has none; the position keeps its flags.
+    pub fn forget_history(&mut self) {
+        self.keys = vec![self.pos.key(&self.opts)];
+        self.movers = vec![usize::MAX];
+        self.checks = vec![false];
+    }
+
+    /// The legal moves, sorted (empty when the game is over), and the
+    /// result: `legal_moves` and `result` at once.
+    pub fn moves_and_result(&self) -> (Vec<String>, Option<Result>) {
+        let (r, moves) = self.evaluate();
+        let mut v: Vec<String> = moves.into_iter().map(move_text).collect();
+        v.sort();
+        (v, r)
     }
 
     /// PA-17: a checking move whose position already occurred twice, every
