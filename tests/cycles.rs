@@ -147,3 +147,26 @@ fn a_restriction_that_asks_for_the_opponents_moves_plays() {
     ));
     assert!(n.1 > 0);
 }
+
+#[test]
+fn a_phase_restriction_that_asks_for_moves_is_refused() {
+    // A phase's restrictions are judged by every rule, the phase's own too.
+    refused(&game(
+        "(step All)",
+        "(slide Orthogonal)",
+        PROMOTE,
+        r#"(phase "opening" 2 (forbid (noMoves Mover)))"#,
+    ));
+}
+
+#[test]
+fn a_remembered_fact_that_asks_for_moves_is_refused() {
+    // Facts are judged after every move, the moves tested against the
+    // restrictions included.
+    refused(&game(
+        "(step All)",
+        "(slide Orthogonal)",
+        PROMOTE,
+        r#"(remember "stuck" (noMoves Next))"#,
+    ));
+}

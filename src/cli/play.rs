@@ -13,9 +13,7 @@ use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::{Mutex, PoisonError};
 
-use super::{
-    load, records, start_position, ConfigArgs, Controller, Start, EXIT_INPUT, EXIT_OK,
-};
+use super::{load, records, start_position, ConfigArgs, Controller, Start, EXIT_INPUT, EXIT_OK};
 use crate::ai;
 use crate::draw;
 use crate::eval::Outcome;

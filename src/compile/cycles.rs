@@ -10,12 +10,14 @@
 //!   of the promotions such a capture would make;
 //! - **finding a player's moves** judges the `if:` of every move rule, the
 //!   conditions of their effects, the remembered facts (after each move),
-//!   the restrictions (`forbid`) and, for the check rule, attack tests.
+//!   the restrictions (`forbid`, the game's and the phase's) and, for the
+//!   check rule, attack tests.
 //!
 //! If, along that chain, a condition asks for itself again, the question has
-//! no end. The restrictions alone are judged in levels (a restriction tests
-//! the opponent's moves by the restrictions before it only), so a chain of
-//! restrictions always ends; every other step of the chain is judged in full.
+//! no end. The game's restrictions alone are judged in levels (a restriction
+//! tests the opponent's moves by the restrictions before it only), so a
+//! chain of them always ends; every other step of the chain, a phase's
+//! restrictions included, is judged in full.
 //! This check refuses every condition that lies on a chain that comes back to
 //! it through at least one step of the second kind, before the interpreter
 //! ever meets it. Players are told apart (a rule judged for White asks about
@@ -209,13 +211,14 @@ impl<'m> Graph<'m> {
         for f in &model.player_flags {
             self.judged(from, &f.cond, p, None, f.span, &f.name);
         }
-        // Judged in levels: each restriction tests moves by those before it.
-        let forbids = model
-            .forbids
-            .iter()
-            .chain(model.phases.iter().flat_map(|ph| &ph.forbids));
+        // A phase's restrictions are judged in full, by every rule.
+        for f in model.phases.iter().flat_map(|ph| &ph.forbids) {
+            self.judged(from, &f.cond, p, None, f.span, &f.text);
+        }
+        // Judged in levels: each of the game's restrictions tests moves by
+        // those before it (and the phase's) only.
         let mut reads = Vec::new();
-        for f in forbids {
+        for f in &model.forbids {
             self.reads(&f.cond, p, None, &mut reads);
         }
         // The check rule: attack tests on every other player's pieces.

@@ -710,6 +710,7 @@ impl Lower<'_> {
             reason,
             unless_all: truthy(fb.one("unlessAll")),
             text: f.to_string(),
+            span: f.span,
         })
     }
 

@@ -487,6 +487,8 @@ pub struct ForbidDef {
     pub unless_all: bool,
     /// Its text in the file.
     pub text: String,
+    /// Where it is written.
+    pub span: Span,
 }
 
 /// A fact remembered about a player once it has held (`(remember ...)`).

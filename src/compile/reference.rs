@@ -70,9 +70,9 @@ each turn. Some make the interpreter work out more than the position shows: `inC
 the `if:` of every rule by which a piece captures (and of the promotions it would make); \
 `noMoves` finds a player's moves, which judges the `if:` of every move. A condition that, that \
 way, would need itself to be judged is refused (`lud::compile::recursive_condition`): ask such \
-a question in a `(forbid ...)` restriction, which tests the opponent's moves by the \
-restrictions before it only and so always ends, or in a move that does not capture \
-(`to:Empty`).\n",
+a question in a `(forbid ...)` restriction of play, which tests the opponent's moves by the \
+restrictions before it only and so always ends (a phase's restrictions are judged by every \
+rule, like a move's `if:`), or in a move that does not capture (`to:Empty`).\n",
         ),
         _ => None,
     }
