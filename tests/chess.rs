@@ -272,6 +272,28 @@ fn castling_rights_count_in_a_repetition() {
     assert_eq!(p.outcome(), None, "only twice without castling rights");
 }
 
+/// Positions are the same when the castling rights are (FIDE 9.2): a rook
+/// that moves and comes back after its king has moved changes nothing, so
+/// the third occurrence draws (the key once counted every unmoved rook).
+#[test]
+fn a_rook_moved_and_back_after_its_king_moved_repeats_the_position() {
+    let g = chess();
+    let mut p = g.start();
+    // No rights after e7e8; the knights out (Nf3, Nf6) is a position that
+    // then occurs three times: the rooks' walk in between changes nothing.
+    for m in [
+        "e2e4", "e7e5", "e1e2", "e8e7", "e2e1", "e7e8", "g1f3", "g8f6", "h1g1", "h8g8", "g1h1",
+        "g8h8", "f3g1", "f6g8", "g1f3",
+    ] {
+        assert_eq!(p.outcome(), None, "before {m}");
+        play(&mut p, m);
+    }
+    play(&mut p, "g8f6");
+    assert_eq!(draw_kind(&p).as_deref(), Some("threefold repetition"));
+    // The position read from its string is the same position.
+    assert_eq!(pos(&g, &p.to_string()).key(), p.key());
+}
+
 #[test]
 fn an_en_passant_square_counts_only_if_a_pawn_could_take() {
     let g = chess();

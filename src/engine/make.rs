@@ -256,8 +256,8 @@ impl<B: Bits> Engine<B> {
         } else {
             (NO_SQ, NO_SQ)
         };
-        for q in (rights & !st.unmoved).iter() {
-            st.hash ^= self.zobrist_unmoved[q as usize];
+        if !(rights & !st.unmoved).is_empty() {
+            st.hash ^= self.rights_key(rights) ^ self.rights_key(rights & st.unmoved);
         }
         st.took = captured;
         for (i, ev) in self.counters.iter().enumerate() {

@@ -522,6 +522,10 @@ pub(crate) struct Engine<B: Bits> {
     pub castle_kinds: u32,
     /// Zobrist keys of an unmoved piece of those kinds, per square.
     pub zobrist_unmoved: Box<[u64]>,
+    /// For each square where a piece that castles (or is castled with)
+    /// starts, the start squares of the pieces it could castle with: a right
+    /// to castle is a pair of them, both unmoved.
+    pub castle_mates: Box<[B]>,
     /// For each move rule: a royal piece's plain move (no effect but marks
     /// on the piece, not capturing without moving, not castling or en
     /// passant), whose legality can be judged by whether its destination is
@@ -1181,6 +1185,7 @@ impl<B: Bits> Engine<B> {
                 _ => acc,
             });
         let zobrist_unmoved: Box<[u64]> = (0..n).map(|_| rng.next()).collect();
+        let castle_mates = castle_mates::<B>(&model, n);
         let royal_fast: Box<[bool]> = model
             .moves
             .iter()
@@ -1279,6 +1284,7 @@ impl<B: Bits> Engine<B> {
                 .any(|m| matches!(m.kind, MoveKind::Drop { .. })),
             castle_kinds,
             zobrist_unmoved,
+            castle_mates,
             phase_masks,
             counters: model.counters.clone().into_boxed_slice(),
             model,
@@ -1586,13 +1592,20 @@ impl<B: Bits> Engine<B> {
         h ^ self.castle_key(st)
     }
 
-    /// The part of the key that holds castling rights: a key for each
-    /// unmoved piece of a kind that castles or is castled with (0 in games
-    /// without castling), so that positions differing in rights differ.
+    /// The part of the key that holds castling rights (0 in games without
+    /// castling), so that positions differ exactly where rights differ: a
+    /// key for each unmoved piece of a kind that castles or is castled with
+    /// that still has an unmoved mate to castle with. A rook that moved and
+    /// came back after its king had moved leaves the key as it was.
     #[inline]
     pub(crate) fn castle_key(&self, st: &State<B>) -> u64 {
-        (self.castle_squares(st) & st.unmoved)
-            .iter()
+        self.rights_key(self.castle_squares(st) & st.unmoved)
+    }
+
+    /// [`Engine::castle_key`] for the unmoved castling pieces `u`.
+    pub(crate) fn rights_key(&self, u: B) -> u64 {
+        u.iter()
+            .filter(|&q| !(self.castle_mates[q as usize] & u).is_empty())
             .fold(0, |h, q| h ^ self.zobrist_unmoved[q as usize])
     }
 
@@ -1711,6 +1724,39 @@ impl<B: Bits> Engine<B> {
             }
         }
     }
+}
+
+/// [`Engine::castle_mates`]: for each start square of a piece that castles,
+/// the start squares of its owner's partners on the same rank, and the other
+/// way round.
+fn castle_mates<B: Bits>(model: &Model, n: usize) -> Box<[B]> {
+    let mut mates = vec![B::ZERO; n];
+    // Where each piece stands when play begins (after the moves before it).
+    let mut at: Vec<(u8, u8, u8)> = model
+        .start
+        .iter()
+        .map(|p| (p.sq, p.player, p.piece))
+        .collect();
+    for &(from, to) in &model.shifts {
+        if let Some(x) = at.iter_mut().find(|x| x.0 == from) {
+            x.0 = to;
+        }
+    }
+    let b = &model.board;
+    for m in &model.moves {
+        let (MoveKind::Castle { partner, .. }, Some(piece)) = (&m.kind, m.piece) else {
+            continue;
+        };
+        for &(a, pa, _) in at.iter().filter(|x| x.2 as usize == piece) {
+            for &(c, pc, kc) in &at {
+                if kc as usize == *partner && pc == pa && c != a && b.cell(c).y == b.cell(a).y {
+                    mates[a as usize] |= B::bit(c);
+                    mates[c as usize] |= B::bit(a);
+                }
+            }
+        }
+    }
+    mates.into_boxed_slice()
 }
 
 /// Whether a `(startKind SITE)` promotion could name a royal kind on some
