@@ -149,24 +149,21 @@ fn soak_shipped_games_self_play() {
         }
     }
     let batches = want.div_ceil(BATCH);
-    let per_job = batches.div_ceil(jobs.len() as u64);
     let limit = run::hang_guard();
     let t0 = Instant::now();
-    let n = jobs.len() as u64 * (per_job + 1);
+    // The batches shared out among the configurations in turn, then one game
+    // of the computer for each configuration.
+    let n = batches + jobs.len() as u64;
     let reports = parallel(n, workers(), |i| {
-        let (file, config) = &jobs[(i / (per_job + 1)) as usize];
-        let k = i % (per_job + 1);
+        let ai = i >= batches;
+        let j = if ai { i - batches } else { i % jobs.len() as u64 };
+        let (file, config) = &jobs[j as usize];
         let f = file.to_str().expect("a UTF-8 path");
         let seed = (base + i).to_string();
         let mut args: Vec<&str> = Vec::new();
         let mut rep = Report::default();
         let batch = BATCH.to_string();
-        let games = if k < per_job {
-            args.extend([
-                "bench", f, "--games", &batch, "--cap", "300", "--seed", &seed,
-            ]);
-            BATCH
-        } else {
+        let games = if ai {
             // The computer against a random player.
             args.extend([
                 "play",
@@ -183,6 +180,9 @@ fn soak_shipped_games_self_play() {
                 &seed,
             ]);
             1
+        } else {
+            args.extend(["bench", f, "--games", &batch, "--cap", "200", "--seed", &seed]);
+            BATCH
         };
         args.extend(config.iter().map(String::as_str));
         let r = run::lud(&args, limit);
