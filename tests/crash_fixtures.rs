@@ -77,8 +77,15 @@ fn crash_fixtures_run_without_panic_hang_or_blow_up() {
         !games.is_empty() || !inputs.is_empty(),
         "tests/fixtures/crash/ holds the crashes found"
     );
+    // The game fixtures, on every core (a hang costs its time limit).
+    let reports = pipeline::parallel(games.len() as u64, pipeline::workers(), |i| {
+        let file = &games[i as usize];
+        let rel = file.strip_prefix(root).unwrap_or(file);
+        let rec = scratch.join(format!("f{i}.record"));
+        pipeline(rel, 1, &[], Depth::Full, &rec)
+    });
     let mut failed = Vec::new();
-    for (i, file) in games.iter().enumerate() {
+    for (file, rep) in games.iter().zip(reports) {
         let rel = file.strip_prefix(root).unwrap_or(file);
         let text = std::fs::read_to_string(file).expect("a fixture can be read");
         assert!(
@@ -86,8 +93,6 @@ fn crash_fixtures_run_without_panic_hang_or_blow_up() {
             "{}: the first line says what it found",
             rel.display()
         );
-        let rec = scratch.join(format!("f{i}.record"));
-        let rep = pipeline(rel, 1, &[], Depth::Full, &rec);
         if !rep.failures.is_empty() {
             let mut s = format!(
                 "FAILED {}: {}\n",

@@ -5,9 +5,10 @@
 //! mutated, against reachable positions) and records (mutations of records of
 //! seeded random games). The property: never a panic, and every refusal an
 //! `Err` with a message. In-process through the library; the command line
-//! itself through the binary (`lud explain`, `lud replay`).
+//! itself through the binary (`lud explain`, `lud replay`, and `lud play` with
+//! a human player's typed lines).
 //!
-//! Each harness runs a small budget in `cargo test` and twenty times as many
+//! Each harness runs a small budget in `cargo test` and fifty times as many
 //! cases in the release soak (`cargo test --release -- --ignored`).
 
 #[path = "support/fuzz.rs"]
@@ -24,7 +25,7 @@ use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
 
 /// The long runs' budget over the short ones'.
-const LONG: u32 = 20;
+const LONG: u32 = 50;
 
 fn games() -> &'static [(String, Game)] {
     static GAMES: OnceLock<Vec<(String, Game)>> = OnceLock::new();
@@ -348,7 +349,7 @@ fn cli_inputs(cases: u32) {
             any::<u64>(),
             0..60usize,
             mutations(4),
-            0..3u8,
+            0..4u8,
         ),
         |(g, seed, plies, muts, what)| {
             let file = &files[g % files.len()];
@@ -374,6 +375,43 @@ fn cli_inputs(cases: u32) {
                     let p = pos.to_string();
                     run::lud(
                         &["explain", f, &format!("--position={p}"), "--", &m],
+                        run::hang_guard(),
+                    )
+                }
+                2 => {
+                    // Two human players typing: legal moves, mutated moves,
+                    // garbage, bytes that are not UTF-8, then the end of input.
+                    let mut input = Vec::new();
+                    let mut rng = fastrand::Rng::with_seed(seed);
+                    let mut p = game.start();
+                    for _ in 0..12 {
+                        let moves = p.legal_moves();
+                        if moves.is_empty() || p.outcome().is_some() {
+                            break;
+                        }
+                        let m = moves[rng.usize(..moves.len())];
+                        let text = lud::notation::move_text(&p, m);
+                        match rng.u8(0..6) {
+                            0 => input.extend_from_slice(mutate_chars(&text, &muts).as_bytes()),
+                            1 => input.extend_from_slice(b"\xff\xfe garbage"),
+                            2 => input.extend_from_slice(b"     "),
+                            _ => input.extend_from_slice(text.as_bytes()),
+                        }
+                        input.push(b'\n');
+                        p.play(m).expect("a legal move plays");
+                    }
+                    run::lud_with_input(
+                        &[
+                            "play",
+                            f,
+                            "--white",
+                            "human",
+                            "--black",
+                            "human",
+                            "--max-plies",
+                            "30",
+                        ],
+                        input,
                         run::hang_guard(),
                     )
                 }

@@ -9,32 +9,6 @@ mod pipeline;
 #[path = "support/run.rs"]
 mod run;
 
-use std::path::PathBuf;
-
-/// Writes generated games to `$LUD_GEN_DUMP` (seeds `$LUD_GEN_FROM` to
-/// `$LUD_GEN_FROM + $LUD_GEN_COUNT`), to look at or run by hand.
-#[test]
-#[ignore = "a tool: writes generated games to $LUD_GEN_DUMP"]
-fn dump_generated_games() {
-    let Ok(dir) = std::env::var("LUD_GEN_DUMP") else {
-        return;
-    };
-    let from: u64 = std::env::var("LUD_GEN_FROM")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let count: u64 = std::env::var("LUD_GEN_COUNT")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100);
-    let dir = PathBuf::from(dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    for seed in from..from + count {
-        let g = gen::game(seed);
-        std::fs::write(dir.join(format!("g{seed}.lud")), g.text).unwrap();
-    }
-}
-
 /// The seeds the short test runs (the soak runs thousands more).
 const SEEDS: std::ops::Range<u64> = 0..10;
 

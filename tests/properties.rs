@@ -58,9 +58,8 @@ fn check(cases: u32, test: impl Fn((usize, u64, usize)) -> Result<(), TestCaseEr
     }
 }
 
-#[test]
-fn position_strings_read_back_as_the_same_position() {
-    check(96, |(g, seed, plies)| {
+fn position_strings_read_back_as_the_same_position_cases(cases: u32) {
+    check(cases, |(g, seed, plies)| {
         let (name, game) = &games()[g % games().len()];
         for pos in random_line(game, seed, plies) {
             let text = pos.to_string();
@@ -83,9 +82,8 @@ fn position_strings_read_back_as_the_same_position() {
     });
 }
 
-#[test]
-fn a_move_made_on_a_copy_leaves_the_original_and_replays_the_same() {
-    check(64, |(g, seed, plies)| {
+fn a_move_made_on_a_copy_leaves_the_original_and_replays_the_same_cases(cases: u32) {
+    check(cases, |(g, seed, plies)| {
         let (name, game) = &games()[g % games().len()];
         let line = random_line(game, seed, plies);
         // The moves between the positions of the line, replayed from the start.
@@ -115,9 +113,8 @@ fn a_move_made_on_a_copy_leaves_the_original_and_replays_the_same() {
     });
 }
 
-#[test]
-fn perft_is_the_sum_of_divide() {
-    check(48, |(g, seed, plies)| {
+fn perft_is_the_sum_of_divide_cases(cases: u32) {
+    check(cases, |(g, seed, plies)| {
         let (name, game) = &games()[g % games().len()];
         let line = random_line(game, seed, plies);
         let pos = line.last().expect("the start at least");
@@ -138,9 +135,8 @@ fn perft_is_the_sum_of_divide() {
     });
 }
 
-#[test]
-fn a_record_replays_to_the_same_position() {
-    check(64, |(g, seed, plies)| {
+fn a_record_replays_to_the_same_position_cases(cases: u32) {
+    check(cases, |(g, seed, plies)| {
         let (name, game) = &games()[g % games().len()];
         let line = random_line(game, seed, plies);
         let mut rec = Record::default();
@@ -168,4 +164,34 @@ fn a_record_replays_to_the_same_position() {
         prop_assert_eq!(view(&end), view(last), "{}\n{}", name, text);
         Ok(())
     });
+}
+
+#[test]
+fn position_strings_read_back_as_the_same_position() {
+    position_strings_read_back_as_the_same_position_cases(96);
+}
+
+#[test]
+fn a_move_made_on_a_copy_leaves_the_original_and_replays_the_same() {
+    a_move_made_on_a_copy_leaves_the_original_and_replays_the_same_cases(64);
+}
+
+#[test]
+fn perft_is_the_sum_of_divide() {
+    perft_is_the_sum_of_divide_cases(48);
+}
+
+#[test]
+fn a_record_replays_to_the_same_position() {
+    a_record_replays_to_the_same_position_cases(64);
+}
+
+/// The properties with ten times the cases, in release mode (CI runs it).
+#[test]
+#[ignore = "the long property runs: release mode (CI runs them)"]
+fn properties_long() {
+    position_strings_read_back_as_the_same_position_cases(960);
+    a_move_made_on_a_copy_leaves_the_original_and_replays_the_same_cases(640);
+    perft_is_the_sum_of_divide_cases(480);
+    a_record_replays_to_the_same_position_cases(640);
 }

@@ -156,7 +156,11 @@ fn soak_shipped_games_self_play() {
     let n = batches + jobs.len() as u64;
     let reports = parallel(n, workers(), |i| {
         let ai = i >= batches;
-        let j = if ai { i - batches } else { i % jobs.len() as u64 };
+        let j = if ai {
+            i - batches
+        } else {
+            i % jobs.len() as u64
+        };
         let (file, config) = &jobs[j as usize];
         let f = file.to_str().expect("a UTF-8 path");
         let seed = (base + i).to_string();
@@ -181,7 +185,9 @@ fn soak_shipped_games_self_play() {
             ]);
             1
         } else {
-            args.extend(["bench", f, "--games", &batch, "--cap", "200", "--seed", &seed]);
+            args.extend([
+                "bench", f, "--games", &batch, "--cap", "200", "--seed", &seed,
+            ]);
             BATCH
         };
         args.extend(config.iter().map(String::as_str));

@@ -4,7 +4,7 @@
 //! the computer player, a record written and replayed, and `bench`. Every step
 //! is a guarded subprocess (`run.rs`): a panic, a stack overflow, a hang or a
 //! run over 1 GiB is a failure, and so is an exit code the step does not allow
-//! (a file that checks clean must run).
+//! (a file that checks clean must run). The first failure ends a file's run.
 #![allow(dead_code)]
 
 use std::fmt::Write as _;
@@ -90,7 +90,12 @@ pub(crate) fn pipeline(
             .map(|s| (*s).to_string())
             .collect()
     };
+    // After a failure the file's later steps are skipped: they would most
+    // likely meet the same bug (a hang would cost its time limit again).
     let go = |rep: &mut Report, args: Vec<String>, allowed: &[i32]| -> Option<Run> {
+        if !rep.failures.is_empty() {
+            return None;
+        }
         let a: Vec<&str> = args.iter().map(String::as_str).collect();
         let r = lud(&a, limit);
         rep.note(&r, allowed).then_some(r)

@@ -31,7 +31,7 @@ pub(crate) fn hang_guard() -> Duration {
     if optimised() {
         Duration::from_secs(10)
     } else {
-        Duration::from_secs(30)
+        Duration::from_secs(20)
     }
 }
 
@@ -152,10 +152,26 @@ pub(crate) fn lud(args: &[&str], limit: Duration) -> Run {
     run(lud_bin(), args, limit)
 }
 
+/// Runs `lud` with `args` under the guards, `input` on its standard input
+/// (then closed).
+pub(crate) fn lud_with_input(args: &[&str], input: Vec<u8>, limit: Duration) -> Run {
+    run_input(lud_bin(), args, Some(input), limit)
+}
+
 /// Runs `program` with `args`: standard input closed, at most `limit` of CPU
 /// time and three times that of wall time, at most [`MEMORY_CAP`] of address
 /// space (through `prlimit` where it exists, else the shell's `ulimit`).
 pub(crate) fn run(program: &str, args: &[&str], limit: Duration) -> Run {
+    run_input(program, args, None, limit)
+}
+
+/// [`run`], with `input` (if any) written to standard input, then closed.
+pub(crate) fn run_input(
+    program: &str,
+    args: &[&str],
+    input: Option<Vec<u8>>,
+    limit: Duration,
+) -> Run {
     let cpu_secs = limit.as_secs().max(1);
     let mut cmd = if Path::new("/usr/bin/prlimit").exists() {
         let mut c = Command::new("/usr/bin/prlimit");
@@ -176,7 +192,11 @@ pub(crate) fn run(program: &str, args: &[&str], limit: Duration) -> Run {
     };
     let wall = limit * 3;
     cmd.args(args)
-        .stdin(Stdio::null())
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         // Panics say where; no colour codes in messages.
@@ -188,6 +208,13 @@ pub(crate) fn run(program: &str, args: &[&str], limit: Duration) -> Run {
         .spawn()
         .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
     let pid = child.id();
+    if let (Some(bytes), Some(mut stdin)) = (input, child.stdin.take()) {
+        // A child that stops reading early closes the pipe: not an error here.
+        std::thread::spawn(move || {
+            use std::io::Write as _;
+            let _ = stdin.write_all(&bytes);
+        });
+    }
     let out = child.stdout.take().map(drain);
     let err = child.stderr.take().map(drain);
     let mut peak = 0u64;
