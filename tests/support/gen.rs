@@ -1229,7 +1229,13 @@ impl Gen {
             self.rng.usize(0..=4)
         };
         for _ in 0..n {
-            let c = self.cond(Ctx::End, 2);
+            let mut c = self.cond(Ctx::End, 2);
+            // Now and then deep (but sane) nesting.
+            if self.chance(0.02) {
+                for _ in 0..self.rng.usize(20..=200) {
+                    c = format!("(not {c})");
+                }
+            }
             let r = self.result();
             rules.push(format!("(if {c} {r})"));
         }

@@ -1,7 +1,8 @@
 //! The pipeline a game file goes through in the fuzz tests, the soak and the
 //! crash fixtures: `lud check`, and for a file that checks clean `perft 2`
-//! (with `--divide`), `explain` with and without a move, seeded random play,
-//! the computer player, a record written and replayed, and `bench`. Every step
+//! (with `--divide`), seeded random play (`bench`), `show`, `describe`,
+//! `graph`, `fmt --check`, `explain` with and without a move, the computer
+//! player, and a record written, replayed and explained. Every step
 //! is a guarded subprocess (`run.rs`): a panic, a stack overflow, a hang or a
 //! run over 1 GiB is a failure, and so is an exit code the step does not allow
 //! (a file that checks clean must run). The first failure ends a file's run.
@@ -19,8 +20,9 @@ pub(crate) enum Depth {
     /// Check, perft 2 and seeded random play (a few random games in one
     /// `bench` run): what the soak runs for every generated game.
     Soak,
-    /// Everything: also `explain`, the computer player (against a random
-    /// player, and against itself), the record replayed and explained.
+    /// Everything: also `show`, `describe`, `graph`, `fmt --check`,
+    /// `explain`, the computer player (against a random player, and against
+    /// itself), the record replayed and explained.
     Full,
 }
 
@@ -137,7 +139,16 @@ pub(crate) fn pipeline(
     if depth == Depth::Soak {
         return rep;
     }
-    // 4. explain: the start position, a legal move, a move that is not one.
+    // 4. the game shown, described, drawn as a graph, its layout checked;
+    // explain: the start position, a legal move, a move that is not one.
+    go(&mut rep, with(&["show", f]), &[0]);
+    go(&mut rep, with(&["describe", f]), &[0]);
+    go(&mut rep, with(&["graph", f, "--text"]), &[0]);
+    go(
+        &mut rep,
+        vec!["fmt".into(), "--check".into(), f.into()],
+        &[0, 1],
+    );
     go(&mut rep, with(&["explain", f]), &[0]);
     if let Some(m) = moves.get(seed as usize % moves.len().max(1)) {
         go(&mut rep, with(&["explain", f, m]), &[0]);
