@@ -204,7 +204,7 @@ pub(crate) fn mutate(text: &str, muts: &[Mutation], vocab: &[String]) -> String 
         let n = t.len();
         let i = m.at as usize % n;
         let j = m.arg as usize % n;
-        match m.op % 10 {
+        match m.op % 12 {
             // Delete a run of tokens.
             0 => {
                 let end = (i + 1 + (m.arg as usize % 8)).min(n);
@@ -261,6 +261,16 @@ pub(crate) fn mutate(text: &str, muts: &[Mutation], vocab: &[String]) -> String 
                         .chain(&chars[k + 1..])
                         .collect();
                 }
+            }
+            // A very long line: past display column 65,535 (spaces, or wide
+            // characters), where a diagnostic may have to point.
+            10 => {
+                let run = if m.arg % 2 == 0 {
+                    " ".repeat(66_000 + (m.arg as usize % 4_000))
+                } else {
+                    "中".repeat(33_000 + (m.arg as usize % 2_000))
+                };
+                t.insert(i, run);
             }
             // Wrap a run in a form or a list.
             _ => {
