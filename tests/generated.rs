@@ -41,7 +41,9 @@ fn the_generator_covers_the_ludeme_catalogue() {
 }
 
 /// Most generated games pass `lud check --allow-warnings` (the generator is
-/// tuned for it; the soak prints the rate over thousands).
+/// tuned for it: about 95%; the soak prints the rate over thousands). The bar
+/// is lower, for the day the checker refuses some of what it writes (a move
+/// condition reading check, say).
 #[test]
 fn most_generated_games_pass_the_check() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("generated-check");
@@ -64,7 +66,7 @@ fn most_generated_games_pass_the_check() {
     let passed = reports.iter().filter(|r| r.checked).count() as u64;
     println!("{passed} of {n} generated games pass `lud check --allow-warnings`");
     assert!(
-        passed * 100 >= n * 85,
+        passed * 100 >= n * 75,
         "only {passed} of {n} generated games pass the check"
     );
 }

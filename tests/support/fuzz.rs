@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 
 use lud::compile::ludemes::{DIRECTIONS, LUDEMES, PLAYER_WORDS, TARGETS};
 use lud::diagnostics::Style;
-use lud::source::SourceFile;
 use lud::{Game, Position};
 
 /// Every shipped game file, sorted.
@@ -392,9 +391,4 @@ pub(crate) fn config(cases: u32) -> proptest::test_runner::Config {
         max_shrink_iters: 2_000,
         ..proptest::test_runner::Config::default()
     }
-}
-
-/// A source file from text (for harnesses that start from text).
-pub(crate) fn source(text: &str) -> SourceFile {
-    SourceFile::new("fuzz.lud", text)
 }
