@@ -165,7 +165,9 @@ impl Node {
     }
 
     /// A short description of what the node is, for messages: "the list `{...}`".
+    /// Long names and strings are cut to 60 characters.
     pub fn describe(&self) -> String {
+        let clip = |s: &str| crate::diagnostics::clip_text(s, 60);
         match &self.kind {
             NodeKind::Form(f) => match f.head_kind {
                 HeadKind::Macro => format!("the macro use `(\"{}\" ...)`", f.head),
@@ -173,10 +175,10 @@ impl Node {
             },
             NodeKind::List(_) => "a list `{...}`".into(),
             NodeKind::Named(n) => format!("the named argument `{}:`", n.key),
-            NodeKind::Str(s) => format!("the string \"{s}\""),
+            NodeKind::Str(s) => format!("the string \"{}\"", clip(s)),
             NodeKind::Int(i) => format!("the number {i}"),
             NodeKind::Dec(d) => format!("the number {d}"),
-            NodeKind::Ident(s) => format!("`{s}`"),
+            NodeKind::Ident(s) => format!("`{}`", clip(s)),
             NodeKind::Param(p) => format!("the parameter #{p}"),
             NodeKind::Error => "text that could not be read".into(),
         }

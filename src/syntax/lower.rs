@@ -7,9 +7,9 @@ use super::ast::{Ast, Comment, Form, HeadKind, Named, Node, NodeKind};
 use super::brackets::{self, Bracket};
 use super::{LudParser, Rule};
 use crate::diagnostics::{
-    BadHead, EmptyForm, InvalidEscape, InvalidToken, MismatchedBracket, NamedOutsideForm,
-    NumberTooLarge, Problem, StrayColon, Unclosed, UnexpectedClose, UnterminatedComment,
-    UnterminatedString,
+    clip_text, BadHead, EmptyForm, InvalidEscape, InvalidToken, MismatchedBracket,
+    NamedOutsideForm, NumberTooLarge, Problem, StrayColon, Unclosed, UnexpectedClose,
+    UnterminatedComment, UnterminatedString,
 };
 use crate::source::{SourceFile, Span};
 
@@ -379,7 +379,7 @@ impl Lowerer<'_> {
             return Node::new(NodeKind::Int(v), span);
         }
         self.problems.push(
-            NumberTooLarge::new(span, text)
+            NumberTooLarge::new(span, clip_text(text, 60))
                 .help("numbers in a game file fit in 64 bits; use a smaller one"),
         );
         Node::new(NodeKind::Error, span)
@@ -388,6 +388,7 @@ impl Lowerer<'_> {
 
 fn describe_token(text: &str) -> String {
     let first = text.chars().next().unwrap_or(' ');
+    let text = clip_text(text, 60);
     if first.is_ascii_digit() || first == '-' {
         format!("`{text}`: a number must stand alone")
     } else if first == '#' {
