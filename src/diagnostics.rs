@@ -142,6 +142,12 @@ problems! {
         label: "expected `{expected}` here",
         fields: { open: char, close: char, expected: char },
     }
+    /// Brackets nested deeper than a game file may nest them.
+    TooDeep [lud::syntax::too_deep] {
+        message: "the brackets nest more than {limit} levels deep",
+        label: "this bracket opens level {level}",
+        fields: { limit: usize, level: usize },
+    }
     /// A string with no closing quote on its line.
     UnterminatedString [lud::syntax::unterminated_string] {
         message: "this string is not closed",
@@ -227,6 +233,24 @@ problems! {
         message: "the macro \"{name}\" uses itself",
         label: "this use expands \"{name}\" again",
         fields: { name: String },
+    }
+    /// Macros used inside macros, deeper than the limit (not recursion).
+    MacroChainTooLong [lud::define::chain_too_long] {
+        message: "the macro \"{name}\" uses macros inside macros more than {limit} deep",
+        label: "this use starts a chain of more than {limit} macros",
+        fields: { name: String, limit: usize },
+    }
+    /// A macro whose expansion is larger than the limit.
+    MacroTooLarge [lud::define::too_large] {
+        message: "the macro \"{name}\" expands to more than {limit} nodes",
+        label: "expanding this use passes the limit",
+        fields: { name: String, limit: usize },
+    }
+    /// A macro whose expansion nests deeper than the limit.
+    MacroTooDeep [lud::define::too_deep] {
+        message: "the macro \"{name}\" expands to forms nested more than {limit} levels deep",
+        label: "expanded here, this use nests too deep",
+        fields: { name: String, limit: usize },
     }
     /// A `(define ...)` that is not `(define "Name" body)`.
     BadDefine [lud::define::bad_define] {
@@ -382,11 +406,12 @@ problems! {
         label: "inside the piece {piece}",
         fields: { name: String, piece: String },
     }
-    /// A square of the move (`(to)`, `(from)`, ...) where there is no move.
+    /// A square of the move (`(to)`, `(from)`, ...), or a test of the move
+    /// (`(removing)`, `(kindIs ...)`), where there is no move.
     NoMoveHere [lud::compile::no_move_here] {
-        message: "`({name})` names a square of a move, and {place} has no move",
+        message: "`({name})` {what}, and {place} has no move",
         label: "no move here",
-        fields: { name: String, place: String },
+        fields: { name: String, what: String, place: String },
     }
     /// A section the game needs is missing.
     MissingSection [lud::compile::missing_section] {

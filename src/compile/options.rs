@@ -622,7 +622,7 @@ fn rewrite(n: &Node, d: &Declared, a: &Assignment, problems: &mut Vec<Problem>) 
                 .flat_map(|x| rewrite(x, d, a, problems))
                 .collect();
             vec![Node {
-                kind: NodeKind::Form(Form { args, ..f.clone() }),
+                kind: NodeKind::Form(f.with_args(args)),
                 span: n.span,
                 origin: n.origin.clone(),
             }]
@@ -642,10 +642,9 @@ fn rewrite(n: &Node, d: &Declared, a: &Assignment, problems: &mut Vec<Problem>) 
             if vals.is_empty() {
                 return Vec::new(); // a `key:(when ...)` whose option is off: as if not given
             }
-            let mut nm2 = (**nm).clone();
-            nm2.value = vals.remove(0);
+            let value = vals.swap_remove(0);
             vec![Node {
-                kind: NodeKind::Named(Box::new(nm2)),
+                kind: NodeKind::Named(Box::new(nm.with_value(value))),
                 span: n.span,
                 origin: n.origin.clone(),
             }]

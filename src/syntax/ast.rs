@@ -106,6 +106,31 @@ pub struct Named {
     pub value: Node,
 }
 
+impl Form {
+    /// The same head with other arguments (the old arguments are not copied).
+    #[must_use]
+    pub fn with_args(&self, args: Vec<Node>) -> Form {
+        Form {
+            head: self.head.clone(),
+            head_kind: self.head_kind,
+            head_span: self.head_span,
+            args,
+        }
+    }
+}
+
+impl Named {
+    /// The same key with another value (the old value is not copied).
+    #[must_use]
+    pub fn with_value(&self, value: Node) -> Named {
+        Named {
+            key: self.key.clone(),
+            key_span: self.key_span,
+            value,
+        }
+    }
+}
+
 impl Node {
     /// A node with no macro origin.
     pub fn new(kind: NodeKind, span: Span) -> Self {

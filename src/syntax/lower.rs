@@ -130,6 +130,11 @@ impl Lowerer<'_> {
         if self.problems.len() > before {
             return false;
         }
+        // The parser recurses once per level: refuse a deeper file before it runs.
+        if let Some(p) = brackets::too_deep(&stream) {
+            self.problems.push(p);
+            return false;
+        }
         self.problems.extend(brackets::check(&stream));
         self.problems.len() == before
     }
