@@ -927,6 +927,15 @@ pub fn clip_text(text: &str, max: usize) -> String {
     }
 }
 
+/// The most candidates [`did_you_mean`] compares a name with: past them it
+/// suggests nothing (a file with thousands of names is not a typo away from
+/// being right, and comparing each use with each name would take the square
+/// of the file's size).
+const MAX_SUGGESTION_CANDIDATES: usize = 500;
+
+/// The longest name [`did_you_mean`] compares.
+const MAX_SUGGESTION_LEN: usize = 64;
+
 /// The nearest of `candidates` to `name` by edit distance, if near enough to
 /// be a likely typo. Case is ignored for the comparison.
 pub fn did_you_mean<'a>(
@@ -934,7 +943,17 @@ pub fn did_you_mean<'a>(
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
     let lower = name.to_lowercase();
-    let all: Vec<&'a str> = candidates.into_iter().collect();
+    let all: Vec<&'a str> = candidates
+        .into_iter()
+        .take(MAX_SUGGESTION_CANDIDATES + 1)
+        .collect();
+    if all.len() > MAX_SUGGESTION_CANDIDATES || name.len() > MAX_SUGGESTION_LEN {
+        return None;
+    }
+    let all: Vec<&'a str> = all
+        .into_iter()
+        .filter(|c| c.len() <= MAX_SUGGESTION_LEN)
+        .collect();
     let mut best: Option<(usize, &str)> = None;
     for &c in &all {
         let d = edit_distance(&lower, &c.to_lowercase());

@@ -17,6 +17,7 @@ pub mod options;
 pub mod reference;
 mod sites;
 
+use std::collections::hash_map::{Entry, HashMap};
 use std::path::Path;
 
 use crate::diagnostics::{Diagnostics, NotText, Problem, TooLarge};
@@ -101,9 +102,11 @@ pub fn check(source: &SourceFile) -> Diagnostics {
         Err(d) => return Diagnostics::new(source.clone(), errors_first(d.problems)),
     };
     let configs = front.declared.all_configs();
-    let mut found: Vec<(Problem, Vec<String>)> = Vec::new();
-    for cfg in &configs {
-        let label = describe_config(cfg, &front.declared);
+    // Each problem once, with the configurations it is found under (by
+    // index), found again by its code, place and message in a hash map.
+    let mut found: Vec<(Problem, Vec<usize>)> = Vec::new();
+    let mut index: HashMap<(String, usize, String), usize> = HashMap::new();
+    for (c, cfg) in configs.iter().enumerate() {
         let problems = match back(source, &front, cfg, true) {
             Ok((_, warnings)) => warnings,
             Err(CompileError::Source(d)) => d.problems,
@@ -111,12 +114,12 @@ pub fn check(source: &SourceFile) -> Diagnostics {
         };
         for p in problems {
             let key = (p.code_str(), p.primary().offset(), p.to_string());
-            match found
-                .iter_mut()
-                .find(|(q, _)| (q.code_str(), q.primary().offset(), q.to_string()) == key)
-            {
-                Some((_, under)) => under.push(label.clone()),
-                None => found.push((p, vec![label.clone()])),
+            match index.entry(key) {
+                Entry::Occupied(e) => found[*e.get()].1.push(c),
+                Entry::Vacant(e) => {
+                    e.insert(found.len());
+                    found.push((p, vec![c]));
+                }
             }
         }
     }
@@ -127,7 +130,11 @@ pub fn check(source: &SourceFile) -> Diagnostics {
             continue;
         }
         if under.len() < n {
-            let note = format!("(found under {})", under.join("; "));
+            let labels: Vec<String> = under
+                .iter()
+                .map(|&c| describe_config(&configs[c], &front.declared))
+                .collect();
+            let note = format!("(found under {})", labels.join("; "));
             let help = p
                 .help_text()
                 .map_or(note.clone(), |h| format!("{h} {note}"));

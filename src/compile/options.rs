@@ -23,7 +23,7 @@ use std::fmt;
 use miette::{Diagnostic, NamedSource, SourceSpan};
 
 use crate::diagnostics::{
-    suggest, BadOptionValue, BadWhen, DuplicateDefinition, Problem, UnknownOption,
+    suggest, BadOptionValue, BadWhen, DuplicateDefinition, Problem, TooMany, UnknownOption,
 };
 use crate::source::Span;
 use crate::syntax::ast::{Form, HeadKind, Node, NodeKind};
@@ -170,16 +170,27 @@ fn config_error(
     }
 }
 
+/// The values, for a help line: at most ten, then how many more.
 fn list(values: &[Value]) -> String {
-    values
+    const SHOWN: usize = 10;
+    let mut out = values
         .iter()
+        .take(SHOWN)
         .map(|v| match v {
             Value::Str(s) => format!("\"{s}\""),
             Value::Int(i) => i.to_string(),
         })
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(", ");
+    if values.len() > SHOWN {
+        out.push_str(&format!(" and {} more", values.len() - SHOWN));
+    }
+    out
 }
+
+/// The most option values and rulesets (past the first) a game may declare:
+/// `lud check` compiles the game once for each.
+pub const MAX_CHOICES: usize = 64;
 
 /// The bound arguments of a form as (positional, named) nodes.
 fn split(f: &Form) -> (Vec<&Node>, HashMap<&str, &Node>) {
@@ -221,6 +232,17 @@ impl Declared {
     pub fn read(game: &Node) -> (Declared, Vec<Problem>) {
         let mut d = Declared::default();
         let mut problems = Vec::new();
+        // Option values and rulesets past the first, each a configuration
+        // `lud check` compiles: past the limit they are refused.
+        let mut choices = 0usize;
+        let too_many = |span: Span, found: usize, problems: &mut Vec<Problem>| {
+            problems.push(
+                TooMany::new(span, "option values and rulesets", found, MAX_CHOICES).help(
+                    "`lud check` compiles the game under each value of each option and each ruleset; \
+                     declare fewer",
+                ),
+            );
+        };
         for n in sections(game, "options") {
             let Some(f) = n.as_form().filter(|f| f.head == "option") else {
                 continue;
@@ -249,6 +271,15 @@ impl Declared {
                 );
                 continue;
             }
+            if choices + values.len() > MAX_CHOICES {
+                if choices <= MAX_CHOICES {
+                    let span = value_spans[MAX_CHOICES - choices];
+                    too_many(span, choices + values.len(), &mut problems);
+                }
+                choices = MAX_CHOICES + 1;
+                continue;
+            }
+            choices += values.len();
             let default = match named.get("default") {
                 Some(dn) => match Value::of(dn) {
                     Some(v) if values.contains(&v) => v,
@@ -298,6 +329,16 @@ impl Declared {
                         .help("give each ruleset its own name"),
                 );
                 continue;
+            }
+            if !d.rulesets.is_empty() {
+                if choices >= MAX_CHOICES {
+                    if choices == MAX_CHOICES {
+                        too_many(name_node.span, choices + 1, &mut problems);
+                    }
+                    choices = MAX_CHOICES + 1;
+                    continue;
+                }
+                choices += 1;
             }
             let mut sets = Vec::new();
             for s in pos.get(1).map_or(&[][..], |l| l.items()) {
