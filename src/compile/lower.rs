@@ -7,8 +7,8 @@ use super::board::{Board, Dir};
 use super::model::{
     CmpOp, Cond, Effect, EndDef, Events, ForbidDef, Info, IntExpr, KindExpr, Model, MoveDef,
     MoveKind, OutcomeDef, PhaseDef, PieceDef, Placement, PlayerDef, PlayerFlagDef, PlayerRef,
-    PlayerSites, PromotionDef, RelDir, SiteRef, Target, Worth, MAX_COUNTERS, MAX_FLAGS, MAX_PIECES,
-    MAX_MOVE_RULES, MAX_PLAYERS, MAX_PLAYER_FLAGS,
+    PlayerSites, PromotionDef, RelDir, SiteRef, Target, Worth, MAX_COUNTERS, MAX_FLAGS,
+    MAX_MOVE_RULES, MAX_PIECES, MAX_PLAYERS, MAX_PLAYER_FLAGS,
 };
 use super::sites::{eval, per_player, players, region_nodes, SiteCtx};
 use crate::diagnostics::{BadPlayers, Problem, TooMany};

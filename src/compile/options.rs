@@ -584,112 +584,137 @@ fn collect_reads(n: &Node, tested: &mut Vec<(String, Value)>, read: &mut Vec<Str
 /// whatever the assignment.
 pub fn apply(game: &Node, declared: &Declared, a: &Assignment) -> (Node, Vec<Problem>) {
     let mut problems = Vec::new();
-    let out = rewrite(game, declared, a, &mut problems)
-        .into_iter()
-        .next()
-        .unwrap_or_else(|| game.clone());
+    let mut out = Vec::new();
+    rewrite(game, declared, a, &mut problems, &mut out);
+    let out = out.into_iter().next().unwrap_or_else(|| game.clone());
     (out, problems)
 }
 
-/// The nodes `n` becomes: none, one, or the items of a selected `when`.
-fn rewrite(n: &Node, d: &Declared, a: &Assignment, problems: &mut Vec<Problem>) -> Vec<Node> {
+/// Puts into `out` the nodes `n` becomes: none, one, or the items of a
+/// selected `when`. Recurses once per level of nesting, keeping little on
+/// the stack: `when` and `optionValue` are handled by functions of their own.
+fn rewrite(
+    n: &Node,
+    d: &Declared,
+    a: &Assignment,
+    problems: &mut Vec<Problem>,
+    out: &mut Vec<Node>,
+) {
     match &n.kind {
         NodeKind::Form(f) if f.head_kind == HeadKind::Ludeme && f.head == "when" => {
-            let (pos, _) = split(f);
-            let (Some(on), Some(vn)) = (pos.first(), pos.get(1)) else {
-                problems.push(
-                    BadWhen::new(n.span)
-                        .origin(n.origin.as_ref())
-                        .help("write `(when \"option\" value item...)` or `(when \"option\" {value value} item...)`"),
-                );
-                return Vec::new();
-            };
-            let Some(oname) = on.as_str() else {
-                problems.push(
-                    BadWhen::new(on.span)
-                        .origin(on.origin.as_ref())
-                        .help("the option's name is a quoted string"),
-                );
-                return Vec::new();
-            };
-            let Some(opt) = d.options.iter().find(|o| o.name == oname) else {
-                problems.push(unknown_option(on, oname, &d.options));
-                return Vec::new();
-            };
-            let mut wanted = Vec::new();
-            for v in vn.items() {
-                match Value::of(v) {
-                    Some(val) if opt.values.contains(&val) => wanted.push(val),
-                    _ => problems.push(
-                        BadOptionValue::new(v.span, v.to_string(), oname)
-                            .origin(v.origin.as_ref())
-                            .help(format!("\"{oname}\" takes {}", list(&opt.values))),
-                    ),
-                }
-            }
-            // Rewrite the items in every case, so their problems are found
-            // whatever the assignment.
-            let items: Vec<Node> = pos[2..]
-                .iter()
-                .flat_map(|x| rewrite(x, d, a, problems))
-                .collect();
-            if a.get(oname).is_some_and(|v| wanted.contains(v)) {
-                items
-            } else {
-                Vec::new()
-            }
+            rewrite_when(n, f, d, a, problems, out);
         }
         NodeKind::Form(f) if f.head_kind == HeadKind::Ludeme && f.head == "optionValue" => {
-            let name = f.args.first().and_then(Node::as_str);
-            match name.and_then(|nm| a.get(nm)) {
-                Some(v) => vec![v.node(n.span, n.origin.clone())],
-                None => {
-                    match (name, f.args.first()) {
-                        (Some(nm), Some(arg)) => problems.push(unknown_option(arg, nm, &d.options)),
-                        _ => problems.push(
-                            BadWhen::new(n.span)
-                                .origin(n.origin.as_ref())
-                                .help("write `(optionValue \"option\")`"),
-                        ),
-                    }
-                    vec![Node::new(NodeKind::Error, n.span)]
-                }
-            }
+            out.push(option_value(n, f, d, a, problems));
         }
         NodeKind::Form(f) => {
-            let args = f
-                .args
-                .iter()
-                .flat_map(|x| rewrite(x, d, a, problems))
-                .collect();
-            vec![Node {
+            let mut args = Vec::with_capacity(f.args.len());
+            for x in &f.args {
+                rewrite(x, d, a, problems, &mut args);
+            }
+            out.push(Node {
                 kind: NodeKind::Form(f.with_args(args)),
                 span: n.span,
                 origin: n.origin.clone(),
-            }]
+            });
         }
-        NodeKind::List(items) => vec![Node {
-            kind: NodeKind::List(
-                items
-                    .iter()
-                    .flat_map(|x| rewrite(x, d, a, problems))
-                    .collect(),
-            ),
-            span: n.span,
-            origin: n.origin.clone(),
-        }],
-        NodeKind::Named(nm) => {
-            let mut vals = rewrite(&nm.value, d, a, problems);
-            if vals.is_empty() {
-                return Vec::new(); // a `key:(when ...)` whose option is off: as if not given
+        NodeKind::List(items) => {
+            let mut new = Vec::with_capacity(items.len());
+            for x in items {
+                rewrite(x, d, a, problems, &mut new);
             }
-            let value = vals.swap_remove(0);
-            vec![Node {
-                kind: NodeKind::Named(Box::new(nm.with_value(value))),
+            out.push(Node {
+                kind: NodeKind::List(new),
                 span: n.span,
                 origin: n.origin.clone(),
-            }]
+            });
         }
-        _ => vec![n.clone()],
+        NodeKind::Named(nm) => {
+            let mut vals = Vec::new();
+            rewrite(&nm.value, d, a, problems, &mut vals);
+            // A `key:(when ...)` whose option is off: as if not given.
+            if !vals.is_empty() {
+                let value = vals.swap_remove(0);
+                out.push(Node {
+                    kind: NodeKind::Named(Box::new(nm.with_value(value))),
+                    span: n.span,
+                    origin: n.origin.clone(),
+                });
+            }
+        }
+        _ => out.push(n.clone()),
     }
+}
+
+/// `(when "option" value item...)`: the items if the option has one of the
+/// values (each rewritten in every case, so their problems are found
+/// whatever the assignment).
+fn rewrite_when(
+    n: &Node,
+    f: &Form,
+    d: &Declared,
+    a: &Assignment,
+    problems: &mut Vec<Problem>,
+    out: &mut Vec<Node>,
+) {
+    let (pos, _) = split(f);
+    let (Some(on), Some(vn)) = (pos.first(), pos.get(1)) else {
+        problems.push(BadWhen::new(n.span).origin(n.origin.as_ref()).help(
+            "write `(when \"option\" value item...)` or `(when \"option\" {value value} item...)`",
+        ));
+        return;
+    };
+    let Some(oname) = on.as_str() else {
+        problems.push(
+            BadWhen::new(on.span)
+                .origin(on.origin.as_ref())
+                .help("the option's name is a quoted string"),
+        );
+        return;
+    };
+    let Some(opt) = d.options.iter().find(|o| o.name == oname) else {
+        problems.push(unknown_option(on, oname, &d.options));
+        return;
+    };
+    let mut wanted = Vec::new();
+    for v in vn.items() {
+        match Value::of(v) {
+            Some(val) if opt.values.contains(&val) => wanted.push(val),
+            _ => problems.push(
+                BadOptionValue::new(v.span, v.to_string(), oname)
+                    .origin(v.origin.as_ref())
+                    .help(format!("\"{oname}\" takes {}", list(&opt.values))),
+            ),
+        }
+    }
+    let mut items = Vec::new();
+    for x in &pos[2..] {
+        rewrite(x, d, a, problems, &mut items);
+    }
+    if a.get(oname).is_some_and(|v| wanted.contains(v)) {
+        out.extend(items);
+    }
+}
+
+/// `(optionValue "option")`: the option's value in this assignment.
+fn option_value(
+    n: &Node,
+    f: &Form,
+    d: &Declared,
+    a: &Assignment,
+    problems: &mut Vec<Problem>,
+) -> Node {
+    let name = f.args.first().and_then(Node::as_str);
+    if let Some(v) = name.and_then(|nm| a.get(nm)) {
+        return v.node(n.span, n.origin.clone());
+    }
+    match (name, f.args.first()) {
+        (Some(nm), Some(arg)) => problems.push(unknown_option(arg, nm, &d.options)),
+        _ => problems.push(
+            BadWhen::new(n.span)
+                .origin(n.origin.as_ref())
+                .help("write `(optionValue \"option\")`"),
+        ),
+    }
+    Node::new(NodeKind::Error, n.span)
 }

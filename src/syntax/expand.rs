@@ -18,8 +18,8 @@ use super::ast::{Ast, Form, HeadKind, Node, NodeKind, Origin};
 use super::{MAX_DEPTH, MAX_EXPANDED_NODES, MAX_MACRO_CHAIN};
 use crate::diagnostics::{
     did_you_mean, suggest, BadDefine, DuplicateMacro, MacroChainTooLong, MacroExtraArgument,
-    MacroMissingArgument, MacroTooDeep, MacroTooLarge, ParamOutsideDefine, Problem,
-    RecursiveMacro, TooDeep, UnusedDefine,
+    MacroMissingArgument, MacroTooDeep, MacroTooLarge, ParamOutsideDefine, Problem, RecursiveMacro,
+    TooDeep, UnusedDefine,
 };
 use crate::source::Span;
 
