@@ -241,16 +241,31 @@ fn lines_and_columns_of_many_problems_come_from_a_line_index() {
     assert_eq!(src.line_col(79_998), (40_000, 1));
 }
 
+/// `n` lines, line `i` made by `line(i)`.
+fn lines(n: usize, line: impl Fn(usize) -> String) -> String {
+    (0..n).map(|i| line(i) + "\n").collect::<Vec<_>>().concat()
+}
+
+/// Defines `"D0"` (no moves) to `"Dn-1"`, `"Di"` standing for `body(i)`.
+fn defines(n: usize, body: impl Fn(usize) -> String) -> String {
+    lines(n, |i| {
+        let body = if i == 0 {
+            "(noMoves Next)".to_string()
+        } else {
+            body(i)
+        };
+        format!("(define \"D{i}\" {body})")
+    })
+}
+
+/// `n` defines, each using the one before.
+fn chain_of(n: usize) -> String {
+    defines(n, |i| format!("(\"D{}\")", i - 1))
+}
+
 #[test]
 fn define_expansion_is_bounded_and_names_the_macro() {
-    let mut defines = String::from("(define \"D0\" (noMoves Next))\n");
-    for i in 1..40 {
-        defines.push_str(&format!(
-            "(define \"D{i}\" (and (\"D{}\") (\"D{}\")))\n",
-            i - 1,
-            i - 1
-        ));
-    }
+    let defines = defines(40, |i| format!("(and (\"D{}\") (\"D{}\"))", i - 1, i - 1));
     let (d, plain, _) = check_text(game(&defines, "", "", "(if (\"D39\") (draw \"x\"))"));
     assert_eq!(codes(&d), ["lud::define::too_large"], "{plain}");
     assert!(plain.contains(&format!(
@@ -261,19 +276,13 @@ fn define_expansion_is_bounded_and_names_the_macro() {
 #[test]
 fn a_long_chain_of_macros_is_not_reported_as_recursion() {
     let chain = MAX_MACRO_CHAIN + 6;
-    let mut defines = String::from("(define \"C0\" (noMoves Next))\n");
-    for i in 1..chain {
-        defines.push_str(&format!("(define \"C{i}\" (\"C{}\"))\n", i - 1));
-    }
-    let end = format!("(if (\"C{}\") (draw \"x\"))", chain - 1);
+    let defines = chain_of(chain);
+    let end = format!("(if (\"D{}\") (draw \"x\"))", chain - 1);
     let (d, plain, _) = check_text(game(&defines, "", "", &end));
     assert_eq!(codes(&d), ["lud::define::chain_too_long"], "{plain}");
     // A chain within the limit expands.
-    let mut defines = String::from("(define \"C0\" (noMoves Next))\n");
-    for i in 1..MAX_MACRO_CHAIN {
-        defines.push_str(&format!("(define \"C{i}\" (\"C{}\"))\n", i - 1));
-    }
-    let end = format!("(if (\"C{}\") (draw \"x\"))", MAX_MACRO_CHAIN - 1);
+    let defines = chain_of(MAX_MACRO_CHAIN);
+    let end = format!("(if (\"D{}\") (draw \"x\"))", MAX_MACRO_CHAIN - 1);
     let (d, plain, _) = check_text(game(&defines, "", "", &end));
     assert!(d.problems.is_empty(), "{plain}");
     // True recursion is still recursion.
@@ -286,9 +295,7 @@ fn a_long_chain_of_macros_is_not_reported_as_recursion() {
 fn many_problems_in_a_megabyte_are_found_without_quadratic_passes() {
     // 50,000 unused defines (warnings), 90,000 bad moves, 8,000 pieces with
     // one letter: each problem found and de-duplicated in near-linear time.
-    let defines: String = (0..50_000)
-        .map(|i| format!("(define \"d{i}\" 1)\n"))
-        .collect();
+    let defines = lines(50_000, |i| format!("(define \"d{i}\" 1)"));
     let (d, _, _) = check_text(game(&defines, "", "", ""));
     assert_eq!(d.problems.len(), 50_000);
     assert!(codes(&d).iter().all(|c| c == "lud::lint::unused_define"));
@@ -297,9 +304,7 @@ fn many_problems_in_a_megabyte_are_found_without_quadratic_passes() {
     let (d, _, _) = check_text(game("", &moves, "", ""));
     assert_eq!(d.problems.len(), 90_000);
 
-    let pieces: String = (0..8_000)
-        .map(|i| format!("(piece \"P{i}\" \"A\" (step N))\n"))
-        .collect();
+    let pieces = lines(8_000, |i| format!("(piece \"P{i}\" \"A\" (step N))"));
     let text = game("", "", "", "").replace(
         "(piece \"Rook\" \"R\" (slide Orthogonal))",
         &format!("(piece \"Rook\" \"R\" (slide Orthogonal))\n{pieces}"),

@@ -173,7 +173,7 @@ fn config_error(
 /// The values, for a help line: at most ten, then how many more.
 fn list(values: &[Value]) -> String {
     const SHOWN: usize = 10;
-    let mut out = values
+    let shown = values
         .iter()
         .take(SHOWN)
         .map(|v| match v {
@@ -183,9 +183,10 @@ fn list(values: &[Value]) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     if values.len() > SHOWN {
-        out.push_str(&format!(" and {} more", values.len() - SHOWN));
+        format!("{shown} and {} more", values.len() - SHOWN)
+    } else {
+        shown
     }
-    out
 }
 
 /// The most option values and rulesets (past the first) a game may declare:

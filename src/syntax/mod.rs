@@ -15,7 +15,7 @@ pub use expand::{expand, Macro};
 /// The deepest that forms and lists may nest, in the text and after macro
 /// expansion: a deeper file is refused (`lud::syntax::too_deep`,
 /// `lud::define::too_deep`) before anything recurses over it. Every pass over
-/// the tree (parsing, expansion, the checks, lowering, evaluating conditions,
+/// the tree (the parser, expansion, the checks, lowering, evaluating conditions,
 /// `describe`) recurses once per level; this depth keeps them well within a
 /// 2 MiB thread stack, even unoptimised.
 pub const MAX_DEPTH: usize = 256;

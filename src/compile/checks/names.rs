@@ -103,14 +103,15 @@ fn use_of(n: &Node, ty: Ty, decls: &Decls, out: &mut Vec<Problem>) {
 /// The names, for a help line: at most ten, then how many more.
 fn names(list: &[Decl]) -> String {
     const SHOWN: usize = 10;
-    let mut out = list
+    let shown = list
         .iter()
         .take(SHOWN)
         .map(|d| format!("\"{}\"", d.name))
         .collect::<Vec<_>>()
         .join(", ");
     if list.len() > SHOWN {
-        out.push_str(&format!(" and {} more", list.len() - SHOWN));
+        format!("{shown} and {} more", list.len() - SHOWN)
+    } else {
+        shown
     }
-    out
 }
