@@ -402,6 +402,11 @@ impl Expander<'_> {
         };
         if is_outer {
             self.outer = None;
+            if self.outer_failed {
+                // Past a limit: none of what was expanded is kept (the checks
+                // skip an error), so no further work grows with it.
+                return Node::new(NodeKind::Error, n.span);
+            }
         }
         out
     }
