@@ -10,7 +10,7 @@ use super::model::{
     PlayerSites, PromotionDef, RelDir, SiteRef, Target, Worth, MAX_COUNTERS, MAX_FLAGS,
     MAX_MOVE_RULES, MAX_PIECES, MAX_PLAYERS, MAX_PLAYER_FLAGS,
 };
-use super::sites::{eval, per_player, players, region_nodes, SiteCtx};
+use super::sites::{eval, per_player, players, region_nodes, Regions, SiteCtx};
 use crate::diagnostics::{BadPlayers, Problem, TooMany};
 use crate::syntax::ast::{Node, NodeKind};
 
@@ -18,7 +18,7 @@ struct Lower<'a> {
     board: Board,
     players: Vec<(String, Dir)>,
     piece_names: Vec<String>,
-    regions: Vec<(String, &'a Node)>,
+    regions: Regions<'a>,
     start: Vec<Placement>,
     shifts: Vec<(u8, u8)>,
     counters: Vec<Events>,

@@ -5,6 +5,8 @@
 //! `(startOf "King" P)`) are evaluated for a given mover; `Mover` is that
 //! player, `Next` and `Opponent` the other one.
 
+use std::collections::HashMap;
+
 use super::bind::{bind, forms_of};
 use super::board::{Board, Dir};
 use super::ludemes::{lookup, Cat};
@@ -16,7 +18,7 @@ pub(crate) struct SiteCtx<'a> {
     /// The board.
     pub board: &'a Board,
     /// Named regions and the nodes that define their squares.
-    pub regions: &'a [(String, &'a Node)],
+    pub regions: &'a Regions<'a>,
     /// Players' names and forward directions.
     pub players: &'a [(String, Dir)],
     /// The player the squares are for (`None` where no player is meant).
@@ -89,7 +91,7 @@ fn eval_into(n: &Node, ctx: &SiteCtx<'_>, depth: u32, out: &mut Vec<u8>) {
     match &n.kind {
         NodeKind::Ident(s) => out.extend(b.parse(s)),
         NodeKind::Str(name) => {
-            if let Some((_, node)) = ctx.regions.iter().find(|(r, _)| r == name) {
+            if let Some(node) = ctx.regions.get(name) {
                 eval_into(node, ctx, depth + 1, out);
             }
         }
@@ -183,15 +185,40 @@ fn eval_into(n: &Node, ctx: &SiteCtx<'_>, depth: u32, out: &mut Vec<u8>) {
     }
 }
 
+/// The named regions of a game, in order, each found by its name in a hash
+/// map (the first of a name, if it is defined twice).
+#[derive(Debug, Default)]
+pub(crate) struct Regions<'a> {
+    list: Vec<(String, &'a Node)>,
+    index: HashMap<String, usize>,
+}
+
+impl<'a> Regions<'a> {
+    /// Each region's name and the node that defines its squares, in order.
+    pub(crate) fn iter(&self) -> std::slice::Iter<'_, (String, &'a Node)> {
+        self.list.iter()
+    }
+
+    /// The node that defines the squares of the region `name`.
+    pub(crate) fn get(&self, name: &str) -> Option<&'a Node> {
+        self.index.get(name).map(|&i| self.list[i].1)
+    }
+}
+
 /// The `(region ...)` forms of a game, by name.
-pub(crate) fn region_nodes(game: &Node) -> Vec<(String, &Node)> {
-    forms_of(game, Cat::Region)
+pub(crate) fn region_nodes(game: &Node) -> Regions<'_> {
+    let list: Vec<(String, &Node)> = forms_of(game, Cat::Region)
         .into_iter()
         .filter_map(|(f, _)| {
             let (b, _) = bind(f, lookup(&f.head)?);
             Some((b.one("name")?.as_str()?.to_string(), b.one("sites")?))
         })
-        .collect()
+        .collect();
+    let mut index = HashMap::new();
+    for (i, (name, _)) in list.iter().enumerate() {
+        index.entry(name.clone()).or_insert(i);
+    }
+    Regions { list, index }
 }
 
 /// Every player's name and forward direction, in turn order.
