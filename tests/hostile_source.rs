@@ -374,3 +374,42 @@ fn too_many_option_values_are_refused() {
     assert_eq!(codes(&d), ["lud::compile::too_many"], "{plain}");
     assert!(plain.contains("too many option values and rulesets"));
 }
+
+#[test]
+fn options_are_checked_within_a_budget_of_nodes() {
+    // 20 option values, each changing the tree: 20 different games of about
+    // 100,000 nodes, more than `lud check` compiles.
+    let whens: Vec<String> = (0..20)
+        .map(|i| format!("(when \"n\" {i} (step S))"))
+        .collect();
+    let moves = format!("{} {}", vec!["(step N)"; 50_000].join(" "), whens.join(" "));
+    let values: Vec<String> = (0..20).map(|i| i.to_string()).collect();
+    let text = game("", &moves, "", "").replace(
+        "(players",
+        &format!(
+            "(options {{(option \"n\" {{{}}})}})\n    (players",
+            values.join(" ")
+        ),
+    );
+    let (d, plain, _) = check_text(text);
+    assert!(
+        codes(&d).contains(&"lud::options::too_much_to_check".to_string()),
+        "{plain}"
+    );
+    assert!(plain.contains("under its 20 configurations"));
+    // Values that change nothing make no more games to compile.
+    let values: Vec<String> = (0..60).map(|i| i.to_string()).collect();
+    let moves = vec!["(step Q)"; 50_000].join(" ");
+    let text = game("", &moves, "", "").replace(
+        "(players",
+        &format!(
+            "(options {{(option \"n\" {{{}}})}})\n    (players",
+            values.join(" ")
+        ),
+    );
+    let (d, _, _) = check_text(text);
+    assert_eq!(d.problems.len(), 50_000);
+    assert!(codes(&d)
+        .iter()
+        .all(|c| c == "lud::compile::unknown_constant"));
+}

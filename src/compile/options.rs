@@ -580,6 +580,20 @@ fn collect_reads(n: &Node, tested: &mut Vec<(String, Value)>, read: &mut Vec<Str
     }
 }
 
+/// The names of the options the tree under `game` reads: tested by a
+/// `(when ...)` or read by `(optionValue ...)`. Two assignments that agree
+/// on them give the same tree.
+pub fn read_options(game: &Node) -> std::collections::HashSet<String> {
+    let mut tested = Vec::new();
+    let mut read = Vec::new();
+    collect_reads(game, &mut tested, &mut read);
+    tested
+        .into_iter()
+        .map(|(name, _)| name)
+        .chain(read)
+        .collect()
+}
+
 /// Replaces `(when ...)` and `(optionValue ...)` under `game` for an
 /// assignment. Problems in their use (unknown option or value) are reported
 /// whatever the assignment.
