@@ -413,3 +413,37 @@ fn options_are_checked_within_a_budget_of_nodes() {
         .iter()
         .all(|c| c == "lud::compile::unknown_constant"));
 }
+
+#[test]
+fn regions_that_name_each_other_are_each_evaluated_once() {
+    // Each region names the next twice: evaluated afresh at every mention,
+    // 2^40 evaluations; a ring of two; a rook placed 40 lists deep.
+    let mut regions: Vec<String> = (0..40)
+        .map(|i| format!("(region \"R{i}\" {{a3 \"R{}\" \"R{}\"}})", i + 1, i + 1))
+        .collect();
+    regions
+        .push("(region \"R40\" {h1}) (region \"A\" {a1 \"B\"}) (region \"B\" {b1 \"A\"})".into());
+    let text = game("", "", "(place White \"Rook\" {{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{c3}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}})", "")
+        .replace("(board (square 8))", &format!("(board (square 8)) {}", regions.join(" ")))
+        .replace(
+            "(piece \"Rook\" \"R\" (slide Orthogonal))",
+            "(piece \"Rook\" \"R\" (slide Orthogonal) (promote (union \"R0\" \"A\") \"Rook\"))",
+        );
+    let (d, plain, _) = check_text(text.clone());
+    assert!(d.problems.is_empty(), "{plain}");
+    let game = guarded(move || compile(&SourceFile::new("regions.lud", text)).expect("compiles"));
+    let model = game.model();
+    let squares = |name: &str| {
+        let (_, sq) = model
+            .regions
+            .iter()
+            .find(|(n, _)| n == name)
+            .expect("region");
+        let mut names: Vec<String> = sq.iter().map(|&s| model.board.name(s)).collect();
+        names.sort();
+        names
+    };
+    assert_eq!(squares("R0"), ["a3", "h1"]);
+    assert_eq!(squares("A"), ["a1", "b1"]);
+    assert_eq!(model.start.len(), 4, "the rook 40 lists deep is placed");
+}

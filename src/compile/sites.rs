@@ -54,7 +54,7 @@ impl SiteCtx<'_> {
 /// cannot be evaluated (already reported by the checks) gives no squares.
 pub(crate) fn eval(n: &Node, ctx: &SiteCtx<'_>) -> Vec<u8> {
     let mut out = Vec::new();
-    eval_into(n, ctx, 0, &mut out);
+    eval_into(n, ctx, &mut HashMap::new(), &mut out);
     let mut seen = vec![false; ctx.board.len()];
     out.retain(|&s| !std::mem::replace(&mut seen[s as usize], true));
     out
@@ -83,25 +83,41 @@ fn own_rank(b: &Board, fwd: Dir, k: u32) -> Vec<u8> {
         .collect()
 }
 
-fn eval_into(n: &Node, ctx: &SiteCtx<'_>, depth: u32, out: &mut Vec<u8>) {
-    if depth > 32 {
-        return;
-    }
+/// `regions` holds each region's squares once found (in this evaluation,
+/// for this mover), so that regions naming one another many times are each
+/// evaluated once; a region met again while it is being evaluated (regions
+/// that name each other in a ring) adds nothing more.
+fn eval_into(
+    n: &Node,
+    ctx: &SiteCtx<'_>,
+    regions: &mut HashMap<usize, Vec<u8>>,
+    out: &mut Vec<u8>,
+) {
     let b = ctx.board;
     match &n.kind {
         NodeKind::Ident(s) => out.extend(b.parse(s)),
         NodeKind::Str(name) => {
-            if let Some(node) = ctx.regions.get(name) {
-                eval_into(node, ctx, depth + 1, out);
+            if let Some(i) = ctx.regions.index_of(name) {
+                if let Some(done) = regions.get(&i) {
+                    out.extend_from_slice(done);
+                } else {
+                    regions.insert(i, Vec::new()); // being evaluated
+                    let mut own = Vec::new();
+                    eval_into(ctx.regions.list[i].1, ctx, regions, &mut own);
+                    let mut seen = vec![false; ctx.board.len()];
+                    own.retain(|&s| !std::mem::replace(&mut seen[s as usize], true));
+                    out.extend_from_slice(&own);
+                    regions.insert(i, own);
+                }
             }
         }
-        NodeKind::List(items) => items.iter().for_each(|i| eval_into(i, ctx, depth + 1, out)),
+        NodeKind::List(items) => items.iter().for_each(|i| eval_into(i, ctx, regions, out)),
         NodeKind::Form(f) => {
             let num = f.args.first().and_then(Node::as_int).unwrap_or(0);
-            let sub = |i: usize| -> Vec<u8> {
+            let mut sub = |i: usize| -> Vec<u8> {
                 f.args.get(i).map_or_else(Vec::new, |x| {
                     let mut v = Vec::new();
-                    eval_into(x, ctx, depth + 1, &mut v);
+                    eval_into(x, ctx, regions, &mut v);
                     v
                 })
             };
@@ -199,9 +215,9 @@ impl<'a> Regions<'a> {
         self.list.iter()
     }
 
-    /// The node that defines the squares of the region `name`.
-    pub(crate) fn get(&self, name: &str) -> Option<&'a Node> {
-        self.index.get(name).map(|&i| self.list[i].1)
+    /// The index of the region `name`.
+    pub(crate) fn index_of(&self, name: &str) -> Option<usize> {
+        self.index.get(name).copied()
     }
 }
 
