@@ -449,8 +449,8 @@ fn nesting_is_handled_to_a_depth_and_refused_beyond_it() {
         match format(&SourceFile::new("deep.lud", nested(d))) {
             Err(FormatError::Syntax(p)) => {
                 assert_eq!(p.len(), 1);
-                assert_eq!(p[0].code_str(), "lud::syntax::invalid_token");
-                assert!(p[0].to_string().contains("nesting deeper than 256 levels"));
+                assert_eq!(p[0].code_str(), "lud::syntax::too_deep");
+                assert!(p[0].to_string().contains("nest more than 256 levels deep"));
                 assert_eq!(p[0].primary().offset(), 256 * 5);
             }
             other => panic!("depth {d}: {other:?}"),

@@ -551,16 +551,10 @@ pub(crate) fn start_position(game: &Game, start: &Start<'_>) -> Result<Position,
     }
 }
 
-/// Prints any miette diagnostic to stderr.
+/// Prints any miette diagnostic to stderr, safely however long its source lines.
 pub(crate) fn report(d: &dyn miette::Diagnostic) {
-    let theme = match style() {
-        Style::Plain => miette::GraphicalTheme::unicode_nocolor(),
-        Style::Colour => miette::GraphicalTheme::unicode(),
-    };
-    let mut s = String::new();
-    let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(width());
-    if handler.render_report(&mut s, d).is_err() {
-        s = d.to_string();
-    }
-    eout!("{s}");
+    eout!(
+        "{}",
+        crate::diagnostics::render_diagnostic(d, style(), width())
+    );
 }

@@ -103,10 +103,18 @@ pub fn ludeme_of(form: &Form) -> Option<&'static Ludeme> {
 
 /// Calls `f(node, ty)` for every argument node in the tree under `node`
 /// together with the type its parameter expects, `node` itself first with
-/// `ty`. List arguments are visited item by item. Forms that do not bind
-/// cleanly are still walked, argument by argument, as far as they match.
+/// `ty`. List arguments are visited item by item, and so are the items of a
+/// list of squares (`{a1 "Region" (rank 2)}`), each as squares: every place
+/// squares are written is visited. Forms that do not bind cleanly are still
+/// walked, argument by argument, as far as they match.
 pub fn walk<'a>(node: &'a Node, ty: Ty, f: &mut impl FnMut(&'a Node, Ty)) {
     f(node, ty);
+    if let (NodeKind::List(items), Ty::Sites) = (&node.kind, ty) {
+        for it in items {
+            walk(it, Ty::Sites, f);
+        }
+        return;
+    }
     if let NodeKind::Form(form) = &node.kind {
         let Some(l) = ludeme_of(form) else { return };
         let (bound, _) = bind(form, l);

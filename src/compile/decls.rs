@@ -1,6 +1,8 @@
 //! The names a game file declares (pieces, players, regions) and its board
 //! size, gathered once for the checks and the lowering.
 
+use std::collections::HashMap;
+
 use super::bind::{bind, forms_of};
 use super::ludemes::{lookup, Cat};
 use crate::source::Span;
@@ -26,6 +28,9 @@ pub struct Decls {
     pub regions: Vec<Decl>,
     /// The board's width and height, if the board form is readable.
     pub board: Option<(u32, u32)>,
+    /// Each name's first declaration, by kind (0 pieces, 1 players, 2
+    /// regions): found by hashing, however many names a file declares.
+    index: [HashMap<String, usize>; 3],
 }
 
 impl Decls {
@@ -52,6 +57,11 @@ impl Decls {
                 }
             }
         }
+        for (index, list) in d.index.iter_mut().zip([&d.pieces, &d.players, &d.regions]) {
+            for (i, decl) in list.iter().enumerate() {
+                index.entry(decl.name.clone()).or_insert(i);
+            }
+        }
         for (form, _) in forms_of(game, Cat::Shape) {
             let Some(l) = lookup(&form.head) else {
                 continue;
@@ -76,17 +86,17 @@ impl Decls {
 
     /// The index of the piece named `name`.
     pub fn piece(&self, name: &str) -> Option<usize> {
-        self.pieces.iter().position(|p| p.name == name)
+        self.index[0].get(name).copied()
     }
 
     /// The index of the player named `name`.
     pub fn player(&self, name: &str) -> Option<usize> {
-        self.players.iter().position(|p| p.name == name)
+        self.index[1].get(name).copied()
     }
 
     /// The index of the region named `name`.
     pub fn region(&self, name: &str) -> Option<usize> {
-        self.regions.iter().position(|p| p.name == name)
+        self.index[2].get(name).copied()
     }
 }
 

@@ -604,64 +604,84 @@ pub fn describe_guard(model: &Model, c: &Cond) -> String {
 
 /// `c` in words, naming [`PlayerRef::Mover`] as `mover`.
 fn describe(model: &Model, c: &Cond, mover: &str) -> String {
-    let join = |cs: &[Cond], w: &str| {
-        cs.iter()
-            .map(|c| describe(model, c, mover))
-            .collect::<Vec<_>>()
-            .join(w)
-    };
+    // Only the forms with conditions inside are here: this recurses once per
+    // level, so it keeps little on the stack; the rest is `describe_leaf`.
     match c {
         Cond::And(cs) if cs.is_empty() => "always".into(),
-        Cond::And(cs) => {
-            // "X has no legal move and is in check", not "... and X is in check":
-            // a part with the same subject as the one before it drops it.
-            let mut text = String::new();
-            let mut subject: Option<&str> = None;
-            for c in cs {
-                let part = describe(model, c, mover);
-                let this = [mover, "the player to move", "the mover's opponent"]
-                    .into_iter()
-                    .find(|p| part.starts_with(&format!("{p} ")));
-                if !text.is_empty() {
-                    text.push_str(" and ");
-                }
-                match this {
-                    Some(p) if subject == Some(p) => text.push_str(&part[p.len() + 1..]),
-                    _ => text.push_str(&part),
-                }
-                subject = this;
-            }
-            format!("({text})")
-        }
-        Cond::Or(cs) => format!("({})", join(cs, " or ")),
-        Cond::Not(c) => match &**c {
-            Cond::InCheck(p) => format!("{} is not in check", player(model, *p, mover)),
-            Cond::Is(a, b) => format!(
-                "{} is not {}",
-                player(model, *a, mover),
-                player(model, *b, mover)
-            ),
-            Cond::Flagged(f, s) => format!(
-                "the piece on {} is not flagged \"{}\"",
-                describe_site(model, s),
-                model.flags[*f as usize]
-            ),
-            Cond::Remembers(p, f) => format!(
-                "{} does not remember \"{}\"",
-                player(model, *p, mover),
-                model
-                    .player_flags
-                    .get(*f as usize)
-                    .map_or("?", |d| d.name.as_str())
-            ),
-            Cond::Attacked(s, p) => format!(
-                "{} is not attacked by {}",
-                describe_site(model, s),
-                player(model, *p, mover)
-            ),
-            Cond::Capturing => "the move took no piece".into(),
-            c => format!("not {}", describe(model, c, mover)),
+        Cond::And(cs) => describe_and(model, cs, mover),
+        Cond::Or(cs) => format!(
+            "({})",
+            cs.iter()
+                .map(|c| describe(model, c, mover))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+        Cond::Not(c) => match describe_not_leaf(model, c, mover) {
+            Some(text) => text,
+            None => format!("not {}", describe(model, c, mover)),
         },
+        c => describe_leaf(model, c, mover),
+    }
+}
+
+/// "X has no legal move and is in check", not "... and X is in check": a
+/// part with the same subject as the one before it drops it.
+fn describe_and(model: &Model, cs: &[Cond], mover: &str) -> String {
+    let mut text = String::new();
+    let mut subject: Option<&str> = None;
+    for c in cs {
+        let part = describe(model, c, mover);
+        let this = [mover, "the player to move", "the mover's opponent"]
+            .into_iter()
+            .find(|p| part.starts_with(&format!("{p} ")));
+        if !text.is_empty() {
+            text.push_str(" and ");
+        }
+        match this {
+            Some(p) if subject == Some(p) => text.push_str(&part[p.len() + 1..]),
+            _ => text.push_str(&part),
+        }
+        subject = this;
+    }
+    format!("({text})")
+}
+
+/// The negation of a condition said in its own words, where there are some.
+fn describe_not_leaf(model: &Model, c: &Cond, mover: &str) -> Option<String> {
+    Some(match c {
+        Cond::InCheck(p) => format!("{} is not in check", player(model, *p, mover)),
+        Cond::Is(a, b) => format!(
+            "{} is not {}",
+            player(model, *a, mover),
+            player(model, *b, mover)
+        ),
+        Cond::Flagged(f, s) => format!(
+            "the piece on {} is not flagged \"{}\"",
+            describe_site(model, s),
+            model.flags[*f as usize]
+        ),
+        Cond::Remembers(p, f) => format!(
+            "{} does not remember \"{}\"",
+            player(model, *p, mover),
+            model
+                .player_flags
+                .get(*f as usize)
+                .map_or("?", |d| d.name.as_str())
+        ),
+        Cond::Attacked(s, p) => format!(
+            "{} is not attacked by {}",
+            describe_site(model, s),
+            player(model, *p, mover)
+        ),
+        Cond::Capturing => "the move took no piece".into(),
+        _ => return None,
+    })
+}
+
+/// A condition with no condition inside, in words.
+fn describe_leaf(model: &Model, c: &Cond, mover: &str) -> String {
+    match c {
+        Cond::And(_) | Cond::Or(_) | Cond::Not(_) => describe(model, c, mover),
         Cond::InCheck(p) => format!("{} is in check", player(model, *p, mover)),
         Cond::Is(a, b) => format!(
             "{} is {}",

@@ -7,10 +7,10 @@ use super::board::{Board, Dir};
 use super::model::{
     CmpOp, Cond, Effect, EndDef, Events, ForbidDef, Info, IntExpr, KindExpr, Model, MoveDef,
     MoveKind, OutcomeDef, PhaseDef, PieceDef, Placement, PlayerDef, PlayerFlagDef, PlayerRef,
-    PlayerSites, PromotionDef, RelDir, SiteRef, Target, Worth, MAX_COUNTERS, MAX_FLAGS, MAX_PIECES,
-    MAX_PLAYERS, MAX_PLAYER_FLAGS,
+    PlayerSites, PromotionDef, RelDir, SiteRef, Target, Worth, MAX_COUNTERS, MAX_FLAGS,
+    MAX_MOVE_RULES, MAX_PIECES, MAX_PLAYERS, MAX_PLAYER_FLAGS,
 };
-use super::sites::{eval, per_player, players, region_nodes, SiteCtx};
+use super::sites::{eval, per_player, players, region_nodes, Regions, SiteCtx};
 use crate::diagnostics::{BadPlayers, Problem, TooMany};
 use crate::syntax::ast::{Node, NodeKind};
 
@@ -18,7 +18,7 @@ struct Lower<'a> {
     board: Board,
     players: Vec<(String, Dir)>,
     piece_names: Vec<String>,
-    regions: Vec<(String, &'a Node)>,
+    regions: Regions<'a>,
     start: Vec<Placement>,
     shifts: Vec<(u8, u8)>,
     counters: Vec<Events>,
@@ -369,6 +369,13 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
         l.problems.push(
             TooMany::new(game.span, "piece flags", l.flags.len(), MAX_FLAGS)
                 .help("use fewer flag names"),
+        );
+    }
+    if moves.len() > MAX_MOVE_RULES {
+        // Moves name their rule in a byte: more rules would be confused.
+        l.problems.push(
+            TooMany::new(game.span, "move rules", moves.len(), MAX_MOVE_RULES)
+                .help("give the pieces fewer ways to move; a Betza string or a list of directions holds many in one rule"),
         );
     }
     if l.player_flags.len() > MAX_PLAYER_FLAGS {

@@ -1320,7 +1320,12 @@ pub const LUDEMES: &[Ludeme] = &[
 
 /// The ludeme named `name`.
 pub fn lookup(name: &str) -> Option<&'static Ludeme> {
-    LUDEMES.iter().find(|l| l.name == name)
+    static BY_NAME: std::sync::OnceLock<std::collections::HashMap<&'static str, &'static Ludeme>> =
+        std::sync::OnceLock::new();
+    BY_NAME
+        .get_or_init(|| LUDEMES.iter().map(|l| (l.name, l)).collect())
+        .get(name)
+        .copied()
 }
 
 /// Whether an identifier is an event constant (`Capture`, `Promotion`).

@@ -18,9 +18,10 @@ pub mod options;
 pub mod reference;
 mod sites;
 
+use std::collections::hash_map::{Entry, HashMap};
 use std::path::Path;
 
-use crate::diagnostics::{Diagnostics, NotText, Problem, TooLarge};
+use crate::diagnostics::{Diagnostics, NotText, Problem, TooLarge, TooMuchToCheck};
 use crate::game::Game;
 use crate::source::{SourceFile, Span, MAX_SOURCE_BYTES};
 use crate::syntax;
@@ -115,33 +116,83 @@ pub fn check(source: &SourceFile) -> Diagnostics {
         Err(d) => return Diagnostics::new(source.clone(), errors_first(d.problems)),
     };
     let configs = front.declared.all_configs();
-    let mut found: Vec<(Problem, Vec<String>)> = Vec::new();
-    for cfg in &configs {
-        let label = describe_config(cfg, &front.declared);
-        let problems = match back(source, &front, cfg, true) {
+    // Configurations that give the options the tree reads the same values
+    // give the same tree: each such group is compiled once.
+    let read = options::read_options(&front.game);
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut by_values: HashMap<Vec<(String, options::Value)>, usize> = HashMap::new();
+    for (c, cfg) in configs.iter().enumerate() {
+        let Ok(a) = front.declared.resolve(cfg) else {
+            continue;
+        };
+        let values: Vec<(String, options::Value)> = a
+            .values
+            .into_iter()
+            .filter(|(name, _)| read.contains(name))
+            .collect();
+        match by_values.entry(values) {
+            Entry::Occupied(e) => groups[*e.get()].push(c),
+            Entry::Vacant(e) => {
+                e.insert(groups.len());
+                groups.push(vec![c]);
+            }
+        }
+    }
+    let nodes = count_nodes(&front.game);
+    // Each problem once, with the configurations it is found under (by
+    // index), found again by its code, place and message in a hash map.
+    let mut found: Vec<(Problem, Vec<usize>)> = Vec::new();
+    let mut index: HashMap<(String, usize, String), usize> = HashMap::new();
+    let mut checked = 0; // configurations
+    let mut late = Vec::new();
+    for (g, group) in groups.iter().enumerate() {
+        if g > 0 && (g + 1) * nodes > MAX_CHECK_NODES {
+            late.push(
+                TooMuchToCheck::new(
+                    options_span(&front.game),
+                    groups.len(),
+                    nodes,
+                    MAX_CHECK_NODES,
+                )
+                .help(format!(
+                    "only the first {g} were checked; declare fewer option values or rulesets, \
+                     or make the file smaller"
+                )),
+            );
+            break;
+        }
+        if g > 0 && found.len() > MAX_PROBLEMS_BEFORE_STOP {
+            break; // enough to fix first: the rest are checked once they are fixed
+        }
+        let problems = match back(source, &front, &configs[group[0]], true) {
             Ok((_, warnings)) => warnings,
             Err(CompileError::Source(d)) => d.problems,
             Err(CompileError::Config(_)) => continue,
         };
+        checked += group.len();
         for p in problems {
             let key = (p.code_str(), p.primary().offset(), p.to_string());
-            match found
-                .iter_mut()
-                .find(|(q, _)| (q.code_str(), q.primary().offset(), q.to_string()) == key)
-            {
-                Some((_, under)) => under.push(label.clone()),
-                None => found.push((p, vec![label.clone()])),
+            match index.entry(key) {
+                Entry::Occupied(e) => found[*e.get()].1.extend(group),
+                Entry::Vacant(e) => {
+                    e.insert(found.len());
+                    found.push((p, group.clone()));
+                }
             }
         }
     }
-    let n = configs.len();
+    let n = checked;
     let mut problems = front.problems.clone();
     for (p, under) in found {
         if under.len() < n && lints::everywhere(&p) {
             continue;
         }
         if under.len() < n {
-            let note = format!("(found under {})", under.join("; "));
+            let labels: Vec<String> = under
+                .iter()
+                .map(|&c| describe_config(&configs[c], &front.declared))
+                .collect();
+            let note = format!("(found under {})", labels.join("; "));
             let help = p
                 .help_text()
                 .map_or(note.clone(), |h| format!("{h} {note}"));
@@ -150,7 +201,49 @@ pub fn check(source: &SourceFile) -> Diagnostics {
             problems.push(p);
         }
     }
+    problems.extend(late);
     Diagnostics::new(source.clone(), errors_first(problems))
+}
+
+/// The most nodes `lud check` compiles for a file, summed over the
+/// configurations it checks (each ruleset and option value that changes the
+/// tree): past it the remaining configurations are refused
+/// (`lud::options::too_much_to_check`), so that time does not grow with the
+/// file's size times its number of options.
+pub const MAX_CHECK_NODES: usize = 1_000_000;
+
+/// Once this many problems are found, `lud check` compiles no further
+/// configurations: the ones found are the ones to fix first.
+const MAX_PROBLEMS_BEFORE_STOP: usize = 1_000;
+
+/// Nodes in a tree (without recursion).
+fn count_nodes(n: &crate::syntax::ast::Node) -> usize {
+    use crate::syntax::ast::NodeKind;
+    let mut count = 0;
+    let mut todo = vec![n];
+    while let Some(n) = todo.pop() {
+        count += 1;
+        match &n.kind {
+            NodeKind::Form(f) => todo.extend(&f.args),
+            NodeKind::List(items) => todo.extend(items),
+            NodeKind::Named(nm) => todo.push(&nm.value),
+            _ => {}
+        }
+    }
+    count
+}
+
+/// Where the options are declared (the game's head if nowhere).
+fn options_span(game: &crate::syntax::ast::Node) -> Span {
+    game.as_form()
+        .and_then(|f| {
+            f.args
+                .iter()
+                .find(|a| a.as_form().is_some_and(|o| o.head == "options"))
+                .map(|a| a.as_form().map_or(a.span, |o| o.head_span))
+                .or(Some(f.head_span))
+        })
+        .unwrap_or(game.span)
 }
 
 /// Warnings are reported once a file has no errors: until then they would

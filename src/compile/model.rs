@@ -17,6 +17,9 @@ pub const MAX_COUNTERS: usize = 4;
 pub const MAX_FLAGS: usize = 4;
 /// The most remembered player facts a game may have.
 pub const MAX_PLAYER_FLAGS: usize = 8;
+/// The most move rules a game may have, all pieces, players and phases
+/// together (a move names its rule in one byte, 0 to 254; 255 means none).
+pub const MAX_MOVE_RULES: usize = 255;
 
 /// A whole compiled game.
 #[derive(Clone, Debug)]

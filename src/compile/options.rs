@@ -23,7 +23,7 @@ use std::fmt;
 use miette::{Diagnostic, NamedSource, SourceSpan};
 
 use crate::diagnostics::{
-    suggest, BadOptionValue, BadWhen, DuplicateDefinition, Problem, UnknownOption,
+    suggest, BadOptionValue, BadWhen, DuplicateDefinition, Problem, TooMany, UnknownOption,
 };
 use crate::source::Span;
 use crate::syntax::ast::{Form, HeadKind, Node, NodeKind};
@@ -170,16 +170,28 @@ fn config_error(
     }
 }
 
+/// The values, for a help line: at most ten, then how many more.
 fn list(values: &[Value]) -> String {
-    values
+    const SHOWN: usize = 10;
+    let shown = values
         .iter()
+        .take(SHOWN)
         .map(|v| match v {
             Value::Str(s) => format!("\"{s}\""),
             Value::Int(i) => i.to_string(),
         })
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(", ");
+    if values.len() > SHOWN {
+        format!("{shown} and {} more", values.len() - SHOWN)
+    } else {
+        shown
+    }
 }
+
+/// The most option values and rulesets (past the first) a game may declare:
+/// `lud check` compiles the game once for each.
+pub const MAX_CHOICES: usize = 64;
 
 /// The bound arguments of a form as (positional, named) nodes.
 fn split(f: &Form) -> (Vec<&Node>, HashMap<&str, &Node>) {
@@ -221,6 +233,17 @@ impl Declared {
     pub fn read(game: &Node) -> (Declared, Vec<Problem>) {
         let mut d = Declared::default();
         let mut problems = Vec::new();
+        // Option values and rulesets past the first, each a configuration
+        // `lud check` compiles: past the limit they are refused.
+        let mut choices = 0usize;
+        let too_many = |span: Span, found: usize, problems: &mut Vec<Problem>| {
+            problems.push(
+                TooMany::new(span, "option values and rulesets", found, MAX_CHOICES).help(
+                    "`lud check` compiles the game under each value of each option and each ruleset; \
+                     declare fewer",
+                ),
+            );
+        };
         for n in sections(game, "options") {
             let Some(f) = n.as_form().filter(|f| f.head == "option") else {
                 continue;
@@ -249,6 +272,15 @@ impl Declared {
                 );
                 continue;
             }
+            if choices + values.len() > MAX_CHOICES {
+                if choices <= MAX_CHOICES {
+                    let span = value_spans[MAX_CHOICES - choices];
+                    too_many(span, choices + values.len(), &mut problems);
+                }
+                choices = MAX_CHOICES + 1;
+                continue;
+            }
+            choices += values.len();
             let default = match named.get("default") {
                 Some(dn) => match Value::of(dn) {
                     Some(v) if values.contains(&v) => v,
@@ -298,6 +330,16 @@ impl Declared {
                         .help("give each ruleset its own name"),
                 );
                 continue;
+            }
+            if !d.rulesets.is_empty() {
+                if choices >= MAX_CHOICES {
+                    if choices == MAX_CHOICES {
+                        too_many(name_node.span, choices + 1, &mut problems);
+                    }
+                    choices = MAX_CHOICES + 1;
+                    continue;
+                }
+                choices += 1;
             }
             let mut sets = Vec::new();
             for s in pos.get(1).map_or(&[][..], |l| l.items()) {
@@ -538,118 +580,156 @@ fn collect_reads(n: &Node, tested: &mut Vec<(String, Value)>, read: &mut Vec<Str
     }
 }
 
+/// The names of the options the tree under `game` reads: tested by a
+/// `(when ...)` or read by `(optionValue ...)`. Two assignments that agree
+/// on them give the same tree.
+pub fn read_options(game: &Node) -> std::collections::HashSet<String> {
+    let mut tested = Vec::new();
+    let mut read = Vec::new();
+    collect_reads(game, &mut tested, &mut read);
+    tested
+        .into_iter()
+        .map(|(name, _)| name)
+        .chain(read)
+        .collect()
+}
+
 /// Replaces `(when ...)` and `(optionValue ...)` under `game` for an
 /// assignment. Problems in their use (unknown option or value) are reported
 /// whatever the assignment.
 pub fn apply(game: &Node, declared: &Declared, a: &Assignment) -> (Node, Vec<Problem>) {
     let mut problems = Vec::new();
-    let out = rewrite(game, declared, a, &mut problems)
-        .into_iter()
-        .next()
-        .unwrap_or_else(|| game.clone());
+    let mut out = Vec::new();
+    rewrite(game, declared, a, &mut problems, &mut out);
+    let out = out.into_iter().next().unwrap_or_else(|| game.clone());
     (out, problems)
 }
 
-/// The nodes `n` becomes: none, one, or the items of a selected `when`.
-fn rewrite(n: &Node, d: &Declared, a: &Assignment, problems: &mut Vec<Problem>) -> Vec<Node> {
+/// Puts into `out` the nodes `n` becomes: none, one, or the items of a
+/// selected `when`. Recurses once per level of nesting, keeping little on
+/// the stack: `when` and `optionValue` are handled by functions of their own.
+fn rewrite(
+    n: &Node,
+    d: &Declared,
+    a: &Assignment,
+    problems: &mut Vec<Problem>,
+    out: &mut Vec<Node>,
+) {
     match &n.kind {
         NodeKind::Form(f) if f.head_kind == HeadKind::Ludeme && f.head == "when" => {
-            let (pos, _) = split(f);
-            let (Some(on), Some(vn)) = (pos.first(), pos.get(1)) else {
-                problems.push(
-                    BadWhen::new(n.span)
-                        .origin(n.origin.as_ref())
-                        .help("write `(when \"option\" value item...)` or `(when \"option\" {value value} item...)`"),
-                );
-                return Vec::new();
-            };
-            let Some(oname) = on.as_str() else {
-                problems.push(
-                    BadWhen::new(on.span)
-                        .origin(on.origin.as_ref())
-                        .help("the option's name is a quoted string"),
-                );
-                return Vec::new();
-            };
-            let Some(opt) = d.options.iter().find(|o| o.name == oname) else {
-                problems.push(unknown_option(on, oname, &d.options));
-                return Vec::new();
-            };
-            let mut wanted = Vec::new();
-            for v in vn.items() {
-                match Value::of(v) {
-                    Some(val) if opt.values.contains(&val) => wanted.push(val),
-                    _ => problems.push(
-                        BadOptionValue::new(v.span, v.to_string(), oname)
-                            .origin(v.origin.as_ref())
-                            .help(format!("\"{oname}\" takes {}", list(&opt.values))),
-                    ),
-                }
-            }
-            // Rewrite the items in every case, so their problems are found
-            // whatever the assignment.
-            let items: Vec<Node> = pos[2..]
-                .iter()
-                .flat_map(|x| rewrite(x, d, a, problems))
-                .collect();
-            if a.get(oname).is_some_and(|v| wanted.contains(v)) {
-                items
-            } else {
-                Vec::new()
-            }
+            rewrite_when(n, f, d, a, problems, out);
         }
         NodeKind::Form(f) if f.head_kind == HeadKind::Ludeme && f.head == "optionValue" => {
-            let name = f.args.first().and_then(Node::as_str);
-            match name.and_then(|nm| a.get(nm)) {
-                Some(v) => vec![v.node(n.span, n.origin.clone())],
-                None => {
-                    match (name, f.args.first()) {
-                        (Some(nm), Some(arg)) => problems.push(unknown_option(arg, nm, &d.options)),
-                        _ => problems.push(
-                            BadWhen::new(n.span)
-                                .origin(n.origin.as_ref())
-                                .help("write `(optionValue \"option\")`"),
-                        ),
-                    }
-                    vec![Node::new(NodeKind::Error, n.span)]
-                }
-            }
+            out.push(option_value(n, f, d, a, problems));
         }
         NodeKind::Form(f) => {
-            let args = f
-                .args
-                .iter()
-                .flat_map(|x| rewrite(x, d, a, problems))
-                .collect();
-            vec![Node {
-                kind: NodeKind::Form(Form { args, ..f.clone() }),
-                span: n.span,
-                origin: n.origin.clone(),
-            }]
-        }
-        NodeKind::List(items) => vec![Node {
-            kind: NodeKind::List(
-                items
-                    .iter()
-                    .flat_map(|x| rewrite(x, d, a, problems))
-                    .collect(),
-            ),
-            span: n.span,
-            origin: n.origin.clone(),
-        }],
-        NodeKind::Named(nm) => {
-            let mut vals = rewrite(&nm.value, d, a, problems);
-            if vals.is_empty() {
-                return Vec::new(); // a `key:(when ...)` whose option is off: as if not given
+            let mut args = Vec::with_capacity(f.args.len());
+            for x in &f.args {
+                rewrite(x, d, a, problems, &mut args);
             }
-            let mut nm2 = (**nm).clone();
-            nm2.value = vals.remove(0);
-            vec![Node {
-                kind: NodeKind::Named(Box::new(nm2)),
+            out.push(Node {
+                kind: NodeKind::Form(f.with_args(args)),
                 span: n.span,
                 origin: n.origin.clone(),
-            }]
+            });
         }
-        _ => vec![n.clone()],
+        NodeKind::List(items) => {
+            let mut new = Vec::with_capacity(items.len());
+            for x in items {
+                rewrite(x, d, a, problems, &mut new);
+            }
+            out.push(Node {
+                kind: NodeKind::List(new),
+                span: n.span,
+                origin: n.origin.clone(),
+            });
+        }
+        NodeKind::Named(nm) => {
+            let mut vals = Vec::new();
+            rewrite(&nm.value, d, a, problems, &mut vals);
+            // A `key:(when ...)` whose option is off: as if not given.
+            if !vals.is_empty() {
+                let value = vals.swap_remove(0);
+                out.push(Node {
+                    kind: NodeKind::Named(Box::new(nm.with_value(value))),
+                    span: n.span,
+                    origin: n.origin.clone(),
+                });
+            }
+        }
+        _ => out.push(n.clone()),
     }
+}
+
+/// `(when "option" value item...)`: the items if the option has one of the
+/// values (each rewritten in every case, so their problems are found
+/// whatever the assignment).
+fn rewrite_when(
+    n: &Node,
+    f: &Form,
+    d: &Declared,
+    a: &Assignment,
+    problems: &mut Vec<Problem>,
+    out: &mut Vec<Node>,
+) {
+    let (pos, _) = split(f);
+    let (Some(on), Some(vn)) = (pos.first(), pos.get(1)) else {
+        problems.push(BadWhen::new(n.span).origin(n.origin.as_ref()).help(
+            "write `(when \"option\" value item...)` or `(when \"option\" {value value} item...)`",
+        ));
+        return;
+    };
+    let Some(oname) = on.as_str() else {
+        problems.push(
+            BadWhen::new(on.span)
+                .origin(on.origin.as_ref())
+                .help("the option's name is a quoted string"),
+        );
+        return;
+    };
+    let Some(opt) = d.options.iter().find(|o| o.name == oname) else {
+        problems.push(unknown_option(on, oname, &d.options));
+        return;
+    };
+    let mut wanted = Vec::new();
+    for v in vn.items() {
+        match Value::of(v) {
+            Some(val) if opt.values.contains(&val) => wanted.push(val),
+            _ => problems.push(
+                BadOptionValue::new(v.span, v.to_string(), oname)
+                    .origin(v.origin.as_ref())
+                    .help(format!("\"{oname}\" takes {}", list(&opt.values))),
+            ),
+        }
+    }
+    let mut items = Vec::new();
+    for x in &pos[2..] {
+        rewrite(x, d, a, problems, &mut items);
+    }
+    if a.get(oname).is_some_and(|v| wanted.contains(v)) {
+        out.extend(items);
+    }
+}
+
+/// `(optionValue "option")`: the option's value in this assignment.
+fn option_value(
+    n: &Node,
+    f: &Form,
+    d: &Declared,
+    a: &Assignment,
+    problems: &mut Vec<Problem>,
+) -> Node {
+    let name = f.args.first().and_then(Node::as_str);
+    if let Some(v) = name.and_then(|nm| a.get(nm)) {
+        return v.node(n.span, n.origin.clone());
+    }
+    match (name, f.args.first()) {
+        (Some(nm), Some(arg)) => problems.push(unknown_option(arg, nm, &d.options)),
+        _ => problems.push(
+            BadWhen::new(n.span)
+                .origin(n.origin.as_ref())
+                .help("write `(optionValue \"option\")`"),
+        ),
+    }
+    Node::new(NodeKind::Error, n.span)
 }

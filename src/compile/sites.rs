@@ -5,6 +5,8 @@
 //! `(startOf "King" P)`) are evaluated for a given mover; `Mover` is that
 //! player, `Next` and `Opponent` the other one.
 
+use std::collections::HashMap;
+
 use super::bind::{bind, forms_of};
 use super::board::{Board, Dir};
 use super::ludemes::{lookup, Cat};
@@ -16,7 +18,7 @@ pub(crate) struct SiteCtx<'a> {
     /// The board.
     pub board: &'a Board,
     /// Named regions and the nodes that define their squares.
-    pub regions: &'a [(String, &'a Node)],
+    pub regions: &'a Regions<'a>,
     /// Players' names and forward directions.
     pub players: &'a [(String, Dir)],
     /// The player the squares are for (`None` where no player is meant).
@@ -52,7 +54,7 @@ impl SiteCtx<'_> {
 /// cannot be evaluated (already reported by the checks) gives no squares.
 pub(crate) fn eval(n: &Node, ctx: &SiteCtx<'_>) -> Vec<u8> {
     let mut out = Vec::new();
-    eval_into(n, ctx, 0, &mut out);
+    eval_into(n, ctx, &mut HashMap::new(), &mut out);
     let mut seen = vec![false; ctx.board.len()];
     out.retain(|&s| !std::mem::replace(&mut seen[s as usize], true));
     out
@@ -81,25 +83,41 @@ fn own_rank(b: &Board, fwd: Dir, k: u32) -> Vec<u8> {
         .collect()
 }
 
-fn eval_into(n: &Node, ctx: &SiteCtx<'_>, depth: u32, out: &mut Vec<u8>) {
-    if depth > 32 {
-        return;
-    }
+/// `regions` holds each region's squares once found (in this evaluation,
+/// for this mover), so that regions naming one another many times are each
+/// evaluated once; a region met again while it is being evaluated (regions
+/// that name each other in a ring) adds nothing more.
+fn eval_into(
+    n: &Node,
+    ctx: &SiteCtx<'_>,
+    regions: &mut HashMap<usize, Vec<u8>>,
+    out: &mut Vec<u8>,
+) {
     let b = ctx.board;
     match &n.kind {
         NodeKind::Ident(s) => out.extend(b.parse(s)),
         NodeKind::Str(name) => {
-            if let Some((_, node)) = ctx.regions.iter().find(|(r, _)| r == name) {
-                eval_into(node, ctx, depth + 1, out);
+            if let Some(i) = ctx.regions.index_of(name) {
+                if let Some(done) = regions.get(&i) {
+                    out.extend_from_slice(done);
+                } else {
+                    regions.insert(i, Vec::new()); // being evaluated
+                    let mut own = Vec::new();
+                    eval_into(ctx.regions.list[i].1, ctx, regions, &mut own);
+                    let mut seen = vec![false; ctx.board.len()];
+                    own.retain(|&s| !std::mem::replace(&mut seen[s as usize], true));
+                    out.extend_from_slice(&own);
+                    regions.insert(i, own);
+                }
             }
         }
-        NodeKind::List(items) => items.iter().for_each(|i| eval_into(i, ctx, depth + 1, out)),
+        NodeKind::List(items) => items.iter().for_each(|i| eval_into(i, ctx, regions, out)),
         NodeKind::Form(f) => {
             let num = f.args.first().and_then(Node::as_int).unwrap_or(0);
-            let sub = |i: usize| -> Vec<u8> {
+            let mut sub = |i: usize| -> Vec<u8> {
                 f.args.get(i).map_or_else(Vec::new, |x| {
                     let mut v = Vec::new();
-                    eval_into(x, ctx, depth + 1, &mut v);
+                    eval_into(x, ctx, regions, &mut v);
                     v
                 })
             };
@@ -183,15 +201,40 @@ fn eval_into(n: &Node, ctx: &SiteCtx<'_>, depth: u32, out: &mut Vec<u8>) {
     }
 }
 
+/// The named regions of a game, in order, each found by its name in a hash
+/// map (the first of a name, if it is defined twice).
+#[derive(Debug, Default)]
+pub(crate) struct Regions<'a> {
+    list: Vec<(String, &'a Node)>,
+    index: HashMap<String, usize>,
+}
+
+impl<'a> Regions<'a> {
+    /// Each region's name and the node that defines its squares, in order.
+    pub(crate) fn iter(&self) -> std::slice::Iter<'_, (String, &'a Node)> {
+        self.list.iter()
+    }
+
+    /// The index of the region `name`.
+    pub(crate) fn index_of(&self, name: &str) -> Option<usize> {
+        self.index.get(name).copied()
+    }
+}
+
 /// The `(region ...)` forms of a game, by name.
-pub(crate) fn region_nodes(game: &Node) -> Vec<(String, &Node)> {
-    forms_of(game, Cat::Region)
+pub(crate) fn region_nodes(game: &Node) -> Regions<'_> {
+    let list: Vec<(String, &Node)> = forms_of(game, Cat::Region)
         .into_iter()
         .filter_map(|(f, _)| {
             let (b, _) = bind(f, lookup(&f.head)?);
             Some((b.one("name")?.as_str()?.to_string(), b.one("sites")?))
         })
-        .collect()
+        .collect();
+    let mut index = HashMap::new();
+    for (i, (name, _)) in list.iter().enumerate() {
+        index.entry(name.clone()).or_insert(i);
+    }
+    Regions { list, index }
 }
 
 /// Every player's name and forward direction, in turn order.

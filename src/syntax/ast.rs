@@ -106,6 +106,31 @@ pub struct Named {
     pub value: Node,
 }
 
+impl Form {
+    /// The same head with other arguments (the old arguments are not copied).
+    #[must_use]
+    pub fn with_args(&self, args: Vec<Node>) -> Form {
+        Form {
+            head: self.head.clone(),
+            head_kind: self.head_kind,
+            head_span: self.head_span,
+            args,
+        }
+    }
+}
+
+impl Named {
+    /// The same key with another value (the old value is not copied).
+    #[must_use]
+    pub fn with_value(&self, value: Node) -> Named {
+        Named {
+            key: self.key.clone(),
+            key_span: self.key_span,
+            value,
+        }
+    }
+}
+
 impl Node {
     /// A node with no macro origin.
     pub fn new(kind: NodeKind, span: Span) -> Self {
@@ -165,7 +190,9 @@ impl Node {
     }
 
     /// A short description of what the node is, for messages: "the list `{...}`".
+    /// Long names and strings are cut to 60 characters.
     pub fn describe(&self) -> String {
+        let clip = |s: &str| crate::diagnostics::clip_text(s, 60);
         match &self.kind {
             NodeKind::Form(f) => match f.head_kind {
                 HeadKind::Macro => format!("the macro use `(\"{}\" ...)`", f.head),
@@ -173,10 +200,10 @@ impl Node {
             },
             NodeKind::List(_) => "a list `{...}`".into(),
             NodeKind::Named(n) => format!("the named argument `{}:`", n.key),
-            NodeKind::Str(s) => format!("the string \"{s}\""),
+            NodeKind::Str(s) => format!("the string \"{}\"", clip(s)),
             NodeKind::Int(i) => format!("the number {i}"),
             NodeKind::Dec(d) => format!("the number {d}"),
-            NodeKind::Ident(s) => format!("`{s}`"),
+            NodeKind::Ident(s) => format!("`{}`", clip(s)),
             NodeKind::Param(p) => format!("the parameter #{p}"),
             NodeKind::Error => "text that could not be read".into(),
         }

@@ -3,14 +3,23 @@
 //! A use `("Name" a b)` is replaced by the body with `#1` → `a`, `#2` → `b`.
 //! Nodes copied from the body keep their spans in the body and get an
 //! [`Origin`] naming the use site, so an error inside a macro shows both.
+//!
+//! Three limits keep expansion finite and small, each with its own
+//! diagnostic at the use written in the file: macros used inside macros at
+//! most [`MAX_MACRO_CHAIN`] deep (`lud::define::chain_too_long`; a macro that
+//! uses itself is `lud::define::recursive`), at most [`MAX_EXPANDED_NODES`]
+//! nodes copied in a file (`lud::define::too_large`), and the expanded tree
+//! at most [`MAX_DEPTH`] levels deep (`lud::define::too_deep`).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use super::ast::{Ast, Form, HeadKind, Node, NodeKind, Origin};
+use super::{MAX_DEPTH, MAX_EXPANDED_NODES, MAX_MACRO_CHAIN};
 use crate::diagnostics::{
-    did_you_mean, suggest, BadDefine, DuplicateMacro, MacroExtraArgument, MacroMissingArgument,
-    ParamOutsideDefine, Problem, RecursiveMacro, UnusedDefine,
+    did_you_mean, suggest, BadDefine, DuplicateMacro, MacroChainTooLong, MacroExtraArgument,
+    MacroMissingArgument, MacroTooDeep, MacroTooLarge, ParamOutsideDefine, Problem, RecursiveMacro,
+    TooDeep, UnusedDefine,
 };
 use crate::source::Span;
 
@@ -62,12 +71,15 @@ pub fn expand(ast: &Ast) -> (Ast, Vec<Problem>) {
         stack: Vec::new(),
         used: HashSet::new(),
         suggested: HashSet::new(),
+        copied: 0,
+        outer: None,
+        outer_failed: false,
     };
     let items = rest
         .into_iter()
         .map(|n| {
             ex.report_params(n);
-            ex.node(n)
+            ex.node(n, 0)
         })
         .collect();
     // Uses inside a macro body count only when that macro is used.
@@ -144,6 +156,38 @@ struct Expander<'a> {
     used: HashSet<String>,
     /// The macros an unknown use was likely meant for (not warned as unused).
     suggested: HashSet<String>,
+    /// Nodes copied from macro bodies and arguments so far, in the whole file.
+    copied: usize,
+    /// The outermost use being expanded (one written in the file's own text,
+    /// not in a define body): where, and its macro.
+    outer: Option<Outer>,
+    /// Whether the outermost use went past a limit (reported once; the rest
+    /// of it is not expanded).
+    outer_failed: bool,
+}
+
+/// The use of a macro in the file's own text that an expansion started from.
+#[derive(Clone)]
+struct Outer {
+    span: Span,
+    name: String,
+    def: Span,
+}
+
+/// Nodes in a tree (iteratively: arguments may be deep).
+fn count_nodes(n: &Node) -> usize {
+    let mut count = 0;
+    let mut todo = vec![n];
+    while let Some(n) = todo.pop() {
+        count += 1;
+        match &n.kind {
+            NodeKind::Form(f) => todo.extend(&f.args),
+            NodeKind::List(items) => todo.extend(items),
+            NodeKind::Named(nm) => todo.push(&nm.value),
+            _ => {}
+        }
+    }
+    count
 }
 
 impl Expander<'_> {
@@ -160,27 +204,35 @@ impl Expander<'_> {
         }
     }
 
-    fn node(&mut self, n: &Node) -> Node {
+    /// Expands `n`, whose parent is at nesting `level` (0 at the top).
+    fn node(&mut self, n: &Node, level: usize) -> Node {
         match &n.kind {
-            NodeKind::Form(f) if f.head_kind == HeadKind::Macro => self.use_macro(n, f),
+            NodeKind::Form(f) if f.head_kind == HeadKind::Macro => self.use_macro(n, f, level),
             NodeKind::Form(f) => {
-                let args = f.args.iter().map(|a| self.node(a)).collect();
+                if level >= MAX_DEPTH {
+                    return self.too_deep(n, level + 1);
+                }
+                let args = f.args.iter().map(|a| self.node(a, level + 1)).collect();
                 Node {
-                    kind: NodeKind::Form(Form { args, ..f.clone() }),
+                    kind: NodeKind::Form(f.with_args(args)),
                     span: n.span,
                     origin: n.origin.clone(),
                 }
             }
-            NodeKind::List(items) => Node {
-                kind: NodeKind::List(items.iter().map(|a| self.node(a)).collect()),
-                span: n.span,
-                origin: n.origin.clone(),
-            },
-            NodeKind::Named(nm) => {
-                let mut nm2 = (**nm).clone();
-                nm2.value = self.node(&nm.value);
+            NodeKind::List(items) => {
+                if level >= MAX_DEPTH {
+                    return self.too_deep(n, level + 1);
+                }
                 Node {
-                    kind: NodeKind::Named(Box::new(nm2)),
+                    kind: NodeKind::List(items.iter().map(|a| self.node(a, level + 1)).collect()),
+                    span: n.span,
+                    origin: n.origin.clone(),
+                }
+            }
+            NodeKind::Named(nm) => {
+                let value = self.node(&nm.value, level);
+                Node {
+                    kind: NodeKind::Named(Box::new(nm.with_value(value))),
                     span: n.span,
                     origin: n.origin.clone(),
                 }
@@ -189,7 +241,27 @@ impl Expander<'_> {
         }
     }
 
-    fn use_macro(&mut self, n: &Node, f: &Form) -> Node {
+    /// A form or list that expansion put at `level`, past [`MAX_DEPTH`]:
+    /// reported once for its outermost macro use, left out of the tree.
+    fn too_deep(&mut self, n: &Node, level: usize) -> Node {
+        if !self.outer_failed {
+            self.outer_failed = true;
+            match self.outer.clone() {
+                Some(o) => self.problems.push(
+                    MacroTooDeep::new(o.span, o.name.clone(), MAX_DEPTH)
+                        .note(o.def, format!("\"{}\" is defined here", o.name))
+                        .help(format!(
+                            "the text a macro stands for, put in place, may nest at most {MAX_DEPTH} levels deep; \
+                             write the rule with fewer levels, or use the macro less deeply nested"
+                        )),
+                ),
+                None => self.problems.push(TooDeep::new(n.span, MAX_DEPTH, level)),
+            }
+        }
+        Node::new(NodeKind::Error, n.span)
+    }
+
+    fn use_macro(&mut self, n: &Node, f: &Form, level: usize) -> Node {
         let Some(m) = self.macros.get(&f.head) else {
             if let Some(near) = did_you_mean(&f.head, self.names.iter().map(String::as_str)) {
                 self.suggested.insert(near.to_string());
@@ -208,7 +280,10 @@ impl Expander<'_> {
             return n.clone();
         };
         self.used.insert(m.name.clone());
-        if self.stack.iter().any(|s| s == &m.name) || self.stack.len() > 64 {
+        if self.outer_failed && !self.stack.is_empty() {
+            return Node::new(NodeKind::Error, n.span);
+        }
+        if self.stack.iter().any(|s| s == &m.name) {
             self.problems.push(
                 RecursiveMacro::new(f.head_span, m.name.clone())
                     .origin(n.origin.as_ref())
@@ -217,7 +292,31 @@ impl Expander<'_> {
             );
             return n.clone();
         }
-        let args: Vec<Node> = f.args.iter().map(|a| self.node(a)).collect();
+        if self.stack.len() >= MAX_MACRO_CHAIN {
+            self.outer_failed = true;
+            let o = self.outer.clone().unwrap_or(Outer {
+                span: f.head_span,
+                name: m.name.clone(),
+                def: m.name_span,
+            });
+            self.problems.push(
+                MacroChainTooLong::new(o.span, o.name.clone(), MAX_MACRO_CHAIN)
+                    .note(
+                        f.head_span,
+                        format!(
+                            "here \"{}\" would be the {}th macro expanded inside another",
+                            m.name,
+                            MAX_MACRO_CHAIN + 1
+                        ),
+                    )
+                    .help(format!(
+                        "no macro uses itself here, but the chain of macros used inside macros \
+                         may be at most {MAX_MACRO_CHAIN} long; merge some of them"
+                    )),
+            );
+            return Node::new(NodeKind::Error, n.span);
+        }
+        let args: Vec<Node> = f.args.iter().map(|a| self.node(a, level + 1)).collect();
         let arity = m.arity as usize;
         if args.len() < arity {
             self.problems.push(
@@ -247,47 +346,133 @@ impl Expander<'_> {
                     )),
             );
         }
+        // Arguments may have used macros of their own: the outermost use is
+        // this one only now.
+        let is_outer = self.stack.is_empty();
+        if is_outer {
+            self.outer = Some(Outer {
+                span: f.head_span,
+                name: m.name.clone(),
+                def: m.name_span,
+            });
+            self.outer_failed = false;
+        }
         let origin = Arc::new(Origin {
             name: m.name.clone(),
             use_span: n.span,
             def_span: m.span,
             parent: n.origin.clone(),
         });
-        let body = substitute(&m.body, &args, &origin);
-        self.stack.push(m.name.clone());
-        let out = self.node(&body);
-        self.stack.pop();
+        let sizes: Vec<usize> = args.iter().map(count_nodes).collect();
+        let mut sub = Substitution {
+            args: &args,
+            sizes: &sizes,
+            origin: &origin,
+            left: MAX_EXPANDED_NODES.saturating_sub(self.copied),
+        };
+        let out = match sub.copy(&m.body) {
+            Some(body) => {
+                self.copied = MAX_EXPANDED_NODES - sub.left;
+                self.stack.push(m.name.clone());
+                let out = self.node(&body, level);
+                self.stack.pop();
+                out
+            }
+            None => {
+                self.copied = MAX_EXPANDED_NODES;
+                if !self.outer_failed {
+                    self.outer_failed = true;
+                    let o = self.outer.clone().unwrap_or(Outer {
+                        span: f.head_span,
+                        name: m.name.clone(),
+                        def: m.name_span,
+                    });
+                    self.problems.push(
+                        MacroTooLarge::new(o.span, o.name.clone(), MAX_EXPANDED_NODES)
+                            .note(o.def, format!("\"{}\" is defined here", o.name))
+                            .help(format!(
+                                "macros may put at most {MAX_EXPANDED_NODES} nodes in place in a file; \
+                                 a macro that uses another several times multiplies its size: \
+                                 use fewer copies, or write the rule once"
+                            )),
+                    );
+                }
+                Node::new(NodeKind::Error, n.span)
+            }
+        };
+        if is_outer {
+            self.outer = None;
+            if self.outer_failed {
+                // Past a limit: none of what was expanded is kept (the checks
+                // skip an error), so no further work grows with it.
+                return Node::new(NodeKind::Error, n.span);
+            }
+        }
         out
     }
 }
 
 /// Copies a macro body, giving its nodes `origin` and putting the arguments
-/// in place of the parameters (arguments keep their own spans and origins).
-fn substitute(body: &Node, args: &[Node], origin: &Arc<Origin>) -> Node {
-    let kind = match &body.kind {
-        NodeKind::Param(p) => {
-            if let Some(a) = args.get(*p as usize - 1) {
-                return a.clone();
+/// in place of the parameters (arguments keep their own spans and origins),
+/// within a budget of nodes.
+struct Substitution<'s> {
+    args: &'s [Node],
+    /// The number of nodes in each argument.
+    sizes: &'s [usize],
+    origin: &'s Arc<Origin>,
+    /// Nodes that may still be made.
+    left: usize,
+}
+
+impl Substitution<'_> {
+    /// Takes `n` nodes from the budget; false if there are not so many left.
+    fn take(&mut self, n: usize) -> bool {
+        match self.left.checked_sub(n) {
+            Some(l) => {
+                self.left = l;
+                true
             }
-            body.kind.clone()
+            None => false,
         }
-        NodeKind::Form(f) => NodeKind::Form(Form {
-            args: f.args.iter().map(|a| substitute(a, args, origin)).collect(),
-            ..f.clone()
-        }),
-        NodeKind::List(items) => {
-            NodeKind::List(items.iter().map(|a| substitute(a, args, origin)).collect())
+    }
+
+    /// The copy, or `None` if it would pass the budget.
+    fn copy(&mut self, body: &Node) -> Option<Node> {
+        let kind = match &body.kind {
+            NodeKind::Param(p) => {
+                let i = *p as usize - 1;
+                if let Some(a) = self.args.get(i) {
+                    if !self.take(self.sizes[i]) {
+                        return None;
+                    }
+                    return Some(a.clone());
+                }
+                body.kind.clone()
+            }
+            NodeKind::Form(f) => NodeKind::Form(
+                f.with_args(
+                    f.args
+                        .iter()
+                        .map(|a| self.copy(a))
+                        .collect::<Option<Vec<_>>>()?,
+                ),
+            ),
+            NodeKind::List(items) => NodeKind::List(
+                items
+                    .iter()
+                    .map(|a| self.copy(a))
+                    .collect::<Option<Vec<_>>>()?,
+            ),
+            NodeKind::Named(nm) => NodeKind::Named(Box::new(nm.with_value(self.copy(&nm.value)?))),
+            k => k.clone(),
+        };
+        if !self.take(1) {
+            return None;
         }
-        NodeKind::Named(nm) => {
-            let mut nm2 = (**nm).clone();
-            nm2.value = substitute(&nm.value, args, origin);
-            NodeKind::Named(Box::new(nm2))
-        }
-        k => k.clone(),
-    };
-    Node {
-        kind,
-        span: body.span,
-        origin: Some(origin.clone()),
+        Some(Node {
+            kind,
+            span: body.span,
+            origin: Some(self.origin.clone()),
+        })
     }
 }

@@ -38,8 +38,9 @@
 //! - No trailing whitespace; the file ends with exactly one newline.
 //!
 //! Everything here works with explicit stacks, not recursion. The parser it
-//! relies on does recurse, so nesting deeper than 256 levels is refused with a
-//! diagnostic before the parser sees it. Before the text is returned it is
+//! relies on does recurse, so nesting deeper than [`super::MAX_DEPTH`] levels
+//! is refused with a diagnostic (`lud::syntax::too_deep`) before the parser
+//! sees it. Before the text is returned it is
 //! read back and checked to hold the same tokens and comments in the same
 //! order.
 
@@ -49,8 +50,8 @@ use pest::iterators::Pairs;
 use pest::Parser as _;
 
 use super::{LudParser, Rule};
-use crate::diagnostics::{InvalidToken, Problem};
-use crate::source::{SourceFile, Span, MAX_SOURCE_BYTES};
+use crate::diagnostics::Problem;
+use crate::source::{SourceFile, MAX_SOURCE_BYTES};
 
 /// The line width the layout keeps to, indentation included. A trailing
 /// comment may run past it; so may a single string that is longer.
@@ -58,11 +59,6 @@ const WIDTH: usize = 100;
 
 /// Spaces per level of indentation.
 const INDENT: usize = 4;
-
-/// The deepest nesting formatted. A game nests about ten levels deep; the
-/// parser the formatter relies on recurses once per level, so much deeper
-/// input is refused before it is parsed.
-const MAX_DEPTH: usize = 256;
 
 /// Why a file was not formatted.
 #[derive(Debug, thiserror::Error)]
@@ -85,9 +81,8 @@ pub enum FormatError {
 
 /// Formats a file; see the module documentation for the layout.
 pub(super) fn format(source: &SourceFile) -> Result<String, FormatError> {
-    if let Some(p) = too_deep(source.text()) {
-        return Err(FormatError::Syntax(vec![p]));
-    }
+    // Nesting deeper than `MAX_DEPTH` is among the problems, found before
+    // the parser that recurses runs.
     let (_, problems) = super::parse(source);
     if !problems.is_empty() {
         return Err(FormatError::Syntax(problems));
@@ -113,35 +108,6 @@ pub(super) fn format(source: &SourceFile) -> Result<String, FormatError> {
     } else {
         Err(FormatError::Unsafe)
     }
-}
-
-/// The first bracket nested deeper than [`MAX_DEPTH`], found on the flat
-/// token stream (no recursion).
-fn too_deep(text: &str) -> Option<Problem> {
-    let pairs = LudParser::parse(Rule::tokens, text).ok()?;
-    let mut depth = 0usize;
-    for p in pairs.flatten() {
-        match p.as_rule() {
-            Rule::open_bracket => {
-                depth += 1;
-                if depth > MAX_DEPTH {
-                    let at = p.as_span().start();
-                    return Some(
-                        InvalidToken::new(
-                            Span::new(at, at + 1),
-                            format!("nesting deeper than {MAX_DEPTH} levels"),
-                        )
-                        .help(format!(
-                            "lud fmt formats forms and lists nested up to {MAX_DEPTH} deep; a game needs about ten"
-                        )),
-                    );
-                }
-            }
-            Rule::close_bracket => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    None
 }
 
 /// The tokens of a parsed file, comments aside: what a layout must keep.

@@ -7,9 +7,9 @@ use super::ast::{Ast, Comment, Form, HeadKind, Named, Node, NodeKind};
 use super::brackets::{self, Bracket};
 use super::{LudParser, Rule};
 use crate::diagnostics::{
-    BadHead, EmptyForm, InvalidEscape, InvalidToken, MismatchedBracket, NamedOutsideForm,
-    NumberTooLarge, Problem, StrayColon, Unclosed, UnexpectedClose, UnterminatedComment,
-    UnterminatedString,
+    clip_text, BadHead, EmptyForm, InvalidEscape, InvalidToken, MismatchedBracket,
+    NamedOutsideForm, NumberTooLarge, Problem, StrayColon, Unclosed, UnexpectedClose,
+    UnterminatedComment, UnterminatedString,
 };
 use crate::source::{SourceFile, Span};
 
@@ -130,6 +130,11 @@ impl Lowerer<'_> {
         if self.problems.len() > before {
             return false;
         }
+        // The parser recurses once per level: refuse a deeper file before it runs.
+        if let Some(p) = brackets::too_deep(&stream) {
+            self.problems.push(p);
+            return false;
+        }
         self.problems.extend(brackets::check(&stream));
         self.problems.len() == before
     }
@@ -149,8 +154,54 @@ impl Lowerer<'_> {
 
     /// Lowers one value; `None` for tokens that were errors (already reported)
     /// and for comments (collected aside).
+    ///
+    /// This and [`Self::children`] and [`Self::form`] recurse once per level
+    /// of nesting: they keep only what that needs, and leave the rest (leaves,
+    /// errors) to functions of their own, so that each level takes little
+    /// stack even unoptimised.
     fn value(&mut self, p: Pair<'_, Rule>, in_form: bool) -> Option<Node> {
+        match p.as_rule() {
+            Rule::form => Some(self.form(p)),
+            Rule::list => {
+                let span = span_of(&p);
+                let (items, _) = self.children(p, '{', span);
+                Some(Node::new(NodeKind::List(items), span))
+            }
+            Rule::named => self.named(p, in_form),
+            _ => self.leaf(&p),
+        }
+    }
+
+    /// `key:value`.
+    fn named(&mut self, p: Pair<'_, Rule>, in_form: bool) -> Option<Node> {
         let span = span_of(&p);
+        let mut inner = p.into_inner();
+        let key = inner.next()?;
+        let key_span = span_of(&key);
+        let key_text = key.as_str().trim_end_matches(':').to_string();
+        let value_pair = inner.find(|q| q.as_rule() != Rule::COMMENT)?;
+        let value = self.value(value_pair, in_form)?;
+        if !in_form {
+            self.problems.push(
+                NamedOutsideForm::new(key_span, key_text)
+                    .help("move it into the ludeme it belongs to"),
+            );
+            return Some(Node::new(NodeKind::Error, span));
+        }
+        Some(Node::new(
+            NodeKind::Named(Box::new(Named {
+                key: key_text,
+                key_span,
+                value,
+            })),
+            span,
+        ))
+    }
+
+    /// A value with no values inside: a word, a number, a string, a comment
+    /// or a token in error.
+    fn leaf(&mut self, p: &Pair<'_, Rule>) -> Option<Node> {
+        let span = span_of(p);
         match p.as_rule() {
             Rule::COMMENT => {
                 self.comments.push(Comment {
@@ -159,41 +210,13 @@ impl Lowerer<'_> {
                 });
                 None
             }
-            Rule::form => Some(self.form(p)),
-            Rule::list => {
-                let (items, _) = self.children(p, '{', span);
-                Some(Node::new(NodeKind::List(items), span))
-            }
-            Rule::string => Some(self.string(&p)),
-            Rule::number => Some(self.number(&p)),
+            Rule::string => Some(self.string(p)),
+            Rule::number => Some(self.number(p)),
             Rule::param => {
                 let d = p.as_str().as_bytes()[1] - b'0';
                 Some(Node::new(NodeKind::Param(d), span))
             }
             Rule::ident => Some(Node::new(NodeKind::Ident(p.as_str().to_string()), span)),
-            Rule::named => {
-                let mut inner = p.into_inner();
-                let key = inner.next()?;
-                let key_span = span_of(&key);
-                let key_text = key.as_str().trim_end_matches(':').to_string();
-                let value_pair = inner.find(|q| q.as_rule() != Rule::COMMENT)?;
-                let value = self.value(value_pair, in_form)?;
-                if !in_form {
-                    self.problems.push(
-                        NamedOutsideForm::new(key_span, key_text.clone())
-                            .help("move it into the ludeme it belongs to"),
-                    );
-                    return Some(Node::new(NodeKind::Error, span));
-                }
-                Some(Node::new(
-                    NodeKind::Named(Box::new(Named {
-                        key: key_text,
-                        key_span,
-                        value,
-                    })),
-                    span,
-                ))
-            }
             Rule::operator => {
                 // An operator outside a head position.
                 self.problems.push(
@@ -248,64 +271,77 @@ impl Lowerer<'_> {
                     NodeKind::Ident(c.as_str().to_string()),
                     span_of(&c),
                 ));
-                continue;
-            }
-            if c.as_rule() == Rule::close {
-                let close_span = span_of(&c);
-                let text = c.as_str();
-                let open_span = Span::new(span.start as usize, span.start as usize + 1);
-                if text.is_empty() {
-                    self.problems
-                        .push(Unclosed::new(open_span, open, closing(open)).help(format!(
-                            "add `{}` where it ends; the file ended with it still open",
-                            closing(open)
-                        )));
-                } else {
-                    let got = text.chars().next().unwrap_or(')');
-                    if got != closing(open) {
-                        self.problems.push(
-                            MismatchedBracket::new(close_span, open, got, closing(open))
-                                .note(open_span, format!("`{open}` opened here"))
-                                .help(format!("close `{open}` with `{}`", closing(open))),
-                        );
-                    }
-                }
+            } else if c.as_rule() == Rule::close {
+                self.close(&c, open, span);
             } else if let Some(n) = self.value(c, in_form) {
-                // `to :Empty` (a space before the colon): reported, then read
-                // as the named argument it was meant to be.
-                if let (NodeKind::Error, Some(prev)) = (&n.kind, out.last()) {
-                    let text = self.text_of(n.span);
-                    if let (Some(value), NodeKind::Ident(key)) =
-                        (text.strip_prefix(':'), &prev.kind)
-                    {
-                        if !value.is_empty()
-                            && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                        {
-                            let key = key.clone();
-                            let key_span = prev.span;
-                            out.pop();
-                            let vspan = Span::new(n.span.start as usize + 1, n.span.end as usize);
-                            out.push(Node::new(
-                                NodeKind::Named(Box::new(Named {
-                                    key,
-                                    key_span,
-                                    value: Node::new(NodeKind::Ident(value.to_string()), vspan),
-                                })),
-                                key_span.to(n.span),
-                            ));
-                            continue;
-                        }
-                    }
-                }
-                out.push(n);
+                self.push_child(&mut out, n);
             }
         }
         (out, operator_head)
     }
 
+    /// Reports a close bracket that is missing or of the wrong kind (the
+    /// bracket check has found them already: this is a second line of defence).
+    fn close(&mut self, c: &Pair<'_, Rule>, open: char, span: Span) {
+        let close_span = span_of(c);
+        let text = c.as_str();
+        let open_span = Span::new(span.start as usize, span.start as usize + 1);
+        if text.is_empty() {
+            self.problems
+                .push(Unclosed::new(open_span, open, closing(open)).help(format!(
+                    "add `{}` where it ends; the file ended with it still open",
+                    closing(open)
+                )));
+        } else {
+            let got = text.chars().next().unwrap_or(')');
+            if got != closing(open) {
+                self.problems.push(
+                    MismatchedBracket::new(close_span, open, got, closing(open))
+                        .note(open_span, format!("`{open}` opened here"))
+                        .help(format!("close `{open}` with `{}`", closing(open))),
+                );
+            }
+        }
+    }
+
+    /// Adds a child; `to :Empty` (a space before the colon), already
+    /// reported, is read as the named argument it was meant to be.
+    fn push_child(&mut self, out: &mut Vec<Node>, n: Node) {
+        if let (NodeKind::Error, Some(prev)) = (&n.kind, out.last()) {
+            let text = self.text_of(n.span);
+            if let (Some(value), NodeKind::Ident(key)) = (text.strip_prefix(':'), &prev.kind) {
+                if !value.is_empty() && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                {
+                    let key = key.clone();
+                    let key_span = prev.span;
+                    let value = Node::new(
+                        NodeKind::Ident(value.to_string()),
+                        Span::new(n.span.start as usize + 1, n.span.end as usize),
+                    );
+                    out.pop();
+                    out.push(Node::new(
+                        NodeKind::Named(Box::new(Named {
+                            key,
+                            key_span,
+                            value,
+                        })),
+                        key_span.to(n.span),
+                    ));
+                    return;
+                }
+            }
+        }
+        out.push(n);
+    }
+
     fn form(&mut self, p: Pair<'_, Rule>) -> Node {
         let span = span_of(&p);
-        let (mut items, operator_head) = self.children(p, '(', span);
+        let (items, operator_head) = self.children(p, '(', span);
+        self.make_form(span, items, operator_head)
+    }
+
+    /// The form from its items, the first being its head.
+    fn make_form(&mut self, span: Span, mut items: Vec<Node>, operator_head: bool) -> Node {
         if items.is_empty() {
             self.problems.push(
                 EmptyForm::new(span)
@@ -379,7 +415,7 @@ impl Lowerer<'_> {
             return Node::new(NodeKind::Int(v), span);
         }
         self.problems.push(
-            NumberTooLarge::new(span, text)
+            NumberTooLarge::new(span, clip_text(text, 60))
                 .help("numbers in a game file fit in 64 bits; use a smaller one"),
         );
         Node::new(NodeKind::Error, span)
@@ -388,6 +424,7 @@ impl Lowerer<'_> {
 
 fn describe_token(text: &str) -> String {
     let first = text.chars().next().unwrap_or(' ');
+    let text = clip_text(text, 60);
     if first.is_ascii_digit() || first == '-' {
         format!("`{text}`: a number must stand alone")
     } else if first == '#' {

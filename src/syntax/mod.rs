@@ -11,6 +11,24 @@ use crate::diagnostics::Problem;
 use crate::source::SourceFile;
 
 pub use expand::{expand, Macro};
+
+/// The deepest that forms and lists may nest, in the text and after macro
+/// expansion: a deeper file is refused (`lud::syntax::too_deep`,
+/// `lud::define::too_deep`) before anything recurses over it. Every pass over
+/// the tree (the parser, expansion, the checks, lowering, evaluating conditions,
+/// `describe`) recurses once per level; this depth keeps them well within a
+/// 2 MiB thread stack, even unoptimised.
+pub const MAX_DEPTH: usize = 256;
+
+/// The longest chain of macros used inside macros (`"A"` uses `"B"`, which
+/// uses `"C"`, ...): a longer one is refused (`lud::define::chain_too_long`).
+pub const MAX_MACRO_CHAIN: usize = 64;
+
+/// The most nodes macro expansion may copy into one file (bodies and the
+/// arguments put in them, counted each time): past it the expansion is
+/// refused (`lud::define::too_large`), so that a few short defines that use
+/// each other twice cannot grow into millions of nodes.
+pub const MAX_EXPANDED_NODES: usize = 200_000;
 pub use fmt::FormatError;
 
 /// The pest parser generated from `grammar/lud.pest` (private: no pest type

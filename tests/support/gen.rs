@@ -629,6 +629,16 @@ impl Gen {
         }
         loop {
             let r = self.rng.u32(0..40);
+            // Outside restrictions and end rules, a condition that asks about
+            // check, attacks or moves is mostly one the checker refuses
+            // (`lud::compile::recursive_condition`): the emphasis above still
+            // writes them, so they stay rare here.
+            if matches!(ctx, Ctx::Move | Ctx::Promote | Ctx::Remember)
+                && matches!(r, 8 | 9 | 11 | 13 | 26..=29)
+                && !self.chance(0.05)
+            {
+                continue;
+            }
             let s = match r {
                 0..=2 if depth > 0 => {
                     let n = self.rng.usize(1..=3);
@@ -656,7 +666,8 @@ impl Gen {
                 15 => format!("(atStart {})", self.square_expr(ctx)),
                 16 if !self.flags.is_empty() => {
                     let f = self.flags[self.rng.usize(..self.flags.len())].clone();
-                    if self.chance(0.5) {
+                    // Without a square it tests the piece that moves.
+                    if ctx.has_move() && self.chance(0.5) {
                         format!("(flagged \"{f}\")")
                     } else {
                         format!("(flagged \"{f}\" {})", self.square_expr(ctx))

@@ -1,12 +1,51 @@
-//! Squares named relative to a move (`(from)`, `(to)`, `(adjacent ...)`,
-//! `(origin)`) stand only where there is a move: in a move's condition, a
-//! promotion, a restriction (judged on the move just made). An end rule is
-//! judged between moves, so there they would mean nothing.
+//! What a move names (`(from)`, `(to)`, `(adjacent ...)`, `(origin)`, the
+//! moving piece's `(flagged "name")`) and what tests a move (`(removing)`,
+//! `(kindIs ...)`, `(lostCouldReach)`) stand only where there is a move: in
+//! a move's condition, a promotion, a restriction (judged on the move just
+//! made). Three places have none: an end rule (judged between moves), a
+//! remembered fact (judged after every move and at the start, on the
+//! position alone) and the start position (set before any move). There they
+//! would mean nothing, and silently never hold: they are refused.
 
 use crate::compile::bind::{forms_of, walk};
 use crate::compile::ludemes::{Cat, Ty};
 use crate::diagnostics::{NoMoveHere, PlayerMoveInPiece, Problem};
-use crate::syntax::ast::{Node, NodeKind};
+use crate::syntax::ast::{Form, Node, NodeKind};
+
+/// The places with no move: their category, how they are named, and what to
+/// do instead.
+const NO_MOVE: &[(&[Cat], &str, &str)] = &[
+    (
+        &[Cat::End],
+        "an end rule",
+        "end rules are judged before each turn, with no move in hand; test \
+         squares of a move in the move's `if:`, or in a `(forbid ...)`, which \
+         is judged on the move just made",
+    ),
+    (
+        &[Cat::Remember],
+        "a remembered fact",
+        "a remembered fact is judged on the position after every move and at \
+         the start, with no move in hand; test the position (`(inCheck Next)`, \
+         `(holds e4 \"Pawn\")`), or test the move in its `if:` or in a `(forbid ...)`",
+    ),
+    (
+        &[Cat::Start],
+        "the start position",
+        "the start position is set before any move; name the square, as in `d1`",
+    ),
+];
+
+/// What a form says about a move, if it needs one.
+fn needs_move(f: &Form) -> Option<&'static str> {
+    match f.head.as_str() {
+        "from" | "to" | "adjacent" | "origin" => Some("names a square of a move"),
+        // Without a square, the piece tested is the one moving.
+        "flagged" if f.args.len() < 2 => Some("without a square tests the piece that moves"),
+        "removing" | "kindIs" | "lostCouldReach" => Some("tests the move being made"),
+        _ => None,
+    }
+}
 
 pub(super) fn check(game: &Node, out: &mut Vec<Problem>) {
     for (_, piece) in forms_of(game, Cat::Piece) {
@@ -28,20 +67,18 @@ pub(super) fn check(game: &Node, out: &mut Vec<Problem>) {
             }
         }
     }
-    for (_, end) in forms_of(game, Cat::End) {
-        walk(end, Ty::Of(&[Cat::End]), &mut |n, _| {
-            let NodeKind::Form(f) = &n.kind else { return };
-            if matches!(f.head.as_str(), "from" | "to" | "adjacent" | "origin") {
-                out.push(
-                    NoMoveHere::new(n.span, f.head.clone(), "an end rule")
-                        .origin(n.origin.as_ref())
-                        .help(
-                            "end rules are judged before each turn, with no move in hand; \
-                             test squares of a move in the move's `if:`, or in a \
-                             `(forbid ...)`, which is judged on the move just made",
-                        ),
-                );
-            }
-        });
+    for &(cats, place, help) in NO_MOVE {
+        for (_, node) in forms_of(game, cats[0]) {
+            walk(node, Ty::Of(cats), &mut |n, _| {
+                let NodeKind::Form(f) = &n.kind else { return };
+                if let Some(what) = needs_move(f) {
+                    out.push(
+                        NoMoveHere::new(n.span, f.head.clone(), what, place)
+                            .origin(n.origin.as_ref())
+                            .help(help),
+                    );
+                }
+            });
+        }
     }
 }

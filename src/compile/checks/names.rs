@@ -100,9 +100,18 @@ fn use_of(n: &Node, ty: Ty, decls: &Decls, out: &mut Vec<Problem>) {
     }
 }
 
+/// The names, for a help line: at most ten, then how many more.
 fn names(list: &[Decl]) -> String {
-    list.iter()
+    const SHOWN: usize = 10;
+    let shown = list
+        .iter()
+        .take(SHOWN)
         .map(|d| format!("\"{}\"", d.name))
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(", ");
+    if list.len() > SHOWN {
+        format!("{shown} and {} more", list.len() - SHOWN)
+    } else {
+        shown
+    }
 }
