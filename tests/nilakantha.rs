@@ -171,46 +171,6 @@ fn ni_8_promotion_on_an_unmarked_square_goes_back_to_where_the_pawn_started() {
     assert_eq!(piece_on(&p, "c7"), Some(("Counsellor".into(), 1)));
 }
 
-/// The Counsellor sent back gives check from the square it lands on: the
-/// opponent must answer it (here 8 replies, all of them out of check, where
-/// the engine once saw no check and gave 16).
-#[test]
-fn ni_8_a_counsellor_sent_back_gives_check_from_where_it_lands() {
-    let g = game(&[]);
-    let mut p = pos(
-        &g,
-        "8/8/2K5/8/8/2Q1B1k1/2p5/8 b - - 0 178 origin=c2:b7,c3:b2,e3:c1,g3:e8,c6:e1",
-    );
-    play(&mut p, "c2c1q");
-    assert_eq!(piece_on(&p, "b7"), Some(("Counsellor".into(), 1)));
-    assert!(p.in_check(), "the Counsellor on b7 checks the king on c6");
-    let replies = legal(&p);
-    assert_eq!(replies.len(), 8, "{replies:?}");
-    // Every reply moves the king out of the Counsellor's reach.
-    assert!(replies.iter().all(|m| m.starts_with("c6")), "{replies:?}");
-    // The same as reading the position after the move from its string.
-    let again = pos(&g, &p.to_string());
-    assert_eq!(legal(&again), replies);
-}
-
-/// A promotion that sends the pawn back empties the square it promoted on,
-/// which may open a line to the mover's own king: such a move is tested
-/// against check like any other (G-1), here refused because the rook on h8
-/// then attacks the king on b8.
-#[test]
-fn ni_8_a_pawn_sent_back_leaves_its_promotion_square_empty() {
-    let g = game(&[]);
-    let p = pos(&g, "1K4br/5P2/8/8/8/8/8/k7 w - - 0 1 origin=f7:f2");
-    let moves = legal(&p);
-    assert!(!moves.iter().any(|m| m.starts_with("f7g8")), "{moves:?}");
-    // Promoting straight ahead leaves g8's camel between rook and king.
-    assert!(moves.iter().any(|m| m.starts_with("f7f8")), "{moves:?}");
-    // Counted by hand (five king moves and f7f8) and by the independent
-    // reference of tests/support (66 at two plies).
-    assert_eq!(lud::perft::perft(&p, 1), 6);
-    assert_eq!(lud::perft::perft(&p, 2), 66);
-}
-
 #[test]
 fn ni_9_checkmate_wins() {
     let p = pos(&game(&[]), "k6R/8/1K6/8/7p/7P/8/8 b - - 0 1");
