@@ -1,40 +1,12 @@
 //! The command line, run as a user runs it (`env!("CARGO_BIN_EXE_lud")`),
 //! with its output snapshotted. Exit codes: 0 ok, 1 the input is wrong, 2 usage.
 
+#[path = "support/cli_run.rs"]
+mod cli_run;
+
 use std::fmt::Write as _;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn lud(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lud"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env("COLUMNS", "80")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("lud runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("stdin written");
-    let out = child.wait_with_output().expect("lud finishes");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
+use cli_run::{lud, play, random_game, scratch};
 
 macro_rules! snap {
     ($name:expr, $value:expr) => {
@@ -245,18 +217,12 @@ fn graph_as_dot_and_text() {
 #[test]
 fn play_computer_against_random_ends_with_a_result() {
     let r = lud(
-        &[
-            "play",
+        &play(
             "games/shatranj.lud",
-            "--white",
             "ai",
-            "--black",
             "random",
-            "--seed",
-            "1",
-            "--ai-nodes",
-            "5000",
-        ],
+            &["--seed", "1", "--ai-nodes", "5000"],
+        ),
         "",
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -268,16 +234,7 @@ fn play_computer_against_random_ends_with_a_result() {
 fn play_a_human_is_told_why_a_move_is_refused() {
     let input = "help\ne2e4\ne7e6\nd1d2\nz9z8\nhello\ne2e3\nquit\n";
     let r = lud(
-        &[
-            "play",
-            "games/shatranj.lud",
-            "--white",
-            "human",
-            "--black",
-            "random",
-            "--seed",
-            "3",
-        ],
+        &play("games/shatranj.lud", "human", "random", &["--seed", "3"]),
         input,
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -286,21 +243,8 @@ fn play_a_human_is_told_why_a_move_is_refused() {
 
 #[test]
 fn play_stops_at_the_move_cap_with_a_draw() {
-    let r = lud(
-        &[
-            "play",
-            "games/shatranj.lud",
-            "--white",
-            "random",
-            "--black",
-            "random",
-            "--seed",
-            "2",
-            "--max-plies",
-            "12",
-        ],
-        "",
-    );
+    let args = ["--seed", "2", "--max-plies", "12"];
+    let r = lud(&random_game("games/shatranj.lud", &args), "");
     assert_eq!(r.code, 0);
     assert!(
         r.stdout.contains("Result: Draw by move limit (1/2-1/2)"),
@@ -311,24 +255,10 @@ fn play_stops_at_the_move_cap_with_a_draw() {
 
 #[test]
 fn play_writes_a_record_that_replays() {
-    let dir = std::env::temp_dir().join(format!("lud-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("record");
     let rec = dir.join("game.txt");
-    let r = lud(
-        &[
-            "play",
-            "games/shatranj.lud",
-            "--white",
-            "random",
-            "--black",
-            "random",
-            "--seed",
-            "5",
-            "--record",
-            rec.to_str().unwrap(),
-        ],
-        "",
-    );
+    let args = ["--seed", "5", "--record", rec.to_str().unwrap()];
+    let r = lud(&random_game("games/shatranj.lud", &args), "");
     assert_eq!(r.code, 0);
     let last = r
         .stdout
@@ -424,20 +354,12 @@ fn play_parsi_offers_the_special_moves_and_names_the_rule_that_refuses() {
     let position = "7k/1P5p/8/8/8/8/8/R1BQKBNR w - - 0 1";
     let input = "moves\nb7b8r\nb7b8n,c5\ne1e3\nb7b8n,c6\nquit\n";
     let r = lud(
-        &[
-            "play",
+        &play(
             "games/parsi-chess.lud",
-            "--ruleset",
-            "Murray",
-            "--position",
-            position,
-            "--white",
             "human",
-            "--black",
             "random",
-            "--seed",
-            "1",
-        ],
+            &["--ruleset", "Murray", "--position", position, "--seed", "1"],
+        ),
         input,
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -450,18 +372,17 @@ fn play_parsi_offers_the_special_moves_and_names_the_rule_that_refuses() {
     snap!("cli_play_parsi_human", r.stdout);
     // A refusal by a restriction names its rule.
     let r = lud(
-        &[
-            "play",
+        &play(
             "games/parsi-chess.lud",
-            "--ruleset",
-            "Murray",
-            "--white",
             "human",
-            "--black",
             "random",
-            "--position",
-            "rnbkqbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 1 phase=opening:3",
-        ],
+            &[
+                "--ruleset",
+                "Murray",
+                "--position",
+                "rnbkqbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 1 phase=opening:3",
+            ],
+        ),
         "e4e5\nquit\n",
     );
     assert!(r.stdout.contains("(PA-14)"), "{}", r.stdout);
@@ -471,22 +392,21 @@ fn play_parsi_offers_the_special_moves_and_names_the_rule_that_refuses() {
 fn play_parsi_computer_games_end_with_a_result() {
     for ruleset in ["Murray", "Shastree"] {
         let r = lud(
-            &[
-                "play",
+            &play(
                 "games/parsi-chess.lud",
-                "--ruleset",
-                ruleset,
-                "--white",
                 "ai",
-                "--black",
                 "random",
-                "--seed",
-                "3",
-                "--ai-nodes",
-                "400",
-                "--max-plies",
-                "120",
-            ],
+                &[
+                    "--ruleset",
+                    ruleset,
+                    "--seed",
+                    "3",
+                    "--ai-nodes",
+                    "400",
+                    "--max-plies",
+                    "120",
+                ],
+            ),
             "",
         );
         assert_eq!(r.code, 0, "{}", r.stderr);
@@ -504,16 +424,7 @@ fn play_nilakantha_asks_for_the_setup_choice() {
     // NI-5: White's first move is the setup choice; the prompt says so, and
     // a move of normal play is refused with the setup phase named.
     let r = lud(
-        &[
-            "play",
-            "games/nilakantha.lud",
-            "--white",
-            "human",
-            "--black",
-            "random",
-            "--seed",
-            "2",
-        ],
+        &play("games/nilakantha.lud", "human", "random", &["--seed", "2"]),
         "e2e3\ng1f3\nh2h4\nquit\n",
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -529,20 +440,12 @@ fn play_nilakantha_asks_for_the_setup_choice() {
 #[test]
 fn play_nilakantha_computer_game_runs_through_setup_to_a_result() {
     let r = lud(
-        &[
-            "play",
+        &play(
             "games/nilakantha.lud",
-            "--white",
             "ai",
-            "--black",
             "ai",
-            "--seed",
-            "5",
-            "--ai-nodes",
-            "300",
-            "--max-plies",
-            "160",
-        ],
+            &["--seed", "5", "--ai-nodes", "300", "--max-plies", "160"],
+        ),
         "",
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -609,24 +512,22 @@ fn explain_a_legal_and_a_refused_move() {
 
 #[test]
 fn explain_a_finished_game_names_the_end_rule_and_the_move() {
-    let dir = std::env::temp_dir().join(format!("lud-explain-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("explain");
     let rec = dir.join("game.txt");
     let played = lud(
-        &[
-            "play",
+        &play(
             "games/shatranj.lud",
-            "--white",
             "ai",
-            "--black",
             "random",
-            "--seed",
-            "1",
-            "--ai-nodes",
-            "400",
-            "--record",
-            rec.to_str().unwrap(),
-        ],
+            &[
+                "--seed",
+                "1",
+                "--ai-nodes",
+                "400",
+                "--record",
+                rec.to_str().unwrap(),
+            ],
+        ),
         "",
     );
     assert_eq!(played.code, 0, "{}", played.stderr);

@@ -5,112 +5,18 @@
 //! guards. Every run has a hang guard (it is killed and the test fails after
 //! 30 s); nothing here measures speed. Hostile input is made in code.
 
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
+#[path = "support/cli_run.rs"]
+mod cli_run;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// How long any one run may take before it is taken for a hang.
-const HANG: Duration = Duration::from_secs(30);
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn command(args: &[&str]) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_lud"));
-    c.args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env("COLUMNS", "80")
-        .env_remove("RUST_BACKTRACE");
-    c
-}
-
-/// Waits for a child, killing it (and failing) after [`HANG`].
-fn wait(mut child: Child, what: &str) -> i32 {
-    let t = Instant::now();
-    loop {
-        if let Some(s) = child.try_wait().expect("wait") {
-            return s.code().unwrap_or(-1);
-        }
-        if t.elapsed() > HANG {
-            let _ = child.kill();
-            panic!("{what}: still running after {HANG:?}: a hang");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-/// Collects a pipe on a thread of its own.
-fn collect(mut r: impl Read + Send + 'static) -> Arc<Mutex<Vec<u8>>> {
-    let buf = Arc::new(Mutex::new(Vec::new()));
-    let b = Arc::clone(&buf);
-    std::thread::spawn(move || {
-        let mut chunk = [0u8; 8192];
-        while let Ok(n) = r.read(&mut chunk) {
-            if n == 0 {
-                break;
-            }
-            b.lock().unwrap().extend_from_slice(&chunk[..n]);
-        }
-    });
-    buf
-}
-
-/// Waits until a collector's pipe has closed.
-fn closed(buf: &Arc<Mutex<Vec<u8>>>) {
-    let t = Instant::now();
-    while Arc::strong_count(buf) > 1 {
-        assert!(t.elapsed() < HANG, "output never closed");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
-fn text(buf: &Arc<Mutex<Vec<u8>>>) -> String {
-    String::from_utf8_lossy(&buf.lock().unwrap()).into_owned()
-}
-
-/// Runs lud with `stdin` as its input, with a hang guard.
-fn lud_with(args: &[&str], stdin: Stdio, input: Option<Vec<u8>>) -> Run {
-    let mut child = command(args)
-        .stdin(stdin)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("lud runs");
-    let out = collect(child.stdout.take().unwrap());
-    let err = collect(child.stderr.take().unwrap());
-    if let Some(bytes) = input {
-        let mut w = child.stdin.take().unwrap();
-        std::thread::spawn(move || {
-            let _ = w.write_all(&bytes);
-        });
-    }
-    let code = wait(child, &args.join(" "));
-    closed(&out);
-    closed(&err);
-    Run {
-        code,
-        stdout: text(&out),
-        stderr: text(&err),
-    }
-}
-
-fn lud(args: &[&str], input: &[u8]) -> Run {
-    lud_with(args, Stdio::piped(), Some(input.to_vec()))
-}
-
-/// A fresh directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("lud-hostile-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use cli_run::{
+    assert_ok, assert_refused, assert_replays, closed, collect, command, lud, lud_with, play,
+    random_game, run, scratch, text, wait, Run, HANG,
+};
 
 fn no_panic(r: &Run, what: &str) {
     assert!(
@@ -139,13 +45,7 @@ fn a_device_as_game_file_record_or_fmt_input_is_refused_unread() {
             vec!["play", "games/shatranj.lud", "--resume", dev],
         ] {
             let r = lud(&args, b"");
-            assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
-            assert!(
-                r.stderr
-                    .contains("it is a character device, not a regular file"),
-                "{args:?}: {}",
-                r.stderr
-            );
+            assert_refused(&r, 1, "it is a character device, not a regular file");
             no_panic(&r, dev);
         }
     }
@@ -169,25 +69,19 @@ fn a_fifo_without_a_writer_is_refused_without_blocking() {
         vec!["play", "games/shatranj.lud", "--resume", f],
     ] {
         let r = lud(&args, b"");
-        assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
-        assert!(
-            r.stderr
-                .contains("it is a FIFO (named pipe), not a regular file"),
-            "{args:?}: {}",
-            r.stderr
-        );
+        assert_refused(&r, 1, "it is a FIFO (named pipe), not a regular file");
     }
     std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn a_directory_as_input_is_refused() {
-    let r = lud(&["check", "games"], b"");
-    assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("it is a directory"), "{}", r.stderr);
-    let r = lud(&["replay", "games/shatranj.lud", "games"], b"");
-    assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("it is a directory"), "{}", r.stderr);
+    for args in [
+        vec!["check", "games"],
+        vec!["replay", "games/shatranj.lud", "games"],
+    ] {
+        assert_refused(&lud(&args, b""), 1, "it is a directory");
+    }
 }
 
 #[test]
@@ -195,24 +89,15 @@ fn a_game_file_or_record_over_the_limit_is_refused() {
     let dir = scratch("big");
     let big = dir.join("big.lud");
     std::fs::write(&big, vec![b' '; 3 << 20]).unwrap();
-    let r = lud(&["check", big.to_str().unwrap()], b"");
-    assert_eq!(r.code, 1);
-    assert!(
-        r.stderr
-            .contains("the file is 3145728 bytes, more than the 1048576 bytes"),
-        "{}",
-        r.stderr
+    let big = big.to_str().unwrap();
+    let r = lud(&["check", big], b"");
+    assert_refused(
+        &r,
+        1,
+        "the file is 3145728 bytes, more than the 1048576 bytes",
     );
-    let r = lud(
-        &["replay", "games/shatranj.lud", big.to_str().unwrap()],
-        b"",
-    );
-    assert_eq!(r.code, 1);
-    assert!(
-        r.stderr.contains("more than the 1048576 bytes"),
-        "{}",
-        r.stderr
-    );
+    let r = lud(&["replay", "games/shatranj.lud", big], b"");
+    assert_refused(&r, 1, "more than the 1048576 bytes");
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -224,23 +109,12 @@ fn a_game_file_or_record_over_the_limit_is_refused() {
 fn a_closed_stdout_ends_every_command_quietly() {
     let dir = scratch("pipe");
     let rec = dir.join("game.txt");
-    let made = lud(
-        &[
-            "play",
-            "games/shatranj.lud",
-            "--white",
-            "random",
-            "--black",
-            "random",
-            "--max-plies",
-            "20",
-            "--record",
-            rec.to_str().unwrap(),
-        ],
-        b"",
-    );
-    assert_eq!(made.code, 0, "{}", made.stderr);
     let rec = rec.to_str().unwrap();
+    let args = random_game(
+        "games/shatranj.lud",
+        &["--max-plies", "20", "--record", rec],
+    );
+    assert_ok(&lud(&args, b""));
     let unformatted = dir.join("unformatted.lud");
     std::fs::write(&unformatted, "(game \"x\"\n  (players 2))\n").unwrap();
     let unformatted = unformatted.to_str().unwrap();
@@ -263,17 +137,7 @@ fn a_closed_stdout_ends_every_command_quietly() {
             vec!["bench", "games/chess.lud", "--games", "10", "--json"],
             0,
         ),
-        (
-            vec![
-                "play",
-                "games/chess.lud",
-                "--white",
-                "random",
-                "--black",
-                "random",
-            ],
-            0,
-        ),
+        (random_game("games/chess.lud", &[]), 0),
         (vec!["play", "games/shatranj.lud", "--white", "human"], 0),
         (vec!["show", "games/chess.lud"], 0),
         (vec!["describe", "games/chess.lud"], 0),
@@ -342,12 +206,7 @@ fn too_many_threads_is_a_usage_error() {
         ],
     ] {
         let r = lud(&args, b"");
-        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
-        assert!(
-            r.stderr.contains("--threads 100000 is more than the"),
-            "{}",
-            r.stderr
-        );
+        assert_refused(&r, 2, "--threads 100000 is more than the");
         assert!(r.stderr.contains("help: at most 4 threads per core"));
     }
 }
@@ -355,21 +214,9 @@ fn too_many_threads_is_a_usage_error() {
 #[test]
 fn perft_depth_and_bench_cap_are_bounded_before_anything_is_allocated() {
     let r = lud(&["perft", "games/chess.lud", "4294967295"], b"");
-    assert_eq!(r.code, 2, "{}", r.stderr);
-    assert!(
-        r.stderr
-            .contains("error: perft depth 4294967295 is more than 10000"),
-        "{}",
-        r.stderr
-    );
+    assert_refused(&r, 2, "error: perft depth 4294967295 is more than 10000");
     let r = lud(&["bench", "games/chess.lud", "--cap", "4294967295"], b"");
-    assert_eq!(r.code, 2, "{}", r.stderr);
-    assert!(
-        r.stderr
-            .contains("error: --cap 4294967295 is more than 100000 plies"),
-        "{}",
-        r.stderr
-    );
+    assert_refused(&r, 2, "error: --cap 4294967295 is more than 100000 plies");
     // The largest cap is taken, and reserves nothing for it up front.
     let r = lud(
         &[
@@ -383,7 +230,7 @@ fn perft_depth_and_bench_cap_are_bounded_before_anything_is_allocated() {
         ],
         b"",
     );
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_ok(&r);
     assert!(r.stdout.contains("\"cap_plies\":100000"), "{}", r.stdout);
 }
 
@@ -395,11 +242,11 @@ fn perft_of_a_deep_narrow_game_does_not_overflow_the_stack() {
     ] {
         for threads in ["1", "2"] {
             let r = lud(&["perft", file, "3000", "--threads", threads], b"");
-            assert_eq!(r.code, 0, "{file} --threads {threads}: {}", r.stderr);
+            assert_ok(&r);
             assert_eq!(r.stdout, "1\n", "{file}");
         }
         let r = lud(&["perft", file, "3000", "--divide"], b"");
-        assert_eq!(r.code, 0, "{file} --divide: {}", r.stderr);
+        assert_ok(&r);
         assert_eq!(r.stdout, "a1a2: 1\n\n1\n");
     }
 }
@@ -437,33 +284,16 @@ fn a_position_that_starts_with_a_hyphen_is_taken_as_the_value() {
         &["perft", "games/chess.lud", "1", "--position", "- w - - 0 1"],
         b"",
     );
-    assert_eq!(r.code, 1, "{}", r.stderr);
-    assert!(r.stderr.contains("lud::position::invalid"), "{}", r.stderr);
+    assert_refused(&r, 1, "lud::position::invalid");
     assert!(!r.stderr.contains("tip:"), "{}", r.stderr);
 }
 
 // ------------------------------------------------------------------- play
 
-fn human_vs_random(extra: &[&str]) -> Vec<String> {
-    let mut a: Vec<String> = [
-        "play",
-        "games/shatranj.lud",
-        "--white",
-        "human",
-        "--black",
-        "random",
-        "--seed",
-        "3",
-    ]
-    .iter()
-    .map(|s| (*s).to_string())
-    .collect();
-    a.extend(extra.iter().map(|s| (*s).to_string()));
-    a
-}
-
-fn strs(v: &[String]) -> Vec<&str> {
-    v.iter().map(String::as_str).collect()
+fn human_vs_random<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = play("games/shatranj.lud", "human", "random", &["--seed", "3"]);
+    args.extend_from_slice(extra);
+    args
 }
 
 #[test]
@@ -471,8 +301,8 @@ fn play_at_the_end_of_input_prints_and_writes_the_record() {
     let dir = scratch("eof");
     let rec = dir.join("game.txt");
     let args = human_vs_random(&["--record", rec.to_str().unwrap()]);
-    let r = lud(&strs(&args), b"e2e3\n");
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = lud(&args, b"e2e3\n");
+    assert_ok(&r);
     assert!(r.stdout.contains("White stops the game (end of input)."));
     assert!(r.stdout.contains("Result: unfinished (*)"), "{}", r.stdout);
     let saved = std::fs::read_to_string(&rec).unwrap();
@@ -484,10 +314,10 @@ fn play_at_the_end_of_input_prints_and_writes_the_record() {
 #[test]
 fn play_asks_again_after_a_line_of_invalid_utf8() {
     let r = lud(
-        &strs(&human_vs_random(&[])),
+        &human_vs_random(&[]),
         b"\xff\xfe typed in Latin-1\ne2e3\nquit\n",
     );
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_ok(&r);
     assert!(
         r.stdout
             .contains("Refused: that line is not UTF-8 text; type a move such as"),
@@ -502,8 +332,8 @@ fn play_asks_again_after_a_line_of_invalid_utf8() {
 fn play_refuses_a_huge_typed_line_without_echoing_it() {
     let mut input = vec![b'x'; 10 << 20];
     input.extend_from_slice(b"\ne2e3\nquit\n");
-    let r = lud(&strs(&human_vs_random(&[])), &input);
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = lud(&human_vs_random(&[]), &input);
+    assert_ok(&r);
     assert!(
         r.stdout.contains("Refused: a line of more than 1024 bytes"),
         "{}",
@@ -521,7 +351,7 @@ fn play_on_endless_input_stops_with_the_record_in_bounded_memory() {
             continue;
         };
         let args = human_vs_random(&[]);
-        let r = lud_with(&strs(&args), Stdio::from(f), None);
+        let r = lud_with(&args, Stdio::from(f), None);
         assert_eq!(r.code, 1, "{dev}: {}", r.stderr);
         assert!(r.stdout.contains("[Result \"*\"]"), "{dev}: {}", r.stdout);
         assert!(r.stderr.starts_with("error: "), "{dev}: {}", r.stderr);
@@ -537,7 +367,7 @@ fn play_saves_the_record_on_ctrl_c() {
     let dir = scratch("ctrlc");
     let rec = dir.join("game.txt");
     let args = human_vs_random(&["--record", rec.to_str().unwrap()]);
-    let mut child = command(&strs(&args))
+    let mut child = command(&args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -573,11 +403,7 @@ fn play_saves_the_record_on_ctrl_c() {
     assert!(stdout.contains("Result: unfinished (*)"), "{stdout}");
     let saved = std::fs::read_to_string(&rec).expect("the record is written");
     assert!(saved.contains("1. e2e3 "), "{saved}");
-    let replay = lud(
-        &["replay", "games/shatranj.lud", rec.to_str().unwrap()],
-        b"",
-    );
-    assert_eq!(replay.code, 0, "{}", replay.stderr);
+    assert_replays("games/shatranj.lud", rec.to_str().unwrap());
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -587,28 +413,17 @@ fn play_saves_the_record_on_ctrl_c() {
 fn play_saves_the_record_after_an_internal_error() {
     let dir = scratch("panic");
     let rec = dir.join("game.txt");
-    let mut child = command(&[
-        "play",
+    let mut c = command(&random_game(
         "games/shatranj.lud",
-        "--white",
-        "random",
-        "--black",
-        "random",
-        "--record",
-        rec.to_str().unwrap(),
-    ])
-    .env("LUD_TEST_PANIC_AT_PLY", "4")
-    .stdin(Stdio::null())
-    .stdout(Stdio::piped())
-    .stderr(Stdio::piped())
-    .spawn()
-    .unwrap();
-    let out = collect(child.stdout.take().unwrap());
-    let err = collect(child.stderr.take().unwrap());
-    let code = wait(child, "play with a panic");
-    closed(&out);
-    closed(&err);
-    let (stdout, stderr) = (text(&out), text(&err));
+        &["--record", rec.to_str().unwrap()],
+    ));
+    c.env("LUD_TEST_PANIC_AT_PLY", "4");
+    let Run {
+        code,
+        stdout,
+        stderr,
+        ..
+    } = run(c, Stdio::null(), None);
     assert_ne!(code, 0, "{stderr}");
     assert!(stderr.contains("a panic injected at ply 4"), "{stderr}");
     assert!(
@@ -647,7 +462,7 @@ fn play_resume_keeps_the_history_so_a_third_repetition_ends_the_game() {
     args.extend(both_human);
     args.extend(["--record", out.to_str().unwrap()]);
     let r = lud(&args, b"f6g8\n");
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_ok(&r);
     assert!(r.stdout.contains("after 7 move(s)"), "{}", r.stdout);
     assert!(
         r.stdout.contains("Result: Draw by repetition (1/2-1/2)"),
@@ -660,11 +475,7 @@ fn play_resume_keeps_the_history_so_a_third_repetition_ends_the_game() {
         "{saved}"
     );
     // The whole game replays, and ends as the record says.
-    let replay = lud(
-        &["replay", "games/shatranj.lud", out.to_str().unwrap()],
-        b"",
-    );
-    assert_eq!(replay.code, 0, "{}", replay.stderr);
+    assert_replays("games/shatranj.lud", out.to_str().unwrap());
     // The same position without its history: no repetition yet.
     let replayed = lud(
         &["replay", "games/shatranj.lud", rec.to_str().unwrap()],
@@ -684,47 +495,22 @@ fn play_resume_keeps_the_ruleset_options_and_tags_of_the_record() {
     let dir = scratch("resume-rules");
     let rec = dir.join("saved.txt");
     let rec = rec.to_str().unwrap();
-    let r = lud(
-        &[
-            "play",
-            "games/parsi-chess.lud",
-            "--ruleset",
-            "Shastree",
-            "--option",
-            "opening-moves=0",
-            "--white",
-            "random",
-            "--black",
-            "random",
-            "--max-plies",
-            "4",
-            "--record",
-            rec,
-        ],
-        b"",
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    let first = [
+        "--ruleset",
+        "Shastree",
+        "--option",
+        "opening-moves=0",
+        "--max-plies",
+        "4",
+        "--record",
+        rec,
+    ];
+    assert_ok(&lud(&random_game("games/parsi-chess.lud", &first), b""));
     let mut text = std::fs::read_to_string(rec).unwrap();
     text = text.replacen("[Game ", "[Event \"Club night\"]\n[Game ", 1);
     std::fs::write(rec, text).unwrap();
-    let r = lud(
-        &[
-            "play",
-            "games/parsi-chess.lud",
-            "--resume",
-            rec,
-            "--white",
-            "random",
-            "--black",
-            "random",
-            "--max-plies",
-            "8",
-            "--record",
-            rec,
-        ],
-        b"",
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    let resumed = ["--resume", rec, "--max-plies", "8", "--record", rec];
+    assert_ok(&lud(&random_game("games/parsi-chess.lud", &resumed), b""));
     let saved = std::fs::read_to_string(rec).unwrap();
     for tag in [
         "[Event \"Club night\"]",
@@ -736,8 +522,7 @@ fn play_resume_keeps_the_ruleset_options_and_tags_of_the_record() {
     }
     let moves = saved.lines().last().unwrap();
     assert_eq!(moves.split_whitespace().count(), 13, "8 plies: {saved}");
-    let replay = lud(&["replay", "games/parsi-chess.lud", rec], b"");
-    assert_eq!(replay.code, 0, "{}", replay.stderr);
+    assert_replays("games/parsi-chess.lud", rec);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -757,7 +542,7 @@ fn fmt_rewrites_atomically_and_keeps_permissions() {
     let link = dir.join("link.lud");
     std::os::unix::fs::symlink(&file, &link).unwrap();
     let r = lud(&["fmt", link.to_str().unwrap()], b"");
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_ok(&r);
     let meta = std::fs::metadata(&file).unwrap();
     assert_eq!(meta.permissions().mode() & 0o777, 0o640);
     assert!(std::fs::symlink_metadata(&link)
@@ -792,18 +577,15 @@ fn a_record_of_another_game_is_refused() {
         b"[Game \"Chess\"]\n[File \"games/chess.lud\"]\n\n1. e2e3 e7e6 *\n",
     );
     let r = lud(&["replay", "games/shatranj.lud", &rec], b"");
-    assert_eq!(r.code, 1, "{}", r.stderr);
-    assert!(
-        r.stderr.contains(
-            "the record is of \"Chess\", not of \"Shatranj\"; replay it with the file of \"Chess\" (its File tag says games/chess.lud)"
-        ),
-        "{}",
-        r.stderr
+    assert_refused(
+        &r,
+        1,
+        "the record is of \"Chess\", not of \"Shatranj\"; replay it with the file of \"Chess\" (its File tag says games/chess.lud)",
     );
     let r = lud(&["explain", "games/shatranj.lud", "--record", &rec], b"");
-    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.code, 1, "{}: {}", r.line, r.stderr);
     let r = lud(&["play", "games/shatranj.lud", "--resume", &rec], b"");
-    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.code, 1, "{}: {}", r.line, r.stderr);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -816,22 +598,14 @@ fn a_cut_short_record_that_claims_a_result_is_refused() {
         b"[Game \"Shatranj\"]\n[Result \"1-0\"]\n\n1. e2e3 e7e6 1-0\n",
     );
     let r = lud(&["replay", "games/shatranj.lud", &rec], b"");
-    assert_eq!(r.code, 1, "{}", r.stderr);
-    assert!(
-        r.stderr.contains(
-            "the record says 1-0, but the game is not over after its last move (move 2); is the record cut short?"
-        ),
-        "{}",
-        r.stderr
+    assert_refused(
+        &r,
+        1,
+        "the record says 1-0, but the game is not over after its last move (move 2); is the record cut short?",
     );
     let rec = record_file(&dir, "odd.txt", b"[Result \"2-0\"]\n\n1. e2e3\n");
     let r = lud(&["replay", "games/shatranj.lud", &rec], b"");
-    assert_eq!(r.code, 1);
-    assert!(
-        r.stderr.contains("the Result tag is \"2-0\""),
-        "{}",
-        r.stderr
-    );
+    assert_refused(&r, 1, "the Result tag is \"2-0\"");
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -839,29 +613,11 @@ fn a_cut_short_record_that_claims_a_result_is_refused() {
 fn a_record_stopped_by_the_move_limit_replays() {
     let dir = scratch("limit");
     let rec = dir.join("game.txt");
-    let r = lud(
-        &[
-            "play",
-            "games/shatranj.lud",
-            "--white",
-            "random",
-            "--black",
-            "random",
-            "--seed",
-            "2",
-            "--max-plies",
-            "12",
-            "--record",
-            rec.to_str().unwrap(),
-        ],
-        b"",
-    );
+    let rec = rec.to_str().unwrap();
+    let args = ["--seed", "2", "--max-plies", "12", "--record", rec];
+    let r = lud(&random_game("games/shatranj.lud", &args), b"");
     assert!(r.stdout.contains("Draw by move limit"), "{}", r.stdout);
-    let replay = lud(
-        &["replay", "games/shatranj.lud", rec.to_str().unwrap()],
-        b"",
-    );
-    assert_eq!(replay.code, 0, "{}", replay.stderr);
+    assert_replays("games/shatranj.lud", rec);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -886,12 +642,10 @@ fn a_bad_ruleset_or_options_tag_is_an_input_error_shown_at_the_tag() {
         b"[Game \"Parsi Chess\"]\n[Options \"opening-moves=0 openin=3\"]\n\n1. e2e3 *\n",
     );
     let r = lud(&["replay", "games/parsi-chess.lud", &rec], b"");
-    assert_eq!(r.code, 1, "{}", r.stderr);
-    assert!(
-        r.stderr
-            .contains("the record's Options tag: no option named \"openin\""),
-        "{}",
-        r.stderr
+    assert_refused(
+        &r,
+        1,
+        "the record's Options tag: no option named \"openin\"",
     );
     assert!(r.stderr.contains("[Options \"opening-moves=0 openin=3\"]"));
     let rec = record_file(
@@ -900,8 +654,7 @@ fn a_bad_ruleset_or_options_tag_is_an_input_error_shown_at_the_tag() {
         b"[Options \"opening-moves\"]\n\n1. e2e3 *\n",
     );
     let r = lud(&["replay", "games/parsi-chess.lud", &rec], b"");
-    assert_eq!(r.code, 1, "{}", r.stderr);
-    assert!(r.stderr.contains("an option is NAME=VALUE"), "{}", r.stderr);
+    assert_refused(&r, 1, "an option is NAME=VALUE");
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -913,8 +666,7 @@ fn a_record_with_a_byte_order_mark_replays() {
         "bom.txt",
         b"\xef\xbb\xbf[Game \"Shatranj\"]\n[Result \"*\"]\n\n1. e2e3 e7e6 *\n",
     );
-    let r = lud(&["replay", "games/shatranj.lud", &rec], b"");
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_replays("games/shatranj.lud", &rec);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -927,8 +679,7 @@ fn an_empty_record_is_refused() {
     ] {
         let rec = record_file(&dir, name, body);
         let r = lud(&["replay", "games/shatranj.lud", &rec], b"");
-        assert_eq!(r.code, 1, "{name}: {}", r.stderr);
-        assert!(r.stderr.contains("the record is empty"), "{}", r.stderr);
+        assert_refused(&r, 1, "the record is empty");
     }
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -938,21 +689,8 @@ fn an_empty_record_is_refused() {
 #[cfg(unix)]
 #[test]
 fn play_writes_its_record_to_a_device_as_asked() {
-    let r = lud(
-        &[
-            "play",
-            "games/shatranj.lud",
-            "--white",
-            "random",
-            "--black",
-            "random",
-            "--max-plies",
-            "4",
-            "--record",
-            "/dev/null",
-        ],
-        b"",
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    let args = ["--max-plies", "4", "--record", "/dev/null"];
+    let r = lud(&random_game("games/shatranj.lud", &args), b"");
+    assert_ok(&r);
     assert_eq!(r.stderr, "");
 }
