@@ -5,35 +5,10 @@
 
 #[path = "support/nilakantha_ref.rs"]
 mod nilakantha_ref;
+#[path = "support/ref_core.rs"]
+mod ref_core;
 
-use nilakantha_ref::{KingFile, Options, RefGame, Result, SetupPawn, Transpose};
-
-fn moves_from(g: &RefGame, from: &str) -> Vec<String> {
-    g.legal_moves()
-        .into_iter()
-        .filter(|m| m.starts_with(from))
-        .collect()
-}
-
-fn play(g: &mut RefGame, moves: &str) {
-    for m in moves.split_whitespace() {
-        assert!(g.play(m), "{m} is not legal here: {:?}", g.legal_moves());
-    }
-}
-
-fn win(winner: usize, kind: &str, half: bool) -> Result {
-    Result::Win {
-        winner,
-        kind: kind.to_string(),
-        half,
-    }
-}
-
-fn draw(kind: &str) -> Result {
-    Result::Draw {
-        kind: kind.to_string(),
-    }
-}
+use nilakantha_ref::{KingFile, Options, RefGame, Result, Rules, SetupPawn, Transpose};
 
 fn with(king_file: KingFile, transpose: Transpose, setup_pawn: SetupPawn) -> Options {
     Options {
@@ -63,14 +38,14 @@ fn ni_3_ni_5_start_position_and_the_setup_turns() {
     assert_eq!(g.piece_on("d6"), Some(('q', "d8".to_string())));
     let mut g = g;
     assert!(!g.play("g1f3"), "no piece move in a setup turn");
-    play(&mut g, "a2a4");
+    g.play_line("a2a4");
     assert_eq!(
         g.legal_moves(),
         ["a7a5", "b7b5", "c7c5", "e7e5", "f7f5", "g7g5", "h7h5"]
     );
-    play(&mut g, "h7h5");
+    g.play_line("h7h5");
     // NI-6: normal play, one step only.
-    assert_eq!(moves_from(&g, "b2"), ["b2b3"]);
+    assert_eq!(g.moves_from("b2"), ["b2b3"]);
     assert!(g.legal_moves().contains(&"g1f3".to_string()));
     assert_eq!(g.piece_on("a4"), Some(('P', "a2".to_string())));
 }
@@ -126,10 +101,10 @@ fn ni_5_option_a_fixed_pawn_and_no_setup_turn() {
 #[test]
 fn ni_7_promotion_on_a_marked_square() {
     let mut g = RefGame::from_fen("4k3/P6p/8/8/8/8/8/4K3 w - - 0 1 origin=a7:a2");
-    play(&mut g, "a7a8q");
+    g.play_line("a7a8q");
     assert_eq!(g.board_fen(), "Q3k3/7p/8/8/8/8/8/4K3");
     let mut g = RefGame::from_fen("8/3Pk2p/8/8/8/8/8/4K3 w - - 0 1 origin=d7:d2");
-    play(&mut g, "d7d8q");
+    g.play_line("d7d8q");
     assert_eq!(
         g.legal_moves(),
         ["e7d6", "e7d7", "e7d8", "e7e6", "e7e8", "e7f6", "e7f7", "e7f8"]
@@ -142,25 +117,25 @@ fn ni_7_promotion_on_a_marked_square() {
 #[test]
 fn ni_8_promotion_on_an_unmarked_square_goes_back() {
     let mut g = RefGame::from_fen("4k3/1P5p/8/8/8/8/8/4K3 w - - 0 1 origin=b7:b2");
-    play(&mut g, "b7b8q");
+    g.play_line("b7b8q");
     assert_eq!(g.board_fen(), "4k3/7p/8/8/8/8/1Q6/4K3");
     assert_eq!(g.piece_on("b2"), Some(('Q', "b2".to_string())));
     // Taking on the promotion square leaves it empty.
     let mut g = RefGame::from_fen("2r1k3/1P5p/8/8/8/8/8/4K3 w - - 0 1 origin=b7:b2");
-    assert_eq!(moves_from(&g, "b7"), ["b7b8q", "b7c8q"]);
-    play(&mut g, "b7c8q");
+    assert_eq!(g.moves_from("b7"), ["b7b8q", "b7c8q"]);
+    g.play_line("b7c8q");
     assert_eq!(g.board_fen(), "4k3/7p/8/8/8/8/1Q6/4K3");
     // d2 taken: c2 and e2 are as near; e2 is nearer the centre.
     let mut g = RefGame::from_fen("4k3/2P4p/8/8/8/8/3P4/4K3 w - - 0 1 origin=c7:d2");
-    play(&mut g, "c7c8q");
+    g.play_line("c7c8q");
     assert_eq!(g.board_fen(), "4k3/7p/8/8/8/8/3PQ3/4K3");
     // The whole rank taken: it stays on b8.
     let mut g = RefGame::from_fen("4k3/1P5p/8/8/8/8/PPPPPPPP/4K3 w - - 0 1 origin=b7:b2");
-    play(&mut g, "b7b8q");
+    g.play_line("b7b8q");
     assert_eq!(g.board_fen(), "1Q2k3/7p/8/8/8/8/PPPPPPPP/4K3");
     // Black's pawns go back to rank 7.
     let mut g = RefGame::from_fen("4k3/8/8/8/8/8/1p5P/4K3 b - - 0 1 origin=b2:b7");
-    play(&mut g, "b2b1q");
+    g.play_line("b2b1q");
     assert_eq!(g.board_fen(), "4k3/1q6/8/8/8/8/7P/4K3");
 }
 
@@ -171,7 +146,7 @@ fn ni_8_the_counsellor_sent_back_gives_check() {
     let mut g = RefGame::from_fen(
         "8/8/2K5/8/8/2Q1B1k1/2p5/8 b - - 0 178 origin=c2:b7,c3:b2,e3:c1,g3:e8,c6:e1",
     );
-    play(&mut g, "c2c1q");
+    g.play_line("c2c1q");
     assert_eq!(
         g.legal_moves(),
         ["c6b5", "c6b6", "c6b7", "c6c5", "c6c7", "c6d5", "c6d6", "c6d7"]
@@ -193,7 +168,7 @@ fn ni_8_going_back_may_not_expose_the_own_king() {
 #[test]
 fn ni_9_checkmate_wins() {
     let g = RefGame::from_fen("R6k/6pp/8/8/8/8/8/4K3 b - - 0 1");
-    assert_eq!(g.result(), Some(win(0, "checkmate", false)));
+    assert_eq!(g.result(), Some(Result::win(0, "checkmate")));
     assert_eq!(g.perft(1), 0);
 }
 
@@ -203,11 +178,11 @@ fn ni_9_checkmate_wins() {
 fn ni_10_isolation_is_a_half_victory() {
     let mut g = RefGame::from_fen("k7/8/8/8/8/8/8/r2RK3 w - - 0 1");
     assert_eq!(g.result(), None);
-    play(&mut g, "d1a1");
-    assert_eq!(g.result(), Some(win(0, "isolation", true)));
+    g.play_line("d1a1");
+    assert_eq!(g.result(), Some(Result::half_win(0, "isolation")));
     assert_eq!(g.legal_moves(), Vec::<String>::new());
     let g = RefGame::from_fen("R6k/8/7K/8/8/8/8/8 b - - 0 1");
-    assert_eq!(g.result(), Some(win(0, "isolation", true)));
+    assert_eq!(g.result(), Some(Result::half_win(0, "isolation")));
 }
 
 // NI-11: the third occurrence of a position after a check wins for the
@@ -217,15 +192,15 @@ fn ni_10_isolation_is_a_half_victory() {
 fn ni_11_perpetual_check_wins() {
     let start = "R3k3/7p/8/8/8/8/8/4K3 b - - 0 1";
     let mut g = RefGame::from_fen(start);
-    play(&mut g, "e8e7 a8a7 e7e8 a7a8 e8e7 a8a7 e7e8");
+    g.play_line("e8e7 a8a7 e7e8 a7a8 e8e7 a8a7 e7e8");
     assert_eq!(g.result(), None);
-    play(&mut g, "a7a8");
-    assert_eq!(g.result(), Some(win(0, "perpetual check", false)));
+    g.play_line("a7a8");
+    assert_eq!(g.result(), Some(Result::win(0, "perpetual check")));
     let mut g = RefGame::from_fen(start);
-    play(&mut g, "e8e7 a8a1 e7e8 a1a8 e8e7 a8a1 e7e8");
+    g.play_line("e8e7 a8a1 e7e8 a1a8 e8e7 a8a1 e7e8");
     assert_eq!(g.result(), None);
-    play(&mut g, "a1a8");
-    assert_eq!(g.result(), Some(draw("repetition")));
+    g.play_line("a1a8");
+    assert_eq!(g.result(), Some(Result::draw("repetition")));
 }
 
 // NI-12: a stalemated king slays an enemy piece next to him and stays; not
@@ -235,11 +210,11 @@ fn ni_11_perpetual_check_wins() {
 fn ni_12_the_stalemated_king_slays() {
     let mut g = RefGame::from_fen("7k/5KNp/7P/8/8/8/8/8 b - - 0 1");
     assert_eq!(g.legal_moves(), ["h8xg7"]);
-    play(&mut g, "h8xg7");
+    g.play_line("h8xg7");
     assert_eq!(g.board_fen(), "7k/5K1p/7P/8/8/8/8/8");
     let g = RefGame::from_fen("R5Qk/7p/5K1P/8/8/8/8/8 b - - 0 1");
     assert_eq!(g.legal_moves(), Vec::<String>::new());
-    assert_eq!(g.result(), Some(draw("stalemate")));
+    assert_eq!(g.result(), Some(Result::draw("stalemate")));
     // Here the king may step to g8 (g7 is guarded by the pawn on h6), so he
     // slays nothing.
     let g = RefGame::from_fen("7k/6Np/7P/8/8/8/8/5K2 b - - 0 1");

@@ -12,36 +12,12 @@ mod common;
 mod differential;
 #[path = "support/nilakantha_ref.rs"]
 mod nilakantha_ref;
+#[path = "support/ref_core.rs"]
+mod ref_core;
 
-use differential::{Reference, Setup, Verdict};
+use differential::Setup;
 use nilakantha_ref::{KingFile, Options, RefGame, SetupPawn, Transpose};
-
-impl Reference for RefGame {
-    fn look(&self) -> (Vec<String>, Option<Verdict>) {
-        let (moves, r) = self.moves_and_result();
-        let v = r.map(|r| match r {
-            nilakantha_ref::Result::Win { winner, kind, half } => Verdict {
-                winner: Some(winner),
-                kind,
-                half,
-            },
-            nilakantha_ref::Result::Draw { kind } => Verdict {
-                winner: None,
-                kind,
-                half: false,
-            },
-        });
-        (moves, v)
-    }
-
-    fn play(&mut self, text: &str) -> bool {
-        RefGame::play(self, text)
-    }
-
-    fn forget_history(&mut self) {
-        RefGame::forget_history(self);
-    }
-}
+use ref_core::Rules;
 
 /// Options as `lud` takes them, and the reference's options for the same
 /// game.
@@ -117,15 +93,7 @@ fn many_random_positions_agree_with_the_reference_to_depth_2() {
 
 #[test]
 fn perft_from_the_start_agrees_with_the_reference() {
-    let depth = if cfg!(debug_assertions) { 3 } else { 4 };
-    for (options, o) in configs() {
-        let g = common::game_with("games/nilakantha.lud", None, &options);
-        assert_eq!(
-            lud::perft::perft(&g.start(), depth),
-            RefGame::new(o).perft(depth),
-            "{options:?} perft {depth}"
-        );
-    }
+    differential::assert_same_perft_from_the_start(&setups());
 }
 
 /// Both trees of depth 2 of a position string of the default game; their

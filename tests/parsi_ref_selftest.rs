@@ -5,8 +5,10 @@
 
 #[path = "support/parsi_ref.rs"]
 mod parsi_ref;
+#[path = "support/ref_core.rs"]
+mod ref_core;
 
-use parsi_ref::{Boorj, Options, RefGame, Result, Ruleset, Stalemate};
+use parsi_ref::{Boorj, Options, RefGame, Result, Rules, Ruleset, Stalemate};
 
 fn murray0() -> Options {
     Options {
@@ -18,22 +20,8 @@ fn murray0() -> Options {
 /// Plays `moves` (space separated) from the start; each must be legal.
 fn game(opts: Options, moves: &str) -> RefGame {
     let mut g = RefGame::new(opts);
-    for m in moves.split_whitespace() {
-        assert!(
-            g.play(m),
-            "{m} is not legal here; legal: {:?}",
-            g.legal_moves()
-        );
-    }
+    g.play_line(moves);
     g
-}
-
-/// The legal moves starting with `prefix`.
-fn moves_from(g: &RefGame, prefix: &str) -> Vec<String> {
-    g.legal_moves()
-        .into_iter()
-        .filter(|m| m.starts_with(prefix))
-        .collect()
 }
 
 fn strs(v: &[&str]) -> Vec<String> {
@@ -130,18 +118,18 @@ fn double_step_guard() {
     // The vizier leaves d1 and comes back: Shastree allows d2d4, Murray not.
     let line = "c2c3 a7a6 d1c2 a6a5 c2d1 h7h6";
     let s = game(Options::shastree(), line);
-    assert_eq!(moves_from(&s, "d2"), strs(&["d2d3", "d2d4"]));
+    assert_eq!(s.moves_from("d2"), strs(&["d2d3", "d2d4"]));
     let m = game(murray0(), line);
-    assert_eq!(moves_from(&m, "d2"), strs(&["d2d3"]));
+    assert_eq!(m.moves_from("d2"), strs(&["d2d3"]));
     // The king leapt away: no e2e4 in either.
     for o in [murray0(), Options::shastree()] {
         let g = game(o, "e1f3 a7a6");
-        assert_eq!(moves_from(&g, "e2"), strs(&["e2e3"]));
+        assert_eq!(g.moves_from("e2"), strs(&["e2e3"]));
     }
     // Black: the king d8 guards d7, the vizier e8 guards e7.
     let g = game(Options::shastree(), "a2a3 e7e6 a3a4 e8e7 a4a5 e7e8 b2b3");
-    assert_eq!(moves_from(&g, "e7"), Vec::<String>::new());
-    assert_eq!(moves_from(&g, "d7"), strs(&["d7d5", "d7d6"]));
+    assert_eq!(g.moves_from("e7"), Vec::<String>::new());
+    assert_eq!(g.moves_from("d7"), strs(&["d7d5", "d7d6"]));
 }
 
 // PA-8: the king's knight leap.
@@ -150,7 +138,7 @@ fn king_leap() {
     // Once per game.
     let g = game(murray0(), "e1f3 a7a6");
     assert_eq!(
-        moves_from(&g, "f3"),
+        g.moves_from("f3"),
         strs(&["f3e3", "f3e4", "f3f4", "f3g3", "f3g4"])
     );
     // Murray: it captures, also out of check; Shastree: neither.
@@ -165,12 +153,9 @@ fn king_leap() {
     );
     // Shastree: not after having been in check (c1g5 checks d8).
     let s = game(Options::shastree(), "d2d3 e7e5 c1g5 f7f6 g5h4 g8h6 a2a3");
-    assert_eq!(moves_from(&s, "d8"), strs(&["d8e7"]));
+    assert_eq!(s.moves_from("d8"), strs(&["d8e7"]));
     let m = game(murray0(), "d2d3 e7e5 c1g5 f7f6 g5h4 g8h6 a2a3");
-    assert_eq!(
-        moves_from(&m, "d8"),
-        strs(&["d8c6", "d8e6", "d8e7", "d8f7"])
-    );
+    assert_eq!(m.moves_from("d8"), strs(&["d8c6", "d8e6", "d8e7", "d8f7"]));
 }
 
 // PA-8 Murray: the unused leap gives check and guards squares.
@@ -193,7 +178,7 @@ fn murray_horse_promotion() {
     let line = "b1c3 e7e6 a2a4 f8b4 a4a5 b4c3 a5a6 b8c6 a6b7 g8f6";
     let g = game(murray0(), line);
     assert_eq!(
-        moves_from(&g, "b7"),
+        g.moves_from("b7"),
         strs(&["b7b8n", "b7b8n,a6", "b7b8n,c6", "b7b8n,d7"])
     );
     let mut after = g.clone();
@@ -207,13 +192,13 @@ fn murray_horse_promotion() {
         murray0(),
         "b1c3 e7e6 a2a4 f8b4 a4a5 b4c3 a5a6 b8c6 a6b7 d7d6 h2h3 d8d7",
     );
-    assert!(moves_from(&g, "b7").is_empty());
+    assert!(g.moves_from("b7").is_empty());
     // Shastree: that promotion is fine, but a8's rook commands b8: no leap.
     let g = game(
         Options::shastree(),
         "b1c3 e7e6 a2a4 f8b4 a4a5 b4c3 a5a6 b8c6 a6b7 d7d6 h2h3 d8d7",
     );
-    assert_eq!(moves_from(&g, "b7"), strs(&["b7b8n"]));
+    assert_eq!(g.moves_from("b7"), strs(&["b7b8n"]));
 }
 
 // PA-13 Shastree: the leap when nothing commands the promotion square.
@@ -224,7 +209,7 @@ fn shastree_horse_leap() {
         "b1a3 e7e6 c2c3 f8a3 c3c4 b8a6 c4c5 a6b4 c5c6 a7a5 c6b7 a8a7",
     );
     assert_eq!(
-        moves_from(&g, "b7"),
+        g.moves_from("b7"),
         strs(&["b7b8n", "b7b8n,a6", "b7b8n,c6", "b7b8n,d7"])
     );
 }
@@ -245,14 +230,14 @@ fn murray_camel_and_king_square() {
         "b1c3 e7e6 a2a4 f8b4 a4a5 b4c3 a5a6 d7d6 a6b7 c8d7 h2h3 d8c8",
     );
     assert_eq!(g.side_to_move(), 0);
-    assert!(moves_from(&g, "b7").is_empty());
+    assert!(g.moves_from("b7").is_empty());
     // A pawn on c7 checks d8 (a horse was lost), and promotes there.
     let line = "b1c3 e7e6 a2a4 f8b4 a4a5 b4c3 h2h3 b7b6 a5b6 g8f6 b6c7";
     let g = game(murray0(), line);
     assert_eq!(g.legal_moves(), strs(&["d8b7", "d8c6", "d8c7", "d8e7"]));
     let g = game(murray0(), &format!("{line} d8e7 h3h4 e8d8"));
     assert_eq!(
-        moves_from(&g, "c7"),
+        g.moves_from("c7"),
         strs(&[
             "c7b8n", "c7b8n,a6", "c7b8n,c6", "c7b8n,d7", "c7d8n", "c7d8n,b7", "c7d8n,c6",
             "c7d8n,e6", "c7d8n,f7",
@@ -272,26 +257,14 @@ fn murray_camel_and_king_square() {
 fn checkmate_kinds() {
     let line = "f2f3 e7e5 g2g3 a7a6 g3g4 e8e7 a2a3 e7h4";
     let s = game(Options::shastree(), line);
-    assert_eq!(
-        s.result(),
-        Some(Result::Win {
-            winner: 1,
-            kind: "checkmate".into()
-        })
-    );
+    assert_eq!(s.result(), Some(Result::win(1, "checkmate")));
     assert!(s.legal_moves().is_empty());
     assert_eq!(s.perft(1), 0);
     // Murray: the king leaps out.
     assert_eq!(game(murray0(), line).legal_moves(), strs(&["e1d3", "e1g2"]));
     let line = "e1f3 b8c6 f3g3 h7h5 a2a3 e7e5 g1h3 f8a3 h3g5 e8f8 g5h7 c6d4 h7f8 d7d5 d1e1 h5h4";
     for o in [murray0(), Options::shastree()] {
-        assert_eq!(
-            game(o, line).result(),
-            Some(Result::Win {
-                winner: 1,
-                kind: "Piedmat".into()
-            })
-        );
+        assert_eq!(game(o, line).result(), Some(Result::win(1, "Piedmat")));
     }
 }
 
@@ -308,20 +281,10 @@ fn perpetual_check_and_repetition() {
         murray0(),
         "c2c3 e7e6 d1a4 c7c6 a4a5 d8e7 a5a6 e7d8 a6a5 d8e7 a5a6 e7d8 a6a5",
     );
-    assert_eq!(
-        g.result(),
-        Some(Result::Draw {
-            kind: "repetition".into()
-        })
-    );
+    assert_eq!(g.result(), Some(Result::draw("repetition")));
     let knights = "g1f3 g8f6 f3g1 f6g8";
     let g = game(Options::shastree(), &format!("{knights} {knights}"));
-    assert_eq!(
-        g.result(),
-        Some(Result::Draw {
-            kind: "repetition".into()
-        })
-    );
+    assert_eq!(g.result(), Some(Result::draw("repetition")));
     // With the opening, its progress is part of the position (G-5).
     let opening = "g1f3 f3g1 g1f3 f3g1 g8f6 f6g8 g8f6 f6g8";
     let g = game(Options::murray(), &format!("{opening} {knights}"));
@@ -408,12 +371,7 @@ fn stalemate_rules() {
     assert_eq!(g.legal_moves(), strs(&["xb7"]));
     assert!(g.play("xb7"));
     assert_eq!(g.board_fen(), "k1K5/8/8/8/8/8/8/8");
-    assert_eq!(
-        g.result(),
-        Some(Result::Draw {
-            kind: "bare kings".into()
-        })
-    );
+    assert_eq!(g.result(), Some(Result::draw("bare kings")));
 }
 
 // PA-18: Boorj, judged before stalemate.
@@ -432,13 +390,7 @@ fn boorj() {
         BOORJ_GAME,
     );
     assert!(g.play("e7c6"));
-    assert_eq!(
-        g.result(),
-        Some(Result::Win {
-            winner: 0,
-            kind: "Boorj".into()
-        })
-    );
+    assert_eq!(g.result(), Some(Result::half_win(0, "Boorj")));
     assert!(g.legal_moves().is_empty());
     assert_eq!(g.perft(2), 0);
     let mut g = game(
@@ -449,12 +401,7 @@ fn boorj() {
         BOORJ_GAME,
     );
     assert!(g.play("e7c6"));
-    assert_eq!(
-        g.result(),
-        Some(Result::Draw {
-            kind: "Boorj".into()
-        })
-    );
+    assert_eq!(g.result(), Some(Result::draw("Boorj")));
 }
 
 // PA-8 as an option of its own: Murray's rules with Shastree's king leap,

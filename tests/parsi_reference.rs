@@ -13,39 +13,14 @@ mod common;
 mod differential;
 #[path = "support/parsi_ref.rs"]
 mod parsi_ref;
+#[path = "support/ref_core.rs"]
+mod ref_core;
 
-use differential::{Reference, Setup, Verdict};
+use differential::Setup;
 use lud::notation::move_text;
 use lud::{Game, Outcome};
 use parsi_ref::{Boorj, Options, RefGame, Ruleset, Stalemate};
-
-impl Reference for RefGame {
-    fn look(&self) -> (Vec<String>, Option<Verdict>) {
-        let (moves, r) = self.moves_and_result();
-        let v = r.map(|r| match r {
-            parsi_ref::Result::Win { winner, kind } => Verdict {
-                winner: Some(winner),
-                // PA-18: Boorj is the half-win.
-                half: kind == "Boorj",
-                kind,
-            },
-            parsi_ref::Result::Draw { kind } => Verdict {
-                winner: None,
-                kind,
-                half: false,
-            },
-        });
-        (moves, v)
-    }
-
-    fn play(&mut self, text: &str) -> bool {
-        RefGame::play(self, text)
-    }
-
-    fn forget_history(&mut self) {
-        RefGame::forget_history(self);
-    }
-}
+use ref_core::Rules;
 
 fn game(ruleset: &str, options: &[(&str, &str)]) -> Game {
     common::game_with("games/parsi-chess.lud", Some(ruleset), options)
@@ -163,7 +138,9 @@ fn same_result(ours: Option<&Outcome>, theirs: Option<&parsi_ref::Result>) -> bo
         (None, None) => true,
         (
             Some(Outcome::Win { winner, kind, .. }),
-            Some(parsi_ref::Result::Win { winner: w, kind: k }),
+            Some(parsi_ref::Result::Win {
+                winner: w, kind: k, ..
+            }),
         ) => winner == w && kind == k,
         (Some(Outcome::Draw { kind }), Some(parsi_ref::Result::Draw { kind: k })) => kind == k,
         _ => false,
@@ -268,13 +245,7 @@ fn many_random_games_agree_with_the_reference() {
 
 #[test]
 fn perft_from_the_start_agrees_with_the_reference() {
-    let depth = if cfg!(debug_assertions) { 3 } else { 4 };
-    for (ruleset, options, opts) in configs() {
-        let g = game(ruleset, &options);
-        let ours = lud::perft::perft(&g.start(), depth);
-        let theirs = RefGame::new(opts).perft(depth);
-        assert_eq!(ours, theirs, "{ruleset} {options:?} perft {depth}");
-    }
+    differential::assert_same_perft_from_the_start(&setups());
 }
 
 #[test]

@@ -8,38 +8,13 @@
 mod common;
 #[path = "support/differential.rs"]
 mod differential;
+#[path = "support/ref_core.rs"]
+mod ref_core;
 #[path = "support/shatranj_ref.rs"]
 mod shatranj_ref;
 
-use differential::{Reference, Setup, Verdict};
+use differential::Setup;
 use shatranj_ref::RefGame;
-
-impl Reference for RefGame {
-    fn look(&self) -> (Vec<String>, Option<Verdict>) {
-        let (moves, r) = self.moves_and_result();
-        let v = r.map(|r| match r {
-            shatranj_ref::Result::Win { winner, kind } => Verdict {
-                winner: Some(winner),
-                kind,
-                half: false,
-            },
-            shatranj_ref::Result::Draw { kind } => Verdict {
-                winner: None,
-                kind,
-                half: false,
-            },
-        });
-        (moves, v)
-    }
-
-    fn play(&mut self, text: &str) -> bool {
-        RefGame::play(self, text)
-    }
-
-    fn forget_history(&mut self) {
-        RefGame::forget_history(self);
-    }
-}
 
 /// Shatranj has one configuration: no ruleset, no option.
 fn setups() -> Vec<Setup<RefGame>> {
@@ -63,11 +38,5 @@ fn many_random_positions_agree_with_the_reference_to_depth_2() {
 
 #[test]
 fn perft_from_the_start_agrees_with_the_reference() {
-    let depth = if cfg!(debug_assertions) { 3 } else { 4 };
-    let g = common::game("games/shatranj.lud");
-    assert_eq!(
-        lud::perft::perft(&g.start(), depth),
-        RefGame::new().perft(depth),
-        "perft {depth}"
-    );
+    differential::assert_same_perft_from_the_start(&setups());
 }

@@ -1,5 +1,6 @@
 //! Differential testing of `lud` against a reference written from RULES.md
-//! (`*_ref.rs`): seeded random games are played in `lud` and followed in the
+//! (`*_ref.rs`, driven through `ref_core.rs`'s [`Rules`]: the test file
+//! declares `ref_core` at its root): seeded random games are played in `lud` and followed in the
 //! reference; at every ply the legal moves and the result are compared, and
 //! at sampled positions the whole tree of depth 2 (perft 2, and the move
 //! list after every move, so that a difference names the exact moves) in two
@@ -26,16 +27,9 @@ use lud::notation::move_text;
 use lud::position::to_text;
 use lud::{Game, Move, Outcome, Position};
 
-/// How a game ended, in terms both sides can give.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Verdict {
-    /// None for a draw.
-    pub(crate) winner: Option<usize>,
-    /// The kind of ending, as the game file names it.
-    pub(crate) kind: String,
-    /// A half-win (NI-10, PA-18).
-    pub(crate) half: bool,
-}
+/// How a game ended, in terms both sides can give: the references' result.
+pub(crate) use crate::ref_core::Result as Verdict;
+use crate::ref_core::Rules;
 
 /// `lud`'s result as a verdict.
 pub(crate) fn verdict_of(o: Option<Outcome>) -> Option<Verdict> {
@@ -45,28 +39,13 @@ pub(crate) fn verdict_of(o: Option<Outcome>) -> Option<Verdict> {
             kind,
             worth,
             ..
-        } => Verdict {
-            winner: Some(winner),
+        } => Verdict::Win {
+            winner,
             kind,
             half: worth == Worth::HalfWin,
         },
-        Outcome::Draw { kind } => Verdict {
-            winner: None,
-            kind,
-            half: false,
-        },
+        Outcome::Draw { kind } => Verdict::Draw { kind },
     })
-}
-
-/// What the harness needs of a reference game.
-pub(crate) trait Reference: Clone {
-    /// The legal moves written as `lud` writes them, sorted (empty when the
-    /// game is over), and the result.
-    fn look(&self) -> (Vec<String>, Option<Verdict>);
-    /// Plays a move of `look`'s list; false if it is not one.
-    fn play(&mut self, text: &str) -> bool;
-    /// Drops the history, keeping the position.
-    fn forget_history(&mut self);
 }
 
 /// One configuration of a game: `lud`'s compiled game and the reference's
@@ -163,9 +142,9 @@ fn list_diff(ours: &[String], theirs: &[String]) -> Option<String> {
 
 /// Compares the trees of depth 2 of `ours` and `theirs`; the number of
 /// leaves (perft 2) if they agree, else every difference.
-pub(crate) fn compare_tree<R: Reference>(ours: &Position, theirs: &R) -> Result<u64, String> {
+pub(crate) fn compare_tree<R: Rules>(ours: &Position, theirs: &R) -> Result<u64, String> {
     let (lm, lv) = lud_look(ours);
-    let (rm, rv) = theirs.look();
+    let (rm, rv) = theirs.moves_and_result();
     let mut problems = Vec::new();
     if lv != rv {
         problems.push(format!("result: lud {lv:?}, the reference {rv:?}"));
@@ -179,7 +158,7 @@ pub(crate) fn compare_tree<R: Reference>(ours: &Position, theirs: &R) -> Result<
     for text in &rm {
         let mut r = theirs.clone();
         assert!(r.play(text), "the reference refuses its own move {text}");
-        let (rm2, rv2) = r.look();
+        let (rm2, rv2) = r.moves_and_result();
         theirs_leaves += rm2.len() as u64;
         let Some((_, m)) = lm.iter().find(|(t, _)| t == text) else {
             continue;
@@ -209,11 +188,25 @@ pub(crate) fn compare_tree<R: Reference>(ours: &Position, theirs: &R) -> Result<
 
 /// Compares the trees of depth 2 of a position string read by `lud` and the
 /// reference's same position; panics with every difference.
-pub(crate) fn assert_same_tree<R: Reference>(game: &Game, text: &str, theirs: &R) -> u64 {
+pub(crate) fn assert_same_tree<R: Rules>(game: &Game, text: &str, theirs: &R) -> u64 {
     let ours = game
         .position(text)
         .unwrap_or_else(|e| panic!("{text}: {}", e.message));
     compare_tree(&ours, theirs).unwrap_or_else(|e| panic!("{text}\n  {e}"))
+}
+
+/// Perft from the start of every configuration, counted by `lud` and by the
+/// reference: to depth 3 in a debug build, 4 in an optimised one.
+pub(crate) fn assert_same_perft_from_the_start<R: Rules>(setups: &[Setup<R>]) {
+    let depth = if cfg!(debug_assertions) { 3 } else { 4 };
+    for s in setups {
+        assert_eq!(
+            lud::perft::perft(&s.game.start(), depth),
+            s.start.perft(depth),
+            "[{}] perft {depth}",
+            s.label
+        );
+    }
 }
 
 /// The captures and removals among `moves`.
@@ -240,7 +233,7 @@ fn census(p: &Position) -> [usize; 2] {
 
 /// Plays the games of a configuration until `want` positions have been
 /// compared (or a generous number of games has been played).
-pub(crate) fn run<R: Reference>(s: &Setup<R>, want: usize) -> Tally {
+pub(crate) fn run<R: Rules>(s: &Setup<R>, want: usize) -> Tally {
     let mut t = Tally::default();
     let per_game = (want / 20).clamp(4, 25);
     let mut seed = 0;
@@ -252,7 +245,7 @@ pub(crate) fn run<R: Reference>(s: &Setup<R>, want: usize) -> Tally {
 }
 
 #[allow(clippy::too_many_lines)]
-fn play_one<R: Reference>(s: &Setup<R>, seed: u64, per_game: usize, want: usize, t: &mut Tally) {
+fn play_one<R: Rules>(s: &Setup<R>, seed: u64, per_game: usize, want: usize, t: &mut Tally) {
     // Each configuration plays its own games (FNV-1a of its label).
     let salt = s.label.bytes().fold(0xCBF2_9CE4_8422_2325_u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3)
@@ -277,7 +270,7 @@ fn play_one<R: Reference>(s: &Setup<R>, seed: u64, per_game: usize, want: usize,
     };
     for ply in 0..CAP {
         let (lm, lv) = lud_look(&ours);
-        let (rm, rv) = theirs.look();
+        let (rm, rv) = theirs.moves_and_result();
         t.plies += 1;
         let mut problems = Vec::new();
         if lv != rv {
@@ -292,7 +285,7 @@ fn play_one<R: Reference>(s: &Setup<R>, seed: u64, per_game: usize, want: usize,
         }
         if lm.is_empty() {
             if let Some(v) = lv {
-                t.see(format!("ending {}", v.kind));
+                t.see(format!("ending {}", v.kind()));
             }
             return;
         }
@@ -459,7 +452,7 @@ fn play_one<R: Reference>(s: &Setup<R>, seed: u64, per_game: usize, want: usize,
 ///
 /// `LUD_DIFF_ONLY=text` keeps only the configurations whose label contains
 /// `text` (to chase one disagreement).
-pub(crate) fn check_all<R: Reference + Send + Sync>(setups: &[Setup<R>], want: usize) {
+pub(crate) fn check_all<R: Rules + Send + Sync>(setups: &[Setup<R>], want: usize) {
     let only = std::env::var("LUD_DIFF_ONLY").unwrap_or_default();
     let setups: Vec<&Setup<R>> = setups.iter().filter(|s| s.label.contains(&only)).collect();
     let started = std::time::Instant::now();

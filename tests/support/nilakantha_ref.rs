@@ -2,7 +2,8 @@
 //! Game (RULES.md NI-1 .. NI-12 and G-1 .. G-5), written from RULES.md and
 //! seed 002 alone, as a test oracle for `lud` (differential testing). The
 //! pieces and the board are in `old_chess_ref.rs` (Nīlakaṇṭha's Camel moves
-//! as `Kind::Alfil`, its Elephant as `Kind::Rook`); this file adds the setup,
+//! as `Kind::Alfil`, its Elephant as `Kind::Rook`), squares and the game
+//! driven by its moves as text in `ref_core.rs`; this file adds the setup,
 //! promotion, the stalemated king's slaying, legality and the ends of the
 //! game.
 //!
@@ -34,11 +35,10 @@
 #[path = "old_chess_ref.rs"]
 mod old_chess_ref;
 
+use crate::ref_core::{file_of, forward, last_rank, parse_square, rank_of, square, square_name};
+pub use crate::ref_core::{Result, Rules};
 pub use old_chess_ref::Kind;
-use old_chess_ref::{
-    bare, board_fen, destinations, file_of, in_check, key, last_rank, parse_board, parse_square,
-    rank_of, square, square_name, Board, Key, Piece,
-};
+use old_chess_ref::{bare, board_fen, destinations, in_check, key, parse_board, Board, Key, Piece};
 
 /// NI-3: where the kings stand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,36 +85,8 @@ impl Default for Options {
     }
 }
 
-/// The end of a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Result {
-    /// `winner`: 0 White, 1 Black; `half`: a half-victory (NI-10).
-    Win {
-        winner: usize,
-        kind: String,
-        half: bool,
-    },
-    Draw {
-        kind: String,
-    },
-}
-
-fn win(winner: usize, kind: &str) -> Result {
-    Result::Win {
-        winner,
-        kind: kind.to_string(),
-        half: false,
-    }
-}
-
-fn draw(kind: &str) -> Result {
-    Result::Draw {
-        kind: kind.to_string(),
-    }
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mv {
+pub enum Mv {
     /// A piece moves `from` -> `to` (a setup turn's pawn: two squares); a
     /// pawn arriving on its last rank becomes a Counsellor (NI-7, NI-8),
     /// written with a `q`.
@@ -178,7 +150,7 @@ fn start_board(o: &Options) -> Board {
     let advance = |b: &mut Board, file: i32, from_rank: [i32; 2]| {
         for (color, r) in from_rank.into_iter().enumerate() {
             let from = square(file, r).expect("on the board");
-            let to = square(file, r + 2 * old_chess_ref::forward(color)).expect("on the board");
+            let to = square(file, r + 2 * forward(color)).expect("on the board");
             b[to] = b[from].take();
         }
     };
@@ -249,7 +221,7 @@ impl Pos {
                 // NI-5: one more pawn of the second rank, two squares
                 // forward over an empty square to an empty square.
                 let home = if c == 0 { 1 } else { 6 };
-                let d = old_chess_ref::forward(c);
+                let d = forward(c);
                 let (f, r) = (file_of(from), rank_of(from));
                 if p.kind == Kind::Pawn && r == home {
                     let one = square(f, r + d).expect("on the board");
@@ -402,12 +374,6 @@ impl RefGame {
         })
     }
 
-    /// Drops the history (the positions before this one), as a position
-    /// read from its string has none.
-    pub fn forget_history(&mut self) {
-        *self = RefGame::at(self.pos.clone());
-    }
-
     pub fn side_to_move(&self) -> usize {
         self.pos.side
     }
@@ -429,68 +395,50 @@ impl RefGame {
         occ.len() >= 3 && ((occ[0] + 1)..=n).all(|j| self.movers[j] != mover || self.checks[j])
     }
 
-    /// The result, if the game is over here, and otherwise the legal moves.
+    /// The piece on a square, as its FEN letter, and its start square.
+    pub fn piece_on(&self, sq: &str) -> Option<(char, String)> {
+        let s = parse_square(sq).expect("a square");
+        self.pos.board[s].map(|p| (p.letter(), square_name(p.origin)))
+    }
+}
+
+impl Rules for RefGame {
+    type Move = Mv;
+
     fn evaluate(&self) -> (Option<Result>, Vec<Mv>) {
         let p = &self.pos;
         let next = p.side;
         let mover = 1 - next;
         // NI-10, judged before checkmate.
         if bare(&p.board, next) {
-            let r = Result::Win {
-                winner: mover,
-                kind: "isolation".to_string(),
-                half: true,
-            };
-            return (Some(r), Vec::new());
+            return (Some(Result::half_win(mover, "isolation")), Vec::new());
         }
         let moves = p.moves();
         // NI-9.
         if moves.is_empty() && in_check(&p.board, next) {
-            return (Some(win(mover, "checkmate")), Vec::new());
+            return (Some(Result::win(mover, "checkmate")), Vec::new());
         }
         // NI-11.
         if self.perpetual() {
-            return (Some(win(mover, "perpetual check")), Vec::new());
+            return (Some(Result::win(mover, "perpetual check")), Vec::new());
         }
         // NI-12: no piece to slay.
         if moves.is_empty() {
-            return (Some(draw("stalemate")), Vec::new());
+            return (Some(Result::draw("stalemate")), Vec::new());
         }
         // G-4.
         let here = self.keys.last().expect("the current position");
         if self.keys.iter().filter(|k| *k == here).count() >= 3 {
-            return (Some(draw("repetition")), Vec::new());
+            return (Some(Result::draw("repetition")), Vec::new());
         }
         (None, moves)
     }
 
-    /// The legal moves, sorted; empty when the game is over.
-    pub fn legal_moves(&self) -> Vec<String> {
-        let mut v: Vec<String> = self
-            .evaluate()
-            .1
-            .into_iter()
-            .map(|m| move_text(m, &self.pos))
-            .collect();
-        v.sort();
-        v
+    fn move_text(&self, m: Mv) -> String {
+        move_text(m, &self.pos)
     }
 
-    /// The legal moves, sorted (empty when the game is over), and the
-    /// result: `legal_moves` and `result` at once.
-    pub fn moves_and_result(&self) -> (Vec<String>, Option<Result>) {
-        let (r, moves) = self.evaluate();
-        let mut v: Vec<String> = moves.into_iter().map(|m| move_text(m, &self.pos)).collect();
-        v.sort();
-        (v, r)
-    }
-
-    /// None while the game goes on.
-    pub fn result(&self) -> Option<Result> {
-        self.evaluate().0
-    }
-
-    fn play_mv(&mut self, m: Mv) {
+    fn play_move(&mut self, m: Mv) {
         let mover = self.pos.side;
         self.pos = self.pos.apply(m);
         self.keys.push(self.pos.key());
@@ -498,53 +446,7 @@ impl RefGame {
         self.checks.push(in_check(&self.pos.board, self.pos.side));
     }
 
-    /// Plays a move written as `legal_moves` writes it; false (and nothing
-    /// changes) if it is not legal here.
-    pub fn play(&mut self, text: &str) -> bool {
-        let found = self
-            .evaluate()
-            .1
-            .into_iter()
-            .find(|&m| move_text(m, &self.pos) == text);
-        match found {
-            Some(m) => {
-                self.play_mv(m);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// perft(0) = 1; 0 below a finished game.
-    pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.evaluate().1;
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|m| {
-                let mut g = self.clone();
-                g.play_mv(m);
-                g.perft(depth - 1)
-            })
-            .sum()
-    }
-
-    /// The piece on a square, as its FEN letter, and its start square.
-    pub fn piece_on(&self, sq: &str) -> Option<(char, String)> {
-        let s = parse_square(sq).expect("a square");
-        self.pos.board[s].map(|p| {
-            let l = p.kind.letter();
-            let l = if p.color == 0 {
-                l.to_ascii_uppercase()
-            } else {
-                l
-            };
-            (l, square_name(p.origin))
-        })
+    fn forget_history(&mut self) {
+        *self = RefGame::at(self.pos.clone());
     }
 }

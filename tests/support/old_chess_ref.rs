@@ -5,12 +5,12 @@
 //!
 //! Deliberately plain: a mailbox board, and a piece attacks a square when the
 //! geometry of its move says so (a rook also needs the squares between to be
-//! empty). Nothing here is shared with the interpreter.
-//!
-//! Squares are numbered `rank * 8 + file` (a1 = 0, h1 = 7, a8 = 56). White is
-//! colour 0 and moves "up" (rank index increasing), Black is colour 1.
+//! empty). Nothing here is shared with the interpreter; the squares, the
+//! board as text and the game driven by its moves are `ref_core.rs`'s.
 #![allow(dead_code)]
 #![allow(unreachable_pub, missing_docs)]
+
+use crate::ref_core::{fen_letter, file_of, forward, rank_of, square};
 
 /// The six pieces, by the letter both game files give them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,59 +67,14 @@ pub struct Piece {
     pub origin: usize,
 }
 
+impl Piece {
+    /// Its FEN letter.
+    pub fn letter(self) -> char {
+        fen_letter(self.kind.letter(), self.color)
+    }
+}
+
 pub type Board = [Option<Piece>; 64];
-
-pub fn file_of(sq: usize) -> i32 {
-    (sq % 8) as i32
-}
-
-pub fn rank_of(sq: usize) -> i32 {
-    (sq / 8) as i32
-}
-
-pub fn square(file: i32, rank: i32) -> Option<usize> {
-    if (0..8).contains(&file) && (0..8).contains(&rank) {
-        Some((rank * 8 + file) as usize)
-    } else {
-        None
-    }
-}
-
-pub fn square_name(sq: usize) -> String {
-    let f = (b'a' + (sq % 8) as u8) as char;
-    let r = (b'1' + (sq / 8) as u8) as char;
-    format!("{f}{r}")
-}
-
-/// `"e2"` -> 12.
-pub fn parse_square(s: &str) -> Option<usize> {
-    let b = s.as_bytes();
-    if b.len() != 2 {
-        return None;
-    }
-    square(
-        i32::from(b[0]) - i32::from(b'a'),
-        i32::from(b[1]) - i32::from(b'1'),
-    )
-}
-
-/// +1 for White (towards rank 8), -1 for Black.
-pub fn forward(color: usize) -> i32 {
-    if color == 0 {
-        1
-    } else {
-        -1
-    }
-}
-
-/// The rank index a pawn of `color` promotes on: 7 for White, 0 for Black.
-pub fn last_rank(color: usize) -> i32 {
-    if color == 0 {
-        7
-    } else {
-        0
-    }
-}
 
 /// Does the piece on `from` attack `to`, that is, could it capture a piece
 /// standing there? (Whether its own king would be exposed does not matter:
@@ -208,66 +163,18 @@ pub fn bare(b: &Board, color: usize) -> bool {
 /// The board part of a FEN, rank 8 first, capitals for White. Each piece's
 /// origin is the square it stands on.
 pub fn parse_board(text: &str) -> Result<Board, String> {
-    let mut b: Board = [None; 64];
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(format!("{text}: 8 ranks expected"));
-    }
-    for (i, row) in ranks.iter().enumerate() {
-        let r = 7 - i as i32;
-        let mut f = 0;
-        for c in row.chars() {
-            if let Some(d) = c.to_digit(10) {
-                f += d as i32;
-                continue;
-            }
-            let kind = Kind::from_letter(c).ok_or_else(|| format!("{text}: piece {c}?"))?;
-            let sq = square(f, r).ok_or_else(|| format!("{text}: rank {} too long", r + 1))?;
-            let color = usize::from(c.is_ascii_lowercase());
-            b[sq] = Some(Piece {
-                color,
-                kind,
-                origin: sq,
-            });
-            f += 1;
-        }
-        if f != 8 {
-            return Err(format!("{text}: rank {} has {f} squares", r + 1));
-        }
-    }
-    Ok(b)
+    crate::ref_core::parse_board(text, |c, sq| {
+        Kind::from_letter(c).map(|kind| Piece {
+            color: usize::from(c.is_ascii_lowercase()),
+            kind,
+            origin: sq,
+        })
+    })
 }
 
 /// The board part of a FEN, rank 8 first, capitals for White.
 pub fn board_fen(b: &Board) -> String {
-    let mut s = String::new();
-    for r in (0..8).rev() {
-        let mut empty = 0;
-        for f in 0..8 {
-            match b[(r * 8 + f) as usize] {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    let l = p.kind.letter();
-                    s.push(if p.color == 0 {
-                        l.to_ascii_uppercase()
-                    } else {
-                        l
-                    });
-                }
-            }
-        }
-        if empty > 0 {
-            s.push_str(&empty.to_string());
-        }
-        if r > 0 {
-            s.push('/');
-        }
-    }
-    s
+    crate::ref_core::board_fen(b, Piece::letter)
 }
 
 /// A position for repetition (G-5): the board and the side to move, plus a
@@ -278,17 +185,7 @@ pub type Key = [u8; 66];
 pub fn key(b: &Board, side: usize, phase: u8) -> Key {
     let mut k = [0u8; 66];
     for (i, p) in b.iter().enumerate() {
-        k[i] = match p {
-            None => b'.',
-            Some(p) => {
-                let l = p.kind.letter() as u8;
-                if p.color == 0 {
-                    l.to_ascii_uppercase()
-                } else {
-                    l
-                }
-            }
-        };
+        k[i] = p.map_or(b'.', |p| p.letter() as u8);
     }
     k[64] = side as u8;
     k[65] = phase;

@@ -4,10 +4,8 @@
 //!
 //! It is deliberately plain: a mailbox 8x8 board, every move made on a clone,
 //! every rule checked by brute force. Nothing here is shared with the
-//! interpreter.
-//!
-//! Squares are numbered `rank * 8 + file` (a1 = 0, h1 = 7, a8 = 56). White is
-//! colour 0 and moves "up" (rank index increasing), Black is colour 1.
+//! interpreter; the squares, the board as text and the game driven by its
+//! moves as text are `ref_core.rs`'s (shared with the other references).
 //!
 //! Readings of the rules where RULES.md and the brief leave room (several
 //! are also marked `Reading:` where the code applies them):
@@ -37,6 +35,12 @@
 #![allow(unreachable_pub, missing_docs)]
 // `&Options` everywhere reads more plainly than a by-value copy.
 #![allow(clippy::trivially_copy_pass_by_ref)]
+
+use crate::ref_core::{
+    board_fen, fen_letter, file_of, forward, last_rank, parse_board, parse_square, rank_of, square,
+    square_name,
+};
+pub use crate::ref_core::{Result, Rules};
 
 /// Which account of a rule where the sources differ (RULES.md: PA-8, PA-10,
 /// PA-11, PA-13); the rulesets take one account for all four.
@@ -115,25 +119,12 @@ impl Options {
     }
 }
 
-/// The end of a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Result {
-    /// `winner`: 0 White, 1 Black.
-    Win {
-        winner: usize,
-        kind: String,
-    },
-    Draw {
-        kind: String,
-    },
-}
-
 // ---------------------------------------------------------------------------
 // Pieces and squares
 // ---------------------------------------------------------------------------
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+pub enum Kind {
     King,
     Vizier,
     Rook,
@@ -180,40 +171,16 @@ struct Piece {
     moved: bool,
 }
 
-fn file_of(sq: usize) -> i32 {
-    (sq % 8) as i32
-}
-
-fn rank_of(sq: usize) -> i32 {
-    (sq / 8) as i32
-}
-
-fn square(file: i32, rank: i32) -> Option<usize> {
-    if (0..8).contains(&file) && (0..8).contains(&rank) {
-        Some((rank * 8 + file) as usize)
-    } else {
-        None
+impl Piece {
+    /// Its FEN letter.
+    fn letter(self) -> char {
+        fen_letter(self.kind.letter(), self.color)
     }
-}
-
-fn square_name(sq: usize) -> String {
-    let f = (b'a' + (sq % 8) as u8) as char;
-    let r = (b'1' + (sq / 8) as u8) as char;
-    format!("{f}{r}")
 }
 
 /// Square colour: (file + rank) parity. Camels never change it.
 fn colour_of(sq: usize) -> i32 {
     (file_of(sq) + rank_of(sq)) % 2
-}
-
-/// The rank index a pawn of `color` promotes on.
-fn last_rank(color: usize) -> i32 {
-    if color == 0 {
-        7
-    } else {
-        0
-    }
 }
 
 /// The rank index of `color`'s back rank.
@@ -222,14 +189,6 @@ fn first_rank(color: usize) -> i32 {
         0
     } else {
         7
-    }
-}
-
-fn forward(color: usize) -> i32 {
-    if color == 0 {
-        1
-    } else {
-        -1
     }
 }
 
@@ -297,7 +256,7 @@ fn initial_kind(sq: usize) -> Option<Kind> {
 // ---------------------------------------------------------------------------
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mv {
+pub enum Mv {
     /// A piece moves `from` -> `to`; a pawn may promote; a promoted horse
     /// may then leap on (PA-13).
     Step {
@@ -840,25 +799,15 @@ impl Pos {
     fn early_end(&self, o: &Options) -> Option<Result> {
         let (b0, b1) = (self.bare(0), self.bare(1));
         if b0 && b1 {
-            return Some(Result::Draw {
-                kind: "bare kings".to_string(),
-            });
+            return Some(Result::draw("bare kings"));
         }
         if b0 != b1 {
             // The player who is not bare took all the other's pieces.
             let winner = usize::from(b0);
             match o.boorj {
-                Boorj::HalfWin => {
-                    return Some(Result::Win {
-                        winner,
-                        kind: "Boorj".to_string(),
-                    })
-                }
-                Boorj::Draw => {
-                    return Some(Result::Draw {
-                        kind: "Boorj".to_string(),
-                    })
-                }
+                // PA-18: Boorj is the half-win.
+                Boorj::HalfWin => return Some(Result::half_win(winner, "Boorj")),
+                Boorj::Draw => return Some(Result::draw("Boorj")),
                 Boorj::NotAnEnd => {}
             }
         }
@@ -892,17 +841,7 @@ impl Pos {
         let mut k: Vec<u8> = self
             .board
             .iter()
-            .map(|p| match p {
-                None => b'.',
-                Some(p) => {
-                    let l = p.kind.letter() as u8;
-                    if p.color == 0 {
-                        l.to_ascii_uppercase()
-                    } else {
-                        l
-                    }
-                }
-            })
+            .map(|p| p.map_or(b'.', |p| p.letter() as u8))
             .collect();
         k.push(self.stm(o) as u8);
         k.extend_from_slice(&phase_progress(o, self.ply).to_le_bytes());
@@ -963,45 +902,31 @@ impl RefGame {
     /// not moved.
     pub fn from_fen(opts: Options, text: &str) -> RefGame {
         let f: Vec<&str> = text.split_whitespace().collect();
-        let mut board: [Option<Piece>; 64] = [None; 64];
-        for (i, row) in f[0].split('/').enumerate() {
-            let r = 7 - i as i32;
-            let mut file = 0;
-            for c in row.chars() {
-                if let Some(d) = c.to_digit(10) {
-                    file += d as i32;
-                    continue;
-                }
-                let kind = [
-                    Kind::King,
-                    Kind::Vizier,
-                    Kind::Rook,
-                    Kind::Horse,
-                    Kind::Camel,
-                    Kind::Pawn,
-                ]
-                .into_iter()
-                .find(|k| k.letter() == c.to_ascii_lowercase())
-                .unwrap_or_else(|| panic!("{text}: piece {c}?"));
-                let sq = square(file, r).expect("on the board");
-                board[sq] = Some(Piece {
-                    color: usize::from(c.is_ascii_lowercase()),
-                    kind,
-                    start: sq,
-                    moved: false,
-                });
-                file += 1;
-            }
-        }
+        let mut board = parse_board(f[0], |c, sq| {
+            [
+                Kind::King,
+                Kind::Vizier,
+                Kind::Rook,
+                Kind::Horse,
+                Kind::Camel,
+                Kind::Pawn,
+            ]
+            .into_iter()
+            .find(|k| k.letter() == c.to_ascii_lowercase())
+            .map(|kind| Piece {
+                color: usize::from(c.is_ascii_lowercase()),
+                kind,
+                start: sq,
+                moved: false,
+            })
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
         let side = usize::from(f.get(1) == Some(&"b"));
         let n = opts.opening;
         let mut ply = if n > 0 { 2 * n } else { 0 } + side as u32;
         let mut leap_used = [false; 2];
         let mut been_checked = [false; 2];
-        let sq = |s: &str| -> usize {
-            let b = s.as_bytes();
-            square(i32::from(b[0]) - 97, i32::from(b[1]) - 49).expect("a square")
-        };
+        let sq = |s: &str| parse_square(s).expect("a square");
         for field in f.iter().skip(2) {
             if let Some(v) = field.strip_prefix("phase=opening:") {
                 let left: u32 = v.parse().expect("a number");
@@ -1046,23 +971,6 @@ impl RefGame {
         self.pos.stm(&self.opts)
     }
 
-    /// Drops the history (the positions before this one), as a position
-    /// read from its string has none; the position keeps its flags.
-    pub fn forget_history(&mut self) {
-        self.keys = vec![self.pos.key(&self.opts)];
-        self.movers = vec![usize::MAX];
-        self.checks = vec![false];
-    }
-
-    /// The legal moves, sorted (empty when the game is over), and the
-    /// result: `legal_moves` and `result` at once.
-    pub fn moves_and_result(&self) -> (Vec<String>, Option<Result>) {
-        let (r, moves) = self.evaluate();
-        let mut v: Vec<String> = moves.into_iter().map(move_text).collect();
-        v.sort();
-        (v, r)
-    }
-
     /// PA-17: a checking move whose position already occurred twice, every
     /// move of the checking player since the first occurrence being a check.
     fn perpetual(&self, m: Mv) -> bool {
@@ -1082,6 +990,15 @@ impl RefGame {
         let first = occ[0];
         ((first + 1)..self.keys.len()).all(|j| self.movers[j] != x || self.checks[j])
     }
+
+    /// The board part of a FEN, rank 8 first (K Q R N B P, capitals White).
+    pub fn board_fen(&self) -> String {
+        board_fen(&self.pos.board, Piece::letter)
+    }
+}
+
+impl Rules for RefGame {
+    type Move = Mv;
 
     /// The result (if the game is over) and otherwise the legal moves.
     fn evaluate(&self) -> (Option<Result>, Vec<Mv>) {
@@ -1121,13 +1038,7 @@ impl RefGame {
                     .into_iter()
                     .any(|s| matches!(p.board[s], Some(q) if q.kind == Kind::Pawn));
                 let kind = if pawn_mates { "Piedmat" } else { "checkmate" };
-                return (
-                    Some(Result::Win {
-                        winner: 1 - stm,
-                        kind: kind.to_string(),
-                    }),
-                    Vec::new(),
-                );
+                return (Some(Result::win(1 - stm, kind)), Vec::new());
             }
             // PA-16: stalemate.
             if o.stalemate != Stalemate::Draw {
@@ -1136,35 +1047,22 @@ impl RefGame {
                     return (None, x);
                 }
             }
-            return (
-                Some(Result::Draw {
-                    kind: "stalemate".to_string(),
-                }),
-                Vec::new(),
-            );
+            return (Some(Result::draw("stalemate")), Vec::new());
         }
         // G-4: threefold repetition. Reading: judged after mate and
         // stalemate (which cannot meet it in practice).
         let here = &self.keys[self.keys.len() - 1];
         if self.keys.iter().filter(|k| *k == here).count() >= 3 {
-            return (
-                Some(Result::Draw {
-                    kind: "repetition".to_string(),
-                }),
-                Vec::new(),
-            );
+            return (Some(Result::draw("repetition")), Vec::new());
         }
         (None, legal)
     }
 
-    /// The legal moves, sorted; empty when the game is over.
-    pub fn legal_moves(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.evaluate().1.into_iter().map(move_text).collect();
-        v.sort();
-        v
+    fn move_text(&self, m: Mv) -> String {
+        move_text(m)
     }
 
-    fn play_mv(&mut self, m: Mv) {
+    fn play_move(&mut self, m: Mv) {
         let x = self.side_to_move();
         let after = self.pos.apply(&self.opts, m);
         let check = after.in_check(&self.opts, 1 - x);
@@ -1174,74 +1072,10 @@ impl RefGame {
         self.pos = after;
     }
 
-    /// Plays a move given in the notation of `legal_moves`; false (and no
-    /// change) if it is not legal.
-    pub fn play(&mut self, mv: &str) -> bool {
-        let (_, moves) = self.evaluate();
-        match moves.into_iter().find(|&m| move_text(m) == mv) {
-            Some(m) => {
-                self.play_mv(m);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// None while the game goes on.
-    pub fn result(&self) -> Option<Result> {
-        self.evaluate().0
-    }
-
-    /// perft(0) = 1; 0 below a finished game.
-    pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let (res, moves) = self.evaluate();
-        if res.is_some() {
-            return 0;
-        }
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        let mut total = 0;
-        for m in moves {
-            let mut g = self.clone();
-            g.play_mv(m);
-            total += g.perft(depth - 1);
-        }
-        total
-    }
-
-    /// The board part of a FEN, rank 8 first (K Q R N B P, capitals White).
-    pub fn board_fen(&self) -> String {
-        let mut s = String::new();
-        for r in (0..8).rev() {
-            let mut empty = 0;
-            for f in 0..8 {
-                match self.pos.board[r * 8 + f] {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        let l = p.kind.letter();
-                        s.push(if p.color == 0 {
-                            l.to_ascii_uppercase()
-                        } else {
-                            l
-                        });
-                    }
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            if r > 0 {
-                s.push('/');
-            }
-        }
-        s
+    /// The position keeps its flags.
+    fn forget_history(&mut self) {
+        self.keys = vec![self.pos.key(&self.opts)];
+        self.movers = vec![usize::MAX];
+        self.checks = vec![false];
     }
 }

@@ -1,8 +1,9 @@
 //! An independent reference implementation of Shatranj (RULES.md SH-1 ..
 //! SH-15 and G-1 .. G-5), written from RULES.md alone, as a test oracle for
 //! `lud` (differential testing). The pieces and the board are in
-//! `old_chess_ref.rs`; this file adds the setup, promotion, legality and the
-//! ends of the game.
+//! `old_chess_ref.rs`, squares and the game driven by its moves as text in
+//! `ref_core.rs`; this file adds the setup, promotion, legality and the ends
+//! of the game.
 //!
 //! Readings where RULES.md leaves room:
 //! * the ends of the game are judged before each turn, on the position the
@@ -21,42 +22,15 @@
 #[path = "old_chess_ref.rs"]
 mod old_chess_ref;
 
+use crate::ref_core::{last_rank, parse_square, rank_of, square_name};
+pub use crate::ref_core::{Result, Rules};
 pub use old_chess_ref::Kind;
-use old_chess_ref::{
-    bare, board_fen, destinations, in_check, key, last_rank, parse_board, parse_square, rank_of,
-    square_name, Board, Key, Piece,
-};
-
-/// The end of a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Result {
-    /// `winner`: 0 White, 1 Black.
-    Win {
-        winner: usize,
-        kind: String,
-    },
-    Draw {
-        kind: String,
-    },
-}
-
-fn win(winner: usize, kind: &str) -> Result {
-    Result::Win {
-        winner,
-        kind: kind.to_string(),
-    }
-}
-
-fn draw(kind: &str) -> Result {
-    Result::Draw {
-        kind: kind.to_string(),
-    }
-}
+use old_chess_ref::{bare, board_fen, destinations, in_check, key, parse_board, Board, Key, Piece};
 
 /// A move: `from` -> `to`; a pawn arriving on its last rank becomes a
 /// Counsellor (SH-9), written with a `q`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Mv {
+pub struct Mv {
     from: usize,
     to: usize,
     promotes: bool,
@@ -120,12 +94,6 @@ impl RefGame {
         RefGame::with(&board, side, clock)
     }
 
-    /// Drops the history (the positions before this one), as a position
-    /// read from its string has none.
-    pub fn forget_history(&mut self) {
-        self.keys = vec![key(&self.board, self.side, 0)];
-    }
-
     pub fn side_to_move(&self) -> usize {
         self.side
     }
@@ -177,7 +145,16 @@ impl RefGame {
             .collect()
     }
 
-    /// The result, if the game is over here, and otherwise the legal moves.
+    /// The piece on a square, as its FEN letter.
+    pub fn letter_on(&self, sq: &str) -> Option<char> {
+        let s = parse_square(sq).expect("a square");
+        self.board[s].map(Piece::letter)
+    }
+}
+
+impl Rules for RefGame {
+    type Move = Mv;
+
     fn evaluate(&self) -> (Option<Result>, Vec<Mv>) {
         let next = self.side;
         let mover = 1 - next;
@@ -189,48 +166,31 @@ impl RefGame {
             } else {
                 "stalemate"
             };
-            return (Some(win(mover, kind)), Vec::new());
+            return (Some(Result::win(mover, kind)), Vec::new());
         }
         // SH-14.
         if bare(&self.board, mover) && bare(&self.board, next) {
-            return (Some(draw("bare kings")), Vec::new());
+            return (Some(Result::draw("bare kings")), Vec::new());
         }
         if bare(&self.board, mover) {
-            return (Some(win(next, "bare king")), Vec::new());
+            return (Some(Result::win(next, "bare king")), Vec::new());
         }
         // SH-15.
         if self.clock >= 140 {
-            return (Some(draw("70-move rule")), Vec::new());
+            return (Some(Result::draw("70-move rule")), Vec::new());
         }
         let here = self.keys.last().expect("the current position");
         if self.keys.iter().filter(|k| *k == here).count() >= 3 {
-            return (Some(draw("repetition")), Vec::new());
+            return (Some(Result::draw("repetition")), Vec::new());
         }
         (None, moves)
     }
 
-    /// The legal moves, sorted; empty when the game is over.
-    pub fn legal_moves(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.evaluate().1.into_iter().map(move_text).collect();
-        v.sort();
-        v
+    fn move_text(&self, m: Mv) -> String {
+        move_text(m)
     }
 
-    /// The legal moves, sorted (empty when the game is over), and the
-    /// result: `legal_moves` and `result` at once.
-    pub fn moves_and_result(&self) -> (Vec<String>, Option<Result>) {
-        let (r, moves) = self.evaluate();
-        let mut v: Vec<String> = moves.into_iter().map(move_text).collect();
-        v.sort();
-        (v, r)
-    }
-
-    /// None while the game goes on.
-    pub fn result(&self) -> Option<Result> {
-        self.evaluate().0
-    }
-
-    fn play_mv(&mut self, m: Mv) {
+    fn play_move(&mut self, m: Mv) {
         let irreversible =
             self.board[m.to].is_some() || self.board[m.from].is_some_and(|p| p.kind == Kind::Pawn);
         self.board = self.apply(m);
@@ -239,52 +199,8 @@ impl RefGame {
         self.keys.push(key(&self.board, self.side, 0));
     }
 
-    /// Plays a move written as `legal_moves` writes it; false (and nothing
-    /// changes) if it is not legal here.
-    pub fn play(&mut self, text: &str) -> bool {
-        match self
-            .evaluate()
-            .1
-            .into_iter()
-            .find(|&m| move_text(m) == text)
-        {
-            Some(m) => {
-                self.play_mv(m);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// perft(0) = 1; 0 below a finished game.
-    pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.evaluate().1;
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|m| {
-                let mut g = self.clone();
-                g.play_mv(m);
-                g.perft(depth - 1)
-            })
-            .sum()
-    }
-
-    /// The piece on a square, as its FEN letter.
-    pub fn letter_on(&self, sq: &str) -> Option<char> {
-        let s = parse_square(sq).expect("a square");
-        self.board[s].map(|p| {
-            if p.color == 0 {
-                p.kind.letter().to_ascii_uppercase()
-            } else {
-                p.kind.letter()
-            }
-        })
+    fn forget_history(&mut self) {
+        self.keys = vec![key(&self.board, self.side, 0)];
     }
 }
 
