@@ -571,22 +571,12 @@ fn squares_list<B: Bits>(e: &Engine<B>, set: B) -> String {
         .join(",")
 }
 
-/// Whether a condition, or one inside it, passes the test.
-fn mentions(c: &Cond, test: &dyn Fn(&Cond) -> bool) -> bool {
-    test(c)
-        || match c {
-            Cond::And(cs) | Cond::Or(cs) => cs.iter().any(|c| mentions(c, test)),
-            Cond::Not(c) => mentions(c, test),
-            _ => false,
-        }
-}
-
 /// Whether a rule judged in the position itself (an end rule, a fact to
 /// remember, a move's or a promotion's condition) asks whether the last
 /// move took a piece: only then is it part of the position string.
 fn reads_took<B: Bits>(e: &Engine<B>) -> bool {
     let m = &e.model;
-    let took = |c: &Cond| mentions(c, &|c| matches!(c, Cond::Capturing));
+    let took = |c: &Cond| c.mentions(&|c| matches!(c, Cond::Capturing));
     m.ends.iter().any(|x| took(&x.cond))
         || m.player_flags.iter().any(|x| took(&x.cond))
         || m.moves.iter().filter_map(|x| x.guard.as_ref()).any(took)

@@ -457,6 +457,19 @@ pub enum Cond {
     SameShade(u8),
 }
 
+impl Cond {
+    /// Whether this condition, or one inside it (under `and`, `or` and
+    /// `not`), passes `test`.
+    pub(crate) fn mentions(&self, test: &dyn Fn(&Cond) -> bool) -> bool {
+        test(self)
+            || match self {
+                Cond::And(cs) | Cond::Or(cs) => cs.iter().any(|c| c.mentions(test)),
+                Cond::Not(c) => c.mentions(test),
+                _ => false,
+            }
+    }
+}
+
 /// A number computed from a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IntExpr {

@@ -1126,7 +1126,7 @@ impl<B: Bits> Engine<B> {
         all_conds.extend(model.player_flags.iter().map(|p| &p.cond));
         let uses_origin = all_conds
             .iter()
-            .any(|c| mentions(c, &|c| matches!(c, Cond::AtStart(_) | Cond::Absent(_))))
+            .any(|c| c.mentions(&|c| matches!(c, Cond::AtStart(_) | Cond::Absent(_))))
             || model.pieces.iter().any(|p| {
                 p.promotions
                     .iter()
@@ -1134,7 +1134,7 @@ impl<B: Bits> Engine<B> {
             });
         let uses_unmoved = all_conds
             .iter()
-            .any(|c| mentions(c, &|c| matches!(c, Cond::Unmoved(_))));
+            .any(|c| c.mentions(&|c| matches!(c, Cond::Unmoved(_))));
 
         let mut rng = SplitMix(0x6c75_6400_5eed_0001);
         let codes = 1 + MAX_PIECES * MAX_PLAYERS;
@@ -1899,7 +1899,7 @@ fn visit(c: &Cond, s: &mut Sensitivity) {
 }
 
 fn mentions_perpetual(c: &Cond) -> bool {
-    mentions(c, &|c| matches!(c, Cond::PerpetualCheck(_)))
+    c.mentions(&|c| matches!(c, Cond::PerpetualCheck(_)))
 }
 
 /// Whether a condition judged for a move reads where the move goes (its
@@ -1912,7 +1912,7 @@ fn reads_to(c: &Cond) -> bool {
             _ => false,
         }
     }
-    mentions(c, &|c| match c {
+    c.mentions(&|c| match c {
         Cond::Unmoved(s)
         | Cond::AtStart(s)
         | Cond::Flagged(_, s)
@@ -1924,16 +1924,6 @@ fn reads_to(c: &Cond) -> bool {
         Cond::KindIs(_) | Cond::LostCouldReach => true,
         _ => false,
     })
-}
-
-/// Whether a condition or one inside it passes the test.
-fn mentions(c: &Cond, test: &dyn Fn(&Cond) -> bool) -> bool {
-    test(c)
-        || match c {
-            Cond::And(cs) | Cond::Or(cs) => cs.iter().any(|c| mentions(c, test)),
-            Cond::Not(c) => mentions(c, test),
-            _ => false,
-        }
 }
 
 /// For each square, the number of the class of squares a piece of `kind`
