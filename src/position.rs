@@ -1369,6 +1369,16 @@ fn parse_extension<B: Bits>(
             )
         })
     };
+    // A whole number in `range`; else the error `large` (what, help) for
+    // one out of it, or `nan` for one that is not a number.
+    let within = |v: &str,
+                  range: std::ops::RangeInclusive<u32>,
+                  large: (String, String),
+                  nan: (&str, &str)| match number::<u32>(v) {
+        Ok(n) if range.contains(&n) => Ok(n),
+        Ok(_) | Err(NumError::TooLarge) => Err(bad(&large.0, large.1)),
+        Err(NumError::NotANumber) => Err(bad(nan.0, nan.1.into())),
+    };
     let pieces = st.occupied();
     let occupied = |name: &str| -> Res<u8> {
         let q = square(name)?;
@@ -1411,21 +1421,15 @@ fn parse_extension<B: Bits>(
             }
         }
         "ply" => {
-            st.ply = match number::<u32>(value) {
-                Ok(v) if v <= MAX_PLY => v,
-                Ok(_) | Err(NumError::TooLarge) => {
-                    return Err(bad(
-                        &format!("{value} plies are more than lud counts"),
-                        format!("write a number from 0 to {MAX_PLY}"),
-                    ))
-                }
-                Err(NumError::NotANumber) => {
-                    return Err(bad(
-                        "not a number",
-                        "write the number of plies played".into(),
-                    ))
-                }
-            };
+            st.ply = within(
+                value,
+                0..=MAX_PLY,
+                (
+                    format!("{value} plies are more than lud counts"),
+                    format!("write a number from 0 to {MAX_PLY}"),
+                ),
+                ("not a number", "write the number of plies played"),
+            )?;
         }
         "phase" => {
             let (name, left) = value.split_once(':').unwrap_or((value, ""));
@@ -1448,21 +1452,15 @@ fn parse_extension<B: Bits>(
                 ));
             };
             let most = e.model.phases[p].moves_each.min(255);
-            let left = match number::<u32>(left) {
-                Ok(v) if (1..=most).contains(&v) => v,
-                Ok(_) | Err(NumError::TooLarge) => {
-                    return Err(bad(
-                        &format!("{left} moves left in `{name}`"),
-                        format!("a player makes 1 to {most} moves in a row in `{name}`"),
-                    ))
-                }
-                Err(NumError::NotANumber) => {
-                    return Err(bad(
-                        "the moves left are not a number",
-                        "write phase=NAME:MOVES_LEFT".into(),
-                    ))
-                }
-            };
+            let left = within(
+                left,
+                1..=most,
+                (
+                    format!("{left} moves left in `{name}`"),
+                    format!("a player makes 1 to {most} moves in a row in `{name}`"),
+                ),
+                ("the moves left are not a number", "write phase=NAME:MOVES_LEFT"),
+            )?;
             st.phase = p as u8;
             st.phase_left = left as u8;
         }
