@@ -1658,6 +1658,22 @@ mod tests {
                     _ => panic!("the square sets differ"),
                 }
                 assert_eq!(back.to_string(), text);
+                // The same through the public interface. What a position
+                // string describes has no earlier positions.
+                let fresh = pos.without_history();
+                assert_eq!(back.legal_moves(), fresh.legal_moves(), "{text}");
+                assert_eq!(back.outcome(), fresh.outcome(), "{text}");
+                assert_eq!(back.side_to_move(), pos.side_to_move(), "{text}");
+                assert_eq!(back.last_mover(), pos.last_mover(), "{text}");
+                assert_eq!(back.ply(), pos.ply(), "{text}");
+                assert_eq!(back.phase_moves_left(), pos.phase_moves_left(), "{text}");
+                for i in 0..4 {
+                    assert_eq!(back.counter(i), pos.counter(i), "{text}");
+                }
+                for q in 0..g.model().board.len() {
+                    assert_eq!(back.piece_at(q), pos.piece_at(q), "{text}");
+                    assert_eq!(back.origin(q), pos.origin(q), "{text}: origin of {q}");
+                }
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
                     break;

@@ -34,66 +34,10 @@ fn sq(g: &Game, name: &str) -> usize {
 
 // ------------------------------------------------------------ round trips
 
-/// Every shipped game under every configuration `lud check` compiles.
-fn every_shipped_config() -> Vec<(String, Game)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|f| f.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "lud"))
-        .collect();
-    files.sort();
-    let mut out = Vec::new();
-    for path in files {
-        let src = lud::compile::read_source(&path).unwrap();
-        let g =
-            lud::compile::compile_with(&src, &lud::compile::options::Config::default()).unwrap();
-        for config in g.model().options.all_configs() {
-            let g = lud::compile::compile_with(&src, &config).unwrap();
-            out.push((format!("{} {config:?}", path.display()), g));
-        }
-    }
-    out
-}
-
-#[test]
-fn positions_of_seeded_random_games_of_every_shipped_game_round_trip() {
-    let configs = every_shipped_config();
-    assert!(configs.len() > 10);
-    for (name, g) in &configs {
-        for seed in 0..3 {
-            let mut rng = fastrand::Rng::with_seed(seed);
-            let mut p = g.start();
-            for _ in 0..200 {
-                let text = p.to_string();
-                let back = g
-                    .position(&text)
-                    .unwrap_or_else(|e| panic!("{name}: {text}: {}", e.message));
-                assert_eq!(back.to_string(), text, "{name}");
-                // What a position string describes: no earlier positions.
-                let fresh = p.without_history();
-                assert_eq!(back.legal_moves(), fresh.legal_moves(), "{name}: {text}");
-                assert_eq!(back.outcome(), fresh.outcome(), "{name}: {text}");
-                assert_eq!(back.side_to_move(), p.side_to_move(), "{text}");
-                assert_eq!(back.last_mover(), p.last_mover(), "{text}");
-                assert_eq!(back.ply(), p.ply(), "{text}");
-                assert_eq!(back.phase_moves_left(), p.phase_moves_left(), "{text}");
-                for i in 0..4 {
-                    assert_eq!(back.counter(i), p.counter(i), "{text}");
-                }
-                for q in 0..g.model().board.len() {
-                    assert_eq!(back.piece_at(q), p.piece_at(q), "{text}");
-                    assert_eq!(back.origin(q), p.origin(q), "{name}: {text}: origin of {q}");
-                }
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                p.play(moves[rng.usize(..moves.len())]).unwrap();
-            }
-        }
-    }
-}
+// Every state of seeded random games of every shipped game, under every
+// configuration, is written and read back by a unit test in
+// `src/position.rs`, which compares the engine's state as well as what the
+// public interface shows.
 
 #[test]
 fn plain_fen_as_fairy_stockfish_writes_it() {
