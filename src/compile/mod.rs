@@ -138,7 +138,7 @@ pub fn check(source: &SourceFile) -> Diagnostics {
             }
         }
     }
-    let nodes = count_nodes(&front.game);
+    let nodes = front.game.count_nodes();
     // Each problem once, with the configurations it is found under (by
     // index), found again by its code, place and message in a hash map.
     let mut found: Vec<(Problem, Vec<usize>)> = Vec::new();
@@ -215,23 +215,6 @@ pub const MAX_CHECK_NODES: usize = 1_000_000;
 /// Once this many problems are found, `lud check` compiles no further
 /// configurations: the ones found are the ones to fix first.
 const MAX_PROBLEMS_BEFORE_STOP: usize = 1_000;
-
-/// Nodes in a tree (without recursion).
-fn count_nodes(n: &crate::syntax::ast::Node) -> usize {
-    use crate::syntax::ast::NodeKind;
-    let mut count = 0;
-    let mut todo = vec![n];
-    while let Some(n) = todo.pop() {
-        count += 1;
-        match &n.kind {
-            NodeKind::Form(f) => todo.extend(&f.args),
-            NodeKind::List(items) => todo.extend(items),
-            NodeKind::Named(nm) => todo.push(&nm.value),
-            _ => {}
-        }
-    }
-    count
-}
 
 /// Where the options are declared (the game's head if nowhere).
 fn options_span(game: &crate::syntax::ast::Node) -> Span {

@@ -208,6 +208,23 @@ impl Node {
             NodeKind::Error => "text that could not be read".into(),
         }
     }
+
+    /// How many nodes the tree has, this one included (counted without
+    /// recursion: trees may be deep).
+    pub(crate) fn count_nodes(&self) -> usize {
+        let mut count = 0;
+        let mut todo = vec![self];
+        while let Some(n) = todo.pop() {
+            count += 1;
+            match &n.kind {
+                NodeKind::Form(f) => todo.extend(&f.args),
+                NodeKind::List(items) => todo.extend(items),
+                NodeKind::Named(nm) => todo.push(&nm.value),
+                _ => {}
+            }
+        }
+        count
+    }
 }
 
 impl fmt::Display for Node {

@@ -174,22 +174,6 @@ struct Outer {
     def: Span,
 }
 
-/// Nodes in a tree (iteratively: arguments may be deep).
-fn count_nodes(n: &Node) -> usize {
-    let mut count = 0;
-    let mut todo = vec![n];
-    while let Some(n) = todo.pop() {
-        count += 1;
-        match &n.kind {
-            NodeKind::Form(f) => todo.extend(&f.args),
-            NodeKind::List(items) => todo.extend(items),
-            NodeKind::Named(nm) => todo.push(&nm.value),
-            _ => {}
-        }
-    }
-    count
-}
-
 impl Expander<'_> {
     /// Reports `#n` outside any define (in the file's own text).
     fn report_params(&mut self, n: &Node) {
@@ -363,7 +347,7 @@ impl Expander<'_> {
             def_span: m.span,
             parent: n.origin.clone(),
         });
-        let sizes: Vec<usize> = args.iter().map(count_nodes).collect();
+        let sizes: Vec<usize> = args.iter().map(Node::count_nodes).collect();
         let mut sub = Substitution {
             args: &args,
             sizes: &sizes,
