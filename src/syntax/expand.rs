@@ -174,6 +174,17 @@ struct Outer {
     def: Span,
 }
 
+impl Outer {
+    /// The use `f` of the macro `m`.
+    fn of(f: &Form, m: &Macro) -> Outer {
+        Outer {
+            span: f.head_span,
+            name: m.name.clone(),
+            def: m.name_span,
+        }
+    }
+}
+
 impl Expander<'_> {
     /// Reports `#n` outside any define (in the file's own text).
     fn report_params(&mut self, n: &Node) {
@@ -278,11 +289,7 @@ impl Expander<'_> {
         }
         if self.stack.len() >= MAX_MACRO_CHAIN {
             self.outer_failed = true;
-            let o = self.outer.clone().unwrap_or(Outer {
-                span: f.head_span,
-                name: m.name.clone(),
-                def: m.name_span,
-            });
+            let o = self.outer.clone().unwrap_or_else(|| Outer::of(f, m));
             self.problems.push(
                 MacroChainTooLong::new(o.span, o.name.clone(), MAX_MACRO_CHAIN)
                     .note(
@@ -334,11 +341,7 @@ impl Expander<'_> {
         // this one only now.
         let is_outer = self.stack.is_empty();
         if is_outer {
-            self.outer = Some(Outer {
-                span: f.head_span,
-                name: m.name.clone(),
-                def: m.name_span,
-            });
+            self.outer = Some(Outer::of(f, m));
             self.outer_failed = false;
         }
         let origin = Arc::new(Origin {
@@ -366,11 +369,7 @@ impl Expander<'_> {
                 self.copied = MAX_EXPANDED_NODES;
                 if !self.outer_failed {
                     self.outer_failed = true;
-                    let o = self.outer.clone().unwrap_or(Outer {
-                        span: f.head_span,
-                        name: m.name.clone(),
-                        def: m.name_span,
-                    });
+                    let o = self.outer.clone().unwrap_or_else(|| Outer::of(f, m));
                     self.problems.push(
                         MacroTooLarge::new(o.span, o.name.clone(), MAX_EXPANDED_NODES)
                             .note(o.def, format!("\"{}\" is defined here", o.name))
