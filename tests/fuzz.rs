@@ -18,7 +18,7 @@ mod run;
 
 use std::sync::OnceLock;
 
-use fuzz::{config, front_to_back, mutate, random_line, said, Mutation};
+use fuzz::{config, front_to_back, mutate, random_line, record_of_line, said, Mutation};
 use lud::record::Record;
 use lud::{Game, Position};
 use proptest::prelude::*;
@@ -278,20 +278,7 @@ fn fuzz_typed_moves() {
 /// The record of a seeded random game of `game`, as text.
 fn record_text(game: &Game, seed: u64, plies: usize) -> String {
     let line = random_line(game, seed, plies);
-    let mut rec = Record::default();
-    rec.set_tag("Game", game.name());
-    for w in line.windows(2) {
-        let m = w[0]
-            .legal_moves()
-            .into_iter()
-            .find(|&m| {
-                let mut p = w[0].clone();
-                p.play_unchecked(m);
-                p.key() == w[1].key() && p.to_string() == w[1].to_string()
-            })
-            .expect("the move between two positions of the line");
-        rec.push(&w[0], m);
-    }
+    let mut rec = record_of_line(game, &line).expect("the move between two positions of the line");
     if let Some(o) = line.last().and_then(Position::outcome) {
         rec.set_tag("Ending", o.to_string());
     }

@@ -14,7 +14,7 @@ mod fuzz;
 
 use std::sync::OnceLock;
 
-use fuzz::{config, random_line};
+use fuzz::{config, random_line, record_of_line};
 use lud::record::Record;
 use lud::{Game, Position};
 use proptest::prelude::*;
@@ -139,20 +139,8 @@ fn a_record_replays_to_the_same_position_cases(cases: u32) {
     check(cases, |(g, seed, plies)| {
         let (name, game) = &games()[g % games().len()];
         let line = random_line(game, seed, plies);
-        let mut rec = Record::default();
-        rec.set_tag("Game", game.name());
-        for w in line.windows(2) {
-            let m = w[0]
-                .legal_moves()
-                .into_iter()
-                .find(|&m| {
-                    let mut p = w[0].clone();
-                    p.play_unchecked(m);
-                    p.to_string() == w[1].to_string() && p.key() == w[1].key()
-                })
-                .ok_or_else(|| TestCaseError::fail(format!("{name}: no move leads on")))?;
-            rec.push(&w[0], m);
-        }
+        let rec = record_of_line(game, &line)
+            .ok_or_else(|| TestCaseError::fail(format!("{name}: no move leads on")))?;
         let text = rec.to_text();
         let read = Record::parse(&text)
             .map_err(|e| TestCaseError::fail(format!("{name}: {e}\n{text}")))?;

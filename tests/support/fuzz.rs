@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use lud::compile::ludemes::{DIRECTIONS, LUDEMES, PLAYER_WORDS, TARGETS};
 use lud::diagnostics::Style;
+use lud::record::Record;
 use lud::{Game, Position};
 
 /// Every shipped game file, sorted.
@@ -64,6 +65,23 @@ pub(crate) fn random_line(game: &Game, seed: u64, plies: usize) -> Vec<Position>
         out.push(pos.clone());
     }
     out
+}
+
+/// The record of a line of positions (each one move after the one before),
+/// tagged with the game's name; None if no legal move leads from a position
+/// of the line to the next.
+pub(crate) fn record_of_line(game: &Game, line: &[Position]) -> Option<Record> {
+    let mut rec = Record::default();
+    rec.set_tag("Game", game.name());
+    for w in line.windows(2) {
+        let m = w[0].legal_moves().into_iter().find(|&m| {
+            let mut p = w[0].clone();
+            p.play_unchecked(m);
+            p.key() == w[1].key() && p.to_string() == w[1].to_string()
+        })?;
+        rec.push(&w[0], m);
+    }
+    Some(rec)
 }
 
 /// The words token soups are made of: brackets, every ludeme of the
