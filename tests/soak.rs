@@ -169,20 +169,7 @@ fn soak_shipped_games_self_play() {
         let batch = BATCH.to_string();
         let games = if ai {
             // The computer against a random player.
-            args.extend([
-                "play",
-                f,
-                "--white",
-                "random",
-                "--black",
-                "ai",
-                "--ai-nodes",
-                "2000",
-                "--max-plies",
-                "200",
-                "--seed",
-                &seed,
-            ]);
+            args.extend(pipeline::play_args(f, "random", "ai", "2000", "200", &seed));
             1
         } else {
             args.extend([

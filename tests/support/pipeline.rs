@@ -158,24 +158,10 @@ pub(crate) fn pipeline(
     // replayed and explained.
     let rec = scratch.to_str().expect("a UTF-8 path");
     let _ = std::fs::remove_file(scratch);
+    let play = play_args(f, "random", "ai", "300", "120", &s);
     if go(
         &mut rep,
-        with(&[
-            "play",
-            f,
-            "--white",
-            "random",
-            "--black",
-            "ai",
-            "--ai-nodes",
-            "300",
-            "--max-plies",
-            "120",
-            "--seed",
-            &s,
-            "--record",
-            rec,
-        ]),
+        with(&[&play[..], &["--record", rec]].concat()),
         &[0],
     )
     .is_some()
@@ -193,20 +179,7 @@ pub(crate) fn pipeline(
     // 6. the computer against itself.
     if go(
         &mut rep,
-        with(&[
-            "play",
-            f,
-            "--white",
-            "ai",
-            "--black",
-            "ai",
-            "--ai-nodes",
-            "200",
-            "--max-plies",
-            "40",
-            "--seed",
-            &s,
-        ]),
+        with(&play_args(f, "ai", "ai", "200", "40", &s)),
         &[0],
     )
     .is_some()
@@ -214,6 +187,32 @@ pub(crate) fn pipeline(
         rep.games += 1;
     }
     rep
+}
+
+/// `play FILE` between `white` and `black` (`random` or `ai`), the computer
+/// searching `ai_nodes` nodes a move, at most `plies` plies, seeded.
+pub(crate) fn play_args<'a>(
+    file: &'a str,
+    white: &'a str,
+    black: &'a str,
+    ai_nodes: &'a str,
+    plies: &'a str,
+    seed: &'a str,
+) -> [&'a str; 12] {
+    [
+        "play",
+        file,
+        "--white",
+        white,
+        "--black",
+        black,
+        "--ai-nodes",
+        ai_nodes,
+        "--max-plies",
+        plies,
+        "--seed",
+        seed,
+    ]
 }
 
 /// A failure report: the file, how to reproduce, what happened.
