@@ -65,6 +65,18 @@ fn game(defines: &str, moves: &str, start: &str, end: &str) -> String {
     )
 }
 
+/// [`game`] with `moves`, and an option "n" whose values are 0 to `values - 1`.
+fn game_with_option(moves: &str, values: usize) -> String {
+    let values: Vec<String> = (0..values).map(|i| i.to_string()).collect();
+    game("", moves, "", "").replace(
+        "(players",
+        &format!(
+            "(options {{(option \"n\" {{{}}})}})\n    (players",
+            values.join(" ")
+        ),
+    )
+}
+
 #[test]
 fn a_label_past_column_65535_renders_without_panicking() {
     let (d, plain, _) = check_text(format!("{})\n", " ".repeat(70_000)));
@@ -362,14 +374,7 @@ fn more_move_rules_than_a_move_can_name_are_refused() {
 
 #[test]
 fn too_many_option_values_are_refused() {
-    let values: Vec<String> = (0..5_000).map(|i| i.to_string()).collect();
-    let text = game("", "", "", "").replace(
-        "(players",
-        &format!(
-            "(options {{(option \"n\" {{{}}})}})\n    (players",
-            values.join(" ")
-        ),
-    );
+    let text = game_with_option("", 5_000);
     let (d, plain, _) = check_text(text);
     assert_eq!(codes(&d), ["lud::compile::too_many"], "{plain}");
     assert!(plain.contains("too many option values and rulesets"));
@@ -383,14 +388,7 @@ fn options_are_checked_within_a_budget_of_nodes() {
         .map(|i| format!("(when \"n\" {i} (step S))"))
         .collect();
     let moves = format!("{} {}", vec!["(step N)"; 50_000].join(" "), whens.join(" "));
-    let values: Vec<String> = (0..20).map(|i| i.to_string()).collect();
-    let text = game("", &moves, "", "").replace(
-        "(players",
-        &format!(
-            "(options {{(option \"n\" {{{}}})}})\n    (players",
-            values.join(" ")
-        ),
-    );
+    let text = game_with_option(&moves, 20);
     let (d, plain, _) = check_text(text);
     assert!(
         codes(&d).contains(&"lud::options::too_much_to_check".to_string()),
@@ -398,15 +396,8 @@ fn options_are_checked_within_a_budget_of_nodes() {
     );
     assert!(plain.contains("under its 20 configurations"));
     // Values that change nothing make no more games to compile.
-    let values: Vec<String> = (0..60).map(|i| i.to_string()).collect();
     let moves = vec!["(step Q)"; 50_000].join(" ");
-    let text = game("", &moves, "", "").replace(
-        "(players",
-        &format!(
-            "(options {{(option \"n\" {{{}}})}})\n    (players",
-            values.join(" ")
-        ),
-    );
+    let text = game_with_option(&moves, 60);
     let (d, _, _) = check_text(text);
     assert_eq!(d.problems.len(), 50_000);
     assert!(codes(&d)
