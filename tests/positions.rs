@@ -36,7 +36,7 @@ fn sq(g: &Game, name: &str) -> usize {
 
 // Every state of seeded random games of every shipped game, under every
 // configuration, is written and read back by a unit test in
-// `src/position.rs`, which compares the engine's state as well as what the
+// `src/position/mod.rs`, which compares the engine's state as well as what the
 // public interface shows.
 
 #[test]
