@@ -215,6 +215,14 @@ pub enum Command {
         /// stops at whichever budget runs out first).
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         ai_time: Option<std::time::Duration>,
+        /// Draw the board from the other side (it is drawn from the second
+        /// player's side anyway when only the second player is human).
+        #[arg(long)]
+        flip: bool,
+        /// In a game with no human, do not show the moves as they are
+        /// played (they are shown on stderr when it is a terminal).
+        #[arg(long, short)]
+        quiet: bool,
         /// The ruleset and options.
         #[command(flatten)]
         config: ConfigArgs,
@@ -369,6 +377,8 @@ pub fn run(cli: Cli) -> i32 {
             resume,
             ai_nodes,
             ai_time,
+            flip,
+            quiet,
             config,
         } => play::run(&play::Options {
             config,
@@ -382,6 +392,8 @@ pub fn run(cli: Cli) -> i32 {
             resume,
             ai_nodes,
             ai_time,
+            flip,
+            quiet,
         }),
         Command::Show { file, config } => show::run(&file, &config),
         Command::Describe { file, config } => match load(&file, &config) {
