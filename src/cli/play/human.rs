@@ -95,7 +95,8 @@ fn example(pos: &Position) -> String {
         .map_or_else(|| "e2e3".to_string(), |&m| move_text(pos, m))
 }
 
-/// The prompt: "12. White to move (in check) (e.g. e2e3, or help): ".
+/// The prompt: "12. White to move (in check) (e.g. e2e3, or help): ",
+/// "12... Black to move ...".
 pub(super) fn prompt(pos: &Position, example: &str) -> String {
     let model = pos.model();
     let check = if model.has_royal() && pos.in_check() {
@@ -103,10 +104,12 @@ pub(super) fn prompt(pos: &Position, example: &str) -> String {
     } else {
         ""
     };
+    let side = pos.side_to_move();
     format!(
-        "{}. {} to move{check} (e.g. {example}, or help): ",
+        "{}{} {} to move{check} (e.g. {example}, or help): ",
         move_number(pos),
-        model.players[pos.side_to_move()].name
+        if side == 0 { "." } else { "..." },
+        model.players[side].name
     )
 }
 

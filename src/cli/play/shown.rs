@@ -17,9 +17,10 @@ impl Shown {
     pub(super) fn new() -> Shown {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
         bar.set_style(
-            ProgressStyle::with_template("{spinner} {elapsed} ply {pos}: {msg}")
+            ProgressStyle::with_template("{spinner} {elapsed} {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_spinner()),
         );
+        bar.set_message("the first move...");
         bar.enable_steady_tick(Duration::from_millis(200));
         Shown {
             bar,
