@@ -370,7 +370,7 @@ fn play_parsi_offers_the_special_moves_and_names_the_rule_that_refuses() {
     );
     assert!(r.stdout.contains("b7b8n,a6"), "the extra leap is offered");
     snap!("cli_play_parsi_human", r.stdout);
-    // A refusal by a restriction names its rule.
+    // A refusal by a restriction gives its reason.
     let r = lud(
         &play(
             "games/parsi-chess.lud",
@@ -385,7 +385,12 @@ fn play_parsi_offers_the_special_moves_and_names_the_rule_that_refuses() {
         ),
         "e4e5\nquit\n",
     );
-    assert!(r.stdout.contains("(PA-14)"), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("Refused: e4e5 is not allowed: in the opening no piece may move into the opponent's half."),
+        "{}",
+        r.stdout
+    );
 }
 
 #[test]
