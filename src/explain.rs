@@ -518,7 +518,7 @@ fn why_not_in<B: Bits>(
                         "the {pname} cannot move from {fname} to {tname} now: that move needs {}",
                         describe_guard(model, c)
                     ),
-                    words(),
+                    None,
                     vec![text.clone()],
                 );
             }
