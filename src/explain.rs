@@ -297,7 +297,9 @@ pub fn refusal_of_text(pos: &Position, text: &str) -> Option<Refusal> {
     let mut rest = t;
     while let Some(start) = rest.find(|c: char| c.is_ascii_lowercase()) {
         let tail = &rest[start..];
-        let letters = tail.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(tail.len());
+        let letters = tail
+            .find(|c: char| !c.is_ascii_lowercase())
+            .unwrap_or(tail.len());
         let digits = tail[letters..]
             .find(|c: char| !c.is_ascii_digit())
             .map_or(tail.len(), |d| letters + d);
@@ -416,7 +418,11 @@ fn why_not_in<B: Bits>(
                 );
             }
         }
-        return Refusal::new(format!("{fname}{tname} is not legal here"), None, Vec::new());
+        return Refusal::new(
+            format!("{fname}{tname} is not legal here"),
+            None,
+            Vec::new(),
+        );
     }
     let target = st.at(to);
     if target != EMPTY && code_player(target) == side {
@@ -552,10 +558,7 @@ fn why_not_in<B: Bits>(
         Some(if rules.is_empty() {
             format!("{during_text}a {pname} has no moves")
         } else {
-            format!(
-                "{during_text}{}",
-                piece_moves(model, pname, &rules)
-            )
+            format!("{during_text}{}", piece_moves(model, pname, &rules))
         }),
         rules.iter().map(|&r| model.moves[r].text.clone()).collect(),
     )

@@ -76,7 +76,10 @@ fn a_suggested_placement_compiles_and_ends_the_warning() {
         for p in &d.problems {
             for place in suggested_placements(p.help_text().unwrap_or_default()) {
                 let text = std::fs::read_to_string(&path).unwrap();
-                let at = text.find("(start {").expect("the fixture has (start {...})") + 8;
+                let at = text
+                    .find("(start {")
+                    .expect("the fixture has (start {...})")
+                    + 8;
                 let new = format!("{}{place} {}", &text[..at], &text[at..]);
                 let src = source_from_bytes("fixed.lud", new.as_bytes()).unwrap();
                 let after = check(&src);
@@ -87,8 +90,10 @@ fn a_suggested_placement_compiles_and_ends_the_warning() {
                     after.render_plain()
                 );
                 assert!(
-                    !after.problems.iter().any(|q| q.code_str() == p.code_str()
-                        && q.help_text() == p.help_text()),
+                    !after
+                        .problems
+                        .iter()
+                        .any(|q| q.code_str() == p.code_str() && q.help_text() == p.help_text()),
                     "{} with {place} still warns:\n{}",
                     path.display(),
                     after.render_plain()
@@ -108,7 +113,10 @@ fn the_placement_names_the_games_players_and_a_free_square() {
     let d = diagnose(&path);
     let helps: Vec<&str> = d.problems.iter().filter_map(Problem::help_text).collect();
     assert_eq!(
-        helps.iter().flat_map(|h| suggested_placements(h)).collect::<Vec<_>>(),
+        helps
+            .iter()
+            .flat_map(|h| suggested_placements(h))
+            .collect::<Vec<_>>(),
         ["(place A \"Cannon\" c1)"],
         "{helps:?}"
     );

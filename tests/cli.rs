@@ -477,8 +477,9 @@ fn explain_a_legal_and_a_refused_move() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.starts_with("b1c3 is legal."), "{}", r.stdout);
     assert!(
-        r.stdout
-            .contains("The Horse on b1 jumps like a knight: two squares one way and one square the other"),
+        r.stdout.contains(
+            "The Horse on b1 jumps like a knight: two squares one way and one square the other"
+        ),
         "says how it moves: {}",
         r.stdout
     );

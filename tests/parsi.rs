@@ -354,7 +354,9 @@ fn pa_14_murray_opening_moves_in_a_row_in_the_own_half() {
     let why = refusal(&p2, "e4e5");
     // The opening's restriction (PA-14) refuses it, with its reason.
     assert!(
-        why.contains("e4e5 is not allowed: in the opening no piece may move into the opponent's half"),
+        why.contains(
+            "e4e5 is not allowed: in the opening no piece may move into the opponent's half"
+        ),
         "{why}"
     );
     assert!(legal(&p2).contains(&"g1f3".to_string()));

@@ -37,7 +37,11 @@ fn rule_syntax(text: &str) -> Option<String> {
             && before(1).is_some_and(|b| b.is_ascii_alphabetic())
             && after.is_some_and(|a| a.is_ascii_uppercase() || matches!(a, '"' | '(' | '{'))
         {
-            return Some(chars[i.saturating_sub(8)..(i + 2).min(chars.len())].iter().collect());
+            return Some(
+                chars[i.saturating_sub(8)..(i + 2).min(chars.len())]
+                    .iter()
+                    .collect(),
+            );
         }
         // A rule ID: one or two capitals, a hyphen, a number (`G-1`, `PA-16`).
         if c == '-' && after.is_some_and(|a| a.is_ascii_digit()) {
@@ -99,7 +103,10 @@ fn check_refusals(pos: &Position, rng: &mut Rng, seen: &mut Seen, at: &str) {
     let n = b.len();
     let mut pairs = Vec::new();
     for from in 0..n {
-        if pos.piece_at(from).is_some_and(|(_, o)| o == pos.side_to_move()) {
+        if pos
+            .piece_at(from)
+            .is_some_and(|(_, o)| o == pos.side_to_move())
+        {
             for _ in 0..4 {
                 pairs.push((from, rng.below(n)));
             }
@@ -110,8 +117,11 @@ fn check_refusals(pos: &Position, rng: &mut Rng, seen: &mut Seen, at: &str) {
     }
     for (i, (from, to)) in pairs.into_iter().enumerate() {
         let (f, t) = (b.name(from as u8), b.name(to as u8));
-        let letter = (i % 5 == 0)
-            .then(|| model.pieces[rng.below(model.pieces.len())].letter.to_ascii_lowercase());
+        let letter = (i % 5 == 0).then(|| {
+            model.pieces[rng.below(model.pieces.len())]
+                .letter
+                .to_ascii_lowercase()
+        });
         let typed = format!("{f}{t}{}", letter.map(String::from).unwrap_or_default());
         let Err(e) = parse_move(pos, &typed) else {
             continue;
