@@ -2,8 +2,8 @@
 //! such as `(step Forward to:Empty)`, a named argument, backquotes) and no
 //! rule IDs such as `G-1` or `PA-16`. Checked on positions of random games
 //! of every shipped game under each of its configurations: the refusal of
-//! typed moves that are not legal (message and help, as `lud play` prints
-//! them), the explanation of legal moves and where the game stands. The
+//! typed moves that are not legal (from-to moves, promotions, pieces put
+//! down or removed; message and help, as `lud play` prints them), the explanation of legal moves and where the game stands. The
 //! rules stay available to authors: the refusal's rules, which
 //! `lud explain --verbose` prints, are rule-file syntax.
 
@@ -114,6 +114,20 @@ fn check_refusals(pos: &Position, rng: &mut Rng, seen: &mut Seen, at: &str) {
     }
     for _ in 0..12 {
         pairs.push((rng.below(n), rng.below(n)));
+    }
+    // A piece put down, or removed, where it may not be.
+    for _ in 0..3 {
+        let sq = b.name(rng.below(n) as u8);
+        for typed in [format!("@{sq}"), format!("x{sq}")] {
+            if let Err(e) = parse_move(pos, &typed) {
+                seen.refusals += 1;
+                assert_plain(&format!("the refusal of {at}, {typed}"), &e.message);
+                assert_plain(
+                    &format!("the help for {at}, {typed}"),
+                    e.help.as_deref().unwrap_or_default(),
+                );
+            }
+        }
     }
     for (i, (from, to)) in pairs.into_iter().enumerate() {
         let (f, t) = (b.name(from as u8), b.name(to as u8));
