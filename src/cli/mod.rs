@@ -274,6 +274,9 @@ pub enum Command {
         /// the game ended).
         #[arg(long)]
         record: Option<PathBuf>,
+        /// Also quote the rules as the game file writes them (for authors).
+        #[arg(long)]
+        verbose: bool,
         /// The ruleset and options (default: the record's, if any).
         #[command(flatten)]
         config: ConfigArgs,
@@ -416,6 +419,7 @@ pub fn run(cli: Cli) -> i32 {
             position,
             allow_illegal,
             record,
+            verbose,
             config,
         } => explain::run(&explain::Options {
             file,
@@ -423,6 +427,11 @@ pub fn run(cli: Cli) -> i32 {
             position,
             legality: legality(allow_illegal),
             record,
+            detail: if verbose {
+                crate::explain::Detail::Rules
+            } else {
+                crate::explain::Detail::Plain
+            },
             config,
         }),
         Command::Doc => {
