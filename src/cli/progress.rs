@@ -11,8 +11,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// How often the bar is brought up to date. It is first drawn after one such
-/// wait, so a command done sooner writes nothing.
+/// How often the bar is brought up to date (it is first drawn at the start).
 const POLL: Duration = Duration::from_millis(100);
 
 /// A progress bar on stderr, to be drawn while some work runs.
@@ -29,7 +28,7 @@ impl Bar {
         let style = ProgressStyle::with_template(template)
             .unwrap_or_else(|_| ProgressStyle::default_bar())
             .progress_chars("=> ");
-        // Hidden until it is first drawn (then on stderr).
+        // Hidden until the work starts (then on stderr).
         let bar = ProgressBar::hidden().with_style(style);
         first(&bar);
         Bar {
@@ -55,9 +54,6 @@ impl Bar {
             let (_stop, stopped) = mpsc::channel::<()>();
             let update = &update;
             s.spawn(move || {
-                if stopped.recv_timeout(POLL) != Err(mpsc::RecvTimeoutError::Timeout) {
-                    return;
-                }
                 bar.set_draw_target(ProgressDrawTarget::stderr());
                 update(bar);
                 while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(POLL) {
