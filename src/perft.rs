@@ -130,10 +130,12 @@ pub fn perft_progress(pos: &Position, depth: u32, threads: usize, progress: &Pro
     );
     let threads = threads_for(threads);
     if depth < 2 || pos.outcome().is_some() {
+        // Nothing to split: no moves from the root, or one leaf below each.
         let n = perft(pos, depth);
-        progress.parts.store(1, Ordering::Relaxed);
+        let parts = if depth == 1 { n as usize } else { 0 };
+        progress.parts.store(parts, Ordering::Relaxed);
         progress.nodes.store(n, Ordering::Relaxed);
-        progress.done.store(1, Ordering::Relaxed);
+        progress.done.store(parts, Ordering::Relaxed);
         return n;
     }
     let children: Vec<Position> = pos
@@ -292,6 +294,18 @@ mod tests {
             assert_eq!(parts, start.legal_moves().len(), "threads {threads}");
             assert_eq!(p.done.load(Ordering::Relaxed), parts, "threads {threads}");
             assert_eq!(p.nodes.load(Ordering::Relaxed), n, "threads {threads}");
+        }
+        for depth in [0, 1] {
+            let p = Progress::default();
+            let n = perft_progress(&start, depth, 2, &p);
+            let parts = if depth == 0 {
+                0
+            } else {
+                start.legal_moves().len()
+            };
+            assert_eq!(p.parts.load(Ordering::Relaxed), parts, "depth {depth}");
+            assert_eq!(p.done.load(Ordering::Relaxed), parts, "depth {depth}");
+            assert_eq!(p.nodes.load(Ordering::Relaxed), n, "depth {depth}");
         }
     }
 

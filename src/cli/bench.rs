@@ -59,7 +59,7 @@ pub(super) fn run(file: &Path, config: &ConfigArgs, o: &Options) -> i32 {
     let counts: Vec<u64> = p.wins.iter().copied().chain([p.draws, p.capped]).collect();
     let tenths = shares(&counts, p.games);
     let pct = |i: usize| tenths[i] as f64 / 10.0;
-    let draws_at = players.len();
+    let draws_at = p.wins.len();
     if o.json {
         let wins: serde_json::Map<String, serde_json::Value> = players
             .iter()
@@ -80,8 +80,8 @@ pub(super) fn run(file: &Path, config: &ConfigArgs, o: &Options) -> i32 {
             "shares_percent": {
                 "wins": players
                     .iter()
-                    .enumerate()
-                    .map(|(i, name)| ((*name).to_string(), serde_json::json!(pct(i))))
+                    .zip(0..draws_at)
+                    .map(|(name, i)| ((*name).to_string(), serde_json::json!(pct(i))))
                     .collect::<serde_json::Map<_, _>>(),
                 "draws": pct(draws_at),
                 "capped": pct(draws_at + 1),
@@ -97,8 +97,8 @@ pub(super) fn run(file: &Path, config: &ConfigArgs, o: &Options) -> i32 {
     }
     let results: Vec<String> = players
         .iter()
-        .enumerate()
-        .map(|(i, name)| format!("{name} wins {:.1}%", pct(i)))
+        .zip(0..draws_at)
+        .map(|(name, i)| format!("{name} wins {:.1}%", pct(i)))
         .chain([
             format!("draws {:.1}%", pct(draws_at)),
             format!("capped at {} plies {:.1}%", o.cap, pct(draws_at + 1)),
