@@ -617,6 +617,23 @@ fn bench_reports_playouts_as_a_table_and_as_json() {
     );
     let wins = v["wins"].as_object().expect("wins by player");
     assert_eq!(wins.keys().collect::<Vec<_>>(), ["Yellow", "Red"]);
+    // Every game in one share: the wins, the draws and the capped games.
+    let shares = &v["shares_percent"];
+    let won = shares["wins"]
+        .as_object()
+        .expect("shares of wins by player");
+    assert_eq!(won.keys().collect::<Vec<_>>(), ["Yellow", "Red"]);
+    let tenths: i64 = won
+        .values()
+        .chain([&shares["draws"], &shares["capped"]])
+        .map(|x| (x.as_f64().unwrap() * 10.0).round() as i64)
+        .sum();
+    assert_eq!(tenths, 1000, "{shares}");
+    let capped = v["capped"].as_f64().unwrap() * 100.0 / 50.0;
+    assert!(
+        (shares["capped"].as_f64().unwrap() - capped).abs() < 0.1,
+        "{v}"
+    );
     assert!(v["playouts_per_second"].as_f64().unwrap() > 0.0);
     assert!(v["states_per_second"].as_f64().unwrap() > 0.0);
     assert!(v["state_bytes"].as_u64().unwrap() > 0);
@@ -641,6 +658,22 @@ fn bench_reports_playouts_as_a_table_and_as_json() {
     ] {
         assert!(r.stdout.contains(key), "{key} missing:\n{}", r.stdout);
     }
+    // White's, Black's, the draws' and the capped games' shares: 100% in all.
+    let results = r
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("results       "))
+        .expect("a results line");
+    let parts: Vec<&str> = results.split(", ").collect();
+    assert_eq!(parts.len(), 4, "{results}");
+    assert!(parts[0].starts_with("White wins "), "{results}");
+    assert!(parts[3].starts_with("capped at 200 plies "), "{results}");
+    let tenths: i64 = parts
+        .iter()
+        .map(|p| p.rsplit(' ').next().unwrap().trim_end_matches('%'))
+        .map(|p| (p.parse::<f64>().unwrap() * 10.0).round() as i64)
+        .sum();
+    assert_eq!(tenths, 1000, "{results}");
 }
 
 #[test]

@@ -43,6 +43,7 @@ mod graph;
 mod io;
 mod perft;
 mod play;
+mod progress;
 mod records;
 mod replay;
 mod show;
@@ -149,6 +150,9 @@ pub enum Command {
         /// Threads to count on (0: one per core; at most 4 per core, at least 8).
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Show no progress (it is shown on stderr, and only on a terminal).
+        #[arg(long)]
+        quiet: bool,
         /// The ruleset and options.
         #[command(flatten)]
         config: ConfigArgs,
@@ -172,6 +176,9 @@ pub enum Command {
         /// Print one JSON object instead of a table.
         #[arg(long)]
         json: bool,
+        /// Show no progress (it is shown on stderr, and only on a terminal).
+        #[arg(long)]
+        quiet: bool,
         /// The ruleset and options.
         #[command(flatten)]
         config: ConfigArgs,
@@ -340,6 +347,7 @@ pub fn run(cli: Cli) -> i32 {
             allow_illegal,
             divide,
             threads,
+            quiet,
             config,
         } => perft::run(
             &file,
@@ -348,6 +356,7 @@ pub fn run(cli: Cli) -> i32 {
             &Start::new(position.as_deref(), allow_illegal),
             divide,
             threads,
+            quiet,
         ),
         Command::Bench {
             file,
@@ -356,6 +365,7 @@ pub fn run(cli: Cli) -> i32 {
             seed,
             threads,
             json,
+            quiet,
             config,
         } => bench::run(
             &file,
@@ -366,6 +376,7 @@ pub fn run(cli: Cli) -> i32 {
                 seed,
                 threads,
                 json,
+                quiet,
             },
         ),
         Command::Play {
