@@ -357,7 +357,23 @@ fn play_on_endless_input_stops_with_the_record_in_bounded_memory() {
 #[cfg(unix)]
 #[test]
 fn play_saves_the_record_on_ctrl_c() {
-    let dir = scratch("ctrlc");
+    play_saves_the_record_on_a_signal("INT", "ctrlc");
+}
+
+/// SIGTERM, and SIGHUP (the terminal closed), in the middle of a game: the
+/// record is printed and written, as on Ctrl-C.
+#[cfg(unix)]
+#[test]
+fn play_saves_the_record_when_terminated_or_its_terminal_closes() {
+    play_saves_the_record_on_a_signal("TERM", "sigterm");
+    play_saves_the_record_on_a_signal("HUP", "sighup");
+}
+
+/// Sends `signal` (as `kill -SIGNAL` names it) to a game after its first
+/// turn; the record must be printed and written.
+#[cfg(unix)]
+fn play_saves_the_record_on_a_signal(signal: &str, name: &str) {
+    let dir = scratch(name);
     let rec = dir.join("game.txt");
     let args = human_vs_random(&["--record", rec.to_str().unwrap()]);
     let mut child = command(&args)
@@ -377,20 +393,23 @@ fn play_saves_the_record_on_ctrl_c() {
         std::thread::sleep(Duration::from_millis(20));
     }
     let pid = child.id().to_string();
-    let Ok(status) = Command::new("kill").args(["-INT", &pid]).status() else {
+    let Ok(status) = Command::new("kill")
+        .args([format!("-{signal}"), pid])
+        .status()
+    else {
         eprintln!("no `kill` command: skipped");
         let _ = child.kill();
         let _ = child.wait();
         return;
     };
     assert!(status.success());
-    let code = wait(child, "play, then Ctrl-C");
+    let code = wait(child, &format!("play, then SIG{signal}"));
     drop(stdin);
     closed(&out);
     let stdout = text(&out);
     assert_eq!(code, 130, "{stdout}");
     assert!(
-        stdout.contains("The game is interrupted (Ctrl-C)."),
+        stdout.contains("The game is interrupted (Ctrl-C, or the terminal closed)."),
         "{stdout}"
     );
     assert!(stdout.contains("Result: unfinished (*)"), "{stdout}");

@@ -65,10 +65,11 @@ pub(super) fn with_session(f: impl FnOnce(&mut Session)) {
 
 /// Ctrl-C and internal errors: the game so far is printed and saved.
 pub(super) fn install_handlers() {
-    // Ctrl-C: save, then end as a shell expects.
+    // Ctrl-C (and SIGTERM, or SIGHUP when the terminal is closed): save,
+    // then end as a shell expects.
     let _ = ctrlc::set_handler(|| {
         with_session(|s| {
-            outln!("\nThe game is interrupted (Ctrl-C).");
+            outln!("\nThe game is interrupted (Ctrl-C, or the terminal closed).");
             s.conclude("*", "unfinished (*)");
         });
         crate::cli::io::flush_out();
