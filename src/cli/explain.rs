@@ -101,9 +101,11 @@ pub(super) fn run(o: &Options) -> i32 {
             EXIT_OK
         }
         Err(e) => {
+            let bare = text.trim().trim_end_matches(['+', '#', '!', '?']);
             let reason = e
                 .message
                 .strip_prefix(&format!("{text} is not allowed: "))
+                .or_else(|| e.message.strip_prefix(&format!("{bare}: ")))
                 .unwrap_or(&e.message);
             outln!("{text} is not legal: {reason}.");
             if let Some(h) = e.help {
