@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use super::{load, records, start_position, ConfigArgs, Start, EXIT_INPUT, EXIT_OK};
 use crate::notation::{move_text, parse_move};
+use crate::record::numbered;
 
 /// What `lud explain` was asked.
 pub(super) struct Options {
@@ -54,8 +55,9 @@ pub(super) fn run(o: &Options) -> i32 {
         for (i, text) in rec.moves.iter().enumerate() {
             if pos.outcome().is_some() {
                 eoutln!(
-                    "error: the game ended before move {} ({text}); the record goes on",
-                    i + 1
+                    "error: the game ended before ply {} ({}); the record goes on",
+                    i + 1,
+                    numbered(&pos, text)
                 );
                 return EXIT_INPUT;
             }
@@ -63,8 +65,9 @@ pub(super) fn run(o: &Options) -> i32 {
                 Ok(m) => m,
                 Err(e) => {
                     eoutln!(
-                        "error: move {} ({text}) cannot be played: {}",
+                        "error: ply {} ({}) cannot be played: {}",
                         i + 1,
+                        numbered(&pos, text),
                         e.message
                     );
                     return EXIT_INPUT;
@@ -72,12 +75,12 @@ pub(super) fn run(o: &Options) -> i32 {
             };
             let mover = &game.model().players[pos.side_to_move()].name;
             let written = move_text(&pos, m);
+            let players = u32::try_from(game.model().players.len().max(1)).unwrap_or(1);
+            let number = pos.ply() / players + 1;
             pos.play_unchecked(m);
             if pos.outcome().is_some() {
-                let players = game.model().players.len().max(1);
                 outln!(
-                    "The game ended with {mover}'s {written}, on move {} (the record's move {}).",
-                    i / players + 1,
+                    "The game ended with {mover}'s {written}, on move {number} (ply {} of the record).",
                     i + 1
                 );
             }

@@ -287,6 +287,12 @@ pub enum Command {
         file: PathBuf,
         /// The record.
         record: PathBuf,
+        /// Print the record as PGN (SAN moves where the game has them) instead of the board
+        #[arg(long, conflicts_with = "step")]
+        pgn: bool,
+        /// Walk the record ply by ply (on a terminal: Enter, b, a number, q; else every position is printed)
+        #[arg(long)]
+        step: bool,
         /// Override the ruleset and options the record names.
         #[command(flatten)]
         config: ConfigArgs,
@@ -395,8 +401,16 @@ pub fn run(cli: Cli) -> i32 {
         Command::Replay {
             file,
             record,
+            pgn,
+            step,
             config,
-        } => replay::run(&file, &record, &config),
+        } => replay::run(&replay::Options {
+            file: &file,
+            record: &record,
+            config: &config,
+            pgn,
+            step,
+        }),
         Command::Fmt { files, check } => fmt::run(&files, check),
         Command::Explain {
             file,
