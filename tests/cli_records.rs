@@ -114,3 +114,54 @@ fn explain_reads_san_and_columns() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.starts_with("@d1 is legal."), "{}", r.stdout);
 }
+
+#[test]
+fn play_takes_san_in_chess_and_columns_in_connect_four() {
+    let dir = scratch("typed");
+    let rec = dir.join("chess.txt");
+    let args = [
+        "play",
+        "games/chess.lud",
+        "--white",
+        "human",
+        "--black",
+        "human",
+        "--record",
+        rec.to_str().unwrap(),
+    ];
+    let r = lud(&args, "e4\ne5\nNf3\nNc6\nBb5\na6\nBxc6\ndxc6\n0-0\nquit\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!r.stdout.contains("Refused"), "{}", r.stdout);
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(
+        text.contains("1. e2e4 e7e5 2. g1f3 b8c6 3. f1b5 a7a6 4. b5c6 d7c6 5. e1g1"),
+        "{text}"
+    );
+    let rec = dir.join("c4.txt");
+    let args = [
+        "play",
+        "games/connect-four.lud",
+        "--white",
+        "human",
+        "--black",
+        "human",
+        "--record",
+        rec.to_str().unwrap(),
+    ];
+    let r = lud(&args, "d\nd\nc\nd1\ne1\nquit\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("Refused: `d1` is not a move: a piece is put down with @ and a square, and none can go on d1 now"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("Refused: to put a piece on e1, write @e1.\n  or type the column alone: e"),
+        "{}",
+        r.stdout
+    );
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(text.contains("1. @d1 @d2 2. @c1"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -252,7 +252,7 @@ pub enum Command {
     Explain {
         /// The game file.
         file: PathBuf,
-        /// The move, in coordinate notation (`e2e3`).
+        /// The move, in coordinate notation (`e2e3`), or in SAN (`Nf3`) where the game has it.
         #[arg(value_name = "MOVE")]
         mv: Option<String>,
         /// The position (default: the start).

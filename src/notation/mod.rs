@@ -269,7 +269,7 @@ fn bare_square_in_drop_game(pos: &Position, text: &str) -> Option<MoveError> {
         )
     } else {
         MoveError::new(
-            format!("`{t}` is not a move: a piece is put down with @ and a square"),
+            format!("`{t}` is not a move: a piece is put down with @ and a square, and none can go on {t} now"),
             Some(format_hint(pos)),
         )
     })
