@@ -165,3 +165,80 @@ fn play_takes_san_in_chess_and_columns_in_connect_four() {
     assert!(text.contains("1. @d1 @d2 2. @c1"), "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn explain_stops_a_record_at_a_ply() {
+    let r = lud(
+        &[
+            "explain",
+            "games/chess.lud",
+            "--record",
+            OPERA,
+            "--ply",
+            "8",
+            "Qxf3",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("After ply 8 of 33 of the record (4... g4f3).\nd1f3 is legal."),
+        "{}",
+        r.stdout
+    );
+    let r = lud(
+        &[
+            "explain",
+            "games/chess.lud",
+            "--record",
+            OPERA,
+            "--ply",
+            "6",
+            "Qxf3",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout
+            .contains("Qxf3 is not legal: no Queen can move to f3."),
+        "{}",
+        r.stdout
+    );
+    let r = lud(
+        &[
+            "explain",
+            "games/chess.lud",
+            "--record",
+            OPERA,
+            "--ply",
+            "0",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("White to move; 20 legal moves."),
+        "{}",
+        r.stdout
+    );
+    let r = lud(
+        &[
+            "explain",
+            "games/chess.lud",
+            "--record",
+            OPERA,
+            "--ply",
+            "34",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stderr,
+        "error: --ply 34: the record has 33 plies; give 0 to 33\n"
+    );
+    let r = lud(&["explain", "games/chess.lud", "--ply", "3"], "");
+    assert_eq!(r.code, 2, "--ply needs --record");
+}

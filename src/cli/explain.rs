@@ -1,4 +1,6 @@
-//! `lud explain FILE [MOVE] [--position P | --record R]`
+//! `lud explain FILE [MOVE] [--position P | --record R [--ply N]]`
+//!
+//! With `--ply N`, the record is played to its ply N only (0 for its start).
 //!
 //! Exit 0 when the move is legal (or no move is asked about), 1 when it is
 //! refused or the input is wrong.
@@ -16,7 +18,21 @@ pub(super) struct Options {
     pub(super) position: Option<String>,
     pub(super) legality: crate::position::Legality,
     pub(super) record: Option<PathBuf>,
+    /// Stop after this many plies of the record.
+    pub(super) ply: Option<usize>,
     pub(super) config: ConfigArgs,
+}
+
+/// A move just played, numbered as the record writes it.
+fn numbered_after(after: &crate::game::Position, written: &str) -> String {
+    let players = u32::try_from(after.model().players.len().max(1)).unwrap_or(1);
+    let ply = after.ply().saturating_sub(1);
+    let number = ply / players + 1;
+    if after.last_mover() == 0 {
+        format!("{number}. {written}")
+    } else {
+        format!("{number}... {written}")
+    }
 }
 
 pub(super) fn run(o: &Options) -> i32 {
@@ -39,7 +55,7 @@ pub(super) fn run(o: &Options) -> i32 {
     let record = loaded.map(|l| l.record);
     let start_text = record
         .as_ref()
-        .and_then(|r| r.tag("Position").map(str::to_string))
+        .and_then(|r| r.start_text().map(str::to_string))
         .or_else(|| o.position.clone());
     let mut pos = match start_position(
         &game,
@@ -52,7 +68,15 @@ pub(super) fn run(o: &Options) -> i32 {
         Err(c) => return c,
     };
     if let Some(rec) = &record {
+        let plies = rec.moves.len();
+        if let Some(n) = o.ply.filter(|&n| n > plies) {
+            eoutln!("error: --ply {n}: the record has {plies} plies; give 0 to {plies}");
+            return EXIT_INPUT;
+        }
         for (i, text) in rec.moves.iter().enumerate() {
+            if o.ply == Some(i) {
+                break;
+            }
             if pos.outcome().is_some() {
                 eoutln!(
                     "error: the game ended before ply {} ({}); the record goes on",
@@ -82,6 +106,13 @@ pub(super) fn run(o: &Options) -> i32 {
                 outln!(
                     "The game ended with {mover}'s {written}, on move {number} (ply {} of the record).",
                     i + 1
+                );
+            }
+            if o.ply == Some(i + 1) {
+                outln!(
+                    "After ply {} of {plies} of the record ({}).",
+                    i + 1,
+                    numbered_after(&pos, &written)
                 );
             }
         }

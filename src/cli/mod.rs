@@ -266,6 +266,9 @@ pub enum Command {
         /// the game ended).
         #[arg(long)]
         record: Option<PathBuf>,
+        /// With --record: the position after this many plies of the record (0: its start).
+        #[arg(long, requires = "record")]
+        ply: Option<usize>,
         /// The ruleset and options (default: the record's, if any).
         #[command(flatten)]
         config: ConfigArgs,
@@ -418,6 +421,7 @@ pub fn run(cli: Cli) -> i32 {
             position,
             allow_illegal,
             record,
+            ply,
             config,
         } => explain::run(&explain::Options {
             file,
@@ -425,6 +429,7 @@ pub fn run(cli: Cli) -> i32 {
             position,
             legality: legality(allow_illegal),
             record,
+            ply,
             config,
         }),
         Command::Doc => {
