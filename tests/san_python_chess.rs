@@ -69,6 +69,26 @@ fn python_chess_reads_our_pgn_and_writes_the_same_san() {
         want.push((tokens.join(" "), pos.to_string()));
         pgns.push(pgn);
     }
+    // And a game with the long castling and a mate.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/records/opera.pgn"
+    );
+    let opera = Record::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let pgn = opera.to_pgn(&g).unwrap();
+    let moves = pgn.split("\n\n").nth(1).unwrap();
+    let mut tokens: Vec<&str> = moves.split_whitespace().collect();
+    tokens.pop();
+    want.push((tokens.join(" "), opera.replay(&g).unwrap().to_string()));
+    pgns.push(pgn);
+    let all: String = want
+        .iter()
+        .map(|(s, _)| s.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    for mark in ["x", "+", "#", "=Q", "=N", "O-O ", "O-O-O"] {
+        assert!(all.contains(mark), "the games have a move with {mark}");
+    }
     let mut child = Command::new("python3")
         .args(["-c", PEER])
         .stdin(std::process::Stdio::piped())
