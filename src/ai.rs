@@ -85,17 +85,44 @@ pub struct Choice {
     pub nodes: u64,
     /// The deepest iteration finished (0 if even the first was cut short).
     pub depth: u32,
+    /// How the chosen move looks to the player who makes it.
+    pub score: Score,
+}
+
+/// A search's judgement of a move, for the player who makes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// No win or loss found: the balance in hundredths of the rules'
+    /// piece values (positive is better for the mover).
+    Balance(i32),
+    /// The mover wins by force within this many plies.
+    WinIn(u32),
+    /// The mover loses by force within this many plies, whatever it plays.
+    LossIn(u32),
+}
+
+impl Score {
+    fn of(v: i32) -> Score {
+        if v > WIN / 2 {
+            Score::WinIn((WIN - v).unsigned_abs())
+        } else if v < -WIN / 2 {
+            Score::LossIn((WIN + v).unsigned_abs())
+        } else {
+            Score::Balance(v)
+        }
+    }
 }
 
 /// Searches for the computer's move within the budget of `settings`.
 pub fn think(pos: &Position, settings: Settings, rng: &mut fastrand::Rng) -> Choice {
     on_pos!(&pos.0, |e, s, h| {
         let mut search = Search::new(e, settings, h.clone());
-        let (best, depth) = search.best(s, rng);
+        let (best, depth, score) = search.best(s, rng);
         Choice {
             best,
             nodes: search.nodes,
             depth,
+            score: Score::of(score),
         }
     })
 }
@@ -318,16 +345,19 @@ impl<'a, B: Bits> Search<'a, B> {
     }
 
     /// The best move and the deepest iteration finished.
-    fn best(&mut self, st: &State<B>, rng: &mut fastrand::Rng) -> (Option<Move>, u32) {
+    /// The move chosen, the deepest iteration finished, and the chosen
+    /// move's score.
+    fn best(&mut self, st: &State<B>, rng: &mut fastrand::Rng) -> (Option<Move>, u32, i32) {
         let mut root = Vec::new();
         self.e.legal_moves(st, &self.hist, &mut root);
         if root.is_empty() {
-            return (None, 0);
+            return (None, 0, 0);
         }
         let mut done = 0;
         rng.shuffle(&mut root);
         self.order(st, &mut root);
         let mut best_moves = vec![root[0]];
+        let mut best_score = 0;
         for depth in 1..=self.settings.max_depth {
             let mut scored: Vec<(i32, Move)> = Vec::with_capacity(root.len());
             let mut alpha = -WIN - 1;
@@ -351,6 +381,7 @@ impl<'a, B: Bits> Search<'a, B> {
             }
             scored.sort_by_key(|(v, _)| -v);
             let top = scored[0].0;
+            best_score = top;
             best_moves = scored
                 .iter()
                 .take_while(|(v, _)| *v == top)
@@ -365,6 +396,10 @@ impl<'a, B: Bits> Search<'a, B> {
             }
             root = scored.into_iter().map(|(_, m)| m).collect();
         }
-        (Some(best_moves[rng.usize(..best_moves.len())]), done)
+        (
+            Some(best_moves[rng.usize(..best_moves.len())]),
+            done,
+            best_score,
+        )
     }
 }

@@ -9,6 +9,7 @@
 //! assert_eq!(stats.ended + stats.capped, 20);
 //! ```
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -70,11 +71,32 @@ impl Playouts {
     }
 }
 
+/// How far a run of playouts has come, for a progress display (the hook a
+/// front end reads; nothing here draws).
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Games played so far (each thread adds one as each of its games ends:
+    /// one relaxed atomic add per game, nothing per ply).
+    pub done: AtomicU64,
+}
+
 /// Plays `games` random games of `game` (each at most `cap` plies), seeded
 /// from `seed`, on `threads` threads (0: one per core); the same seed and
 /// thread count give the same games. Threads beyond
 /// [`crate::perft::max_threads`] are not started.
 pub fn playouts(game: &Game, games: u64, cap: u32, seed: u64, threads: usize) -> Playouts {
+    playouts_progress(game, games, cap, seed, threads, &Progress::default())
+}
+
+/// [`playouts`], counting the games in `progress` as they end.
+pub fn playouts_progress(
+    game: &Game,
+    games: u64,
+    cap: u32,
+    seed: u64,
+    threads: usize,
+    progress: &Progress,
+) -> Playouts {
     let start = game.start();
     let threads = crate::perft::threads_for(threads);
     let t0 = Instant::now();
@@ -86,7 +108,8 @@ pub fn playouts(game: &Game, games: u64, cap: u32, seed: u64, threads: usize) ->
             h,
             n,
             cap,
-            seed.wrapping_add(part.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            seed.wrapping_add(part.wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+            &progress.done
         ))
     };
     let parts: Vec<Playouts> = if threads == 1 {
@@ -116,6 +139,7 @@ fn run_part<B: Bits>(
     games: u64,
     cap: u32,
     seed: u64,
+    done: &AtomicU64,
 ) -> Playouts {
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut scratch = Scratch::default();
@@ -149,6 +173,7 @@ fn run_part<B: Bits>(
             result = e.ending(&st, &hist, None).map(|(o, _)| o);
         }
         out.games += 1;
+        done.fetch_add(1, Ordering::Relaxed);
         out.plies += u64::from(plies);
         match result {
             Some(Outcome::Win { winner, .. }) => {
@@ -165,4 +190,26 @@ fn run_part<B: Bits>(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_counts_every_game_on_one_thread_and_on_several() {
+        let game = crate::compile::compile_str("t.lud", crate::EXAMPLE).unwrap();
+        for threads in [1, 3] {
+            let p = Progress::default();
+            let stats = playouts_progress(&game, 25, 40, 7, threads, &p);
+            assert_eq!(p.done.load(Ordering::Relaxed), 25, "threads {threads}");
+            assert_eq!(
+                stats,
+                Playouts {
+                    seconds: stats.seconds,
+                    ..playouts(&game, 25, 40, 7, threads)
+                }
+            );
+        }
+    }
 }

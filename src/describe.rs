@@ -9,7 +9,7 @@ use crate::compile::graph::{
     describe_cond, describe_effect, describe_guard, describe_outcome, describe_promotion,
     dir_names, squares, vector, vectors,
 };
-use crate::compile::model::{Hurdle, Model, MoveDef, MoveKind, Target};
+use crate::compile::model::{Hurdle, Model, MoveDef, MoveKind, PromotionDef, Target};
 use crate::game::Game;
 
 /// The whole description, wrapped at 78 columns.
@@ -160,48 +160,27 @@ pub fn describe(game: &Game) -> String {
         } else {
             format!("{} ({})", p.name, p.letter)
         };
-        let moves: Vec<String> = p
-            .moves
-            .iter()
-            .map(|&i| move_words(m, &m.moves[i]))
-            .collect();
         let dropped = m
             .moves
             .iter()
             .any(|d| matches!(d.kind, MoveKind::Drop { piece, .. } if m.pieces.get(piece).is_some_and(|x| x.name == p.name)));
-        if moves.is_empty() && dropped {
+        if p.moves.is_empty() && dropped {
             text.push_str(" is put down by a player and never moves.");
-        } else if moves.is_empty() {
+        } else if p.moves.is_empty() {
             text.push_str(" never moves.");
         } else {
-            let _ = write!(text, " {}.", moves.join("; or it "));
+            let _ = write!(text, " {}.", moves_words(m, &p.moves));
         }
         for pr in &p.promotions {
-            let words = describe_promotion(m, pr);
-            let _ = write!(
-                text,
-                " It {}",
-                words
-                    .strip_prefix("promote ")
-                    .map_or(words.clone(), |w| format!("promotes {w}"))
-            );
-            if let Some(g) = &pr.guard {
-                let _ = write!(text, ", only if {}", describe_guard(m, g));
-            }
-            text.push('.');
+            let _ = write!(text, " It {}.", promotion_words(m, pr));
         }
         s.push_str(&wrap(&text, "  "));
     }
     if !m.player_moves.is_empty() {
-        let list: Vec<String> = m
-            .player_moves
-            .iter()
-            .map(|&i| move_words(m, &m.moves[i]))
-            .collect();
         s.push_str(&wrap(
             &format!(
                 "A player may also make a move of no piece: it {}.",
-                list.join("; or it ")
+                moves_words(m, &m.player_moves)
             ),
             "  ",
         ));
@@ -243,9 +222,33 @@ pub fn describe(game: &Game) -> String {
     s
 }
 
+/// Move rules (indices into the model's moves) as one verb phrase: "steps
+/// one square forward, onto an empty square; or it steps one square
+/// diagonally forward, only to capture".
+pub(crate) fn moves_words(m: &Model, rules: &[usize]) -> String {
+    rules
+        .iter()
+        .map(|&i| move_words(m, &m.moves[i]))
+        .collect::<Vec<_>>()
+        .join("; or it ")
+}
+
+/// A promotion rule as a verb phrase: "promotes to Counsellor on a8 b8 ...,
+/// only if ...".
+pub(crate) fn promotion_words(m: &Model, pr: &PromotionDef) -> String {
+    let words = describe_promotion(m, pr);
+    let mut s = words
+        .strip_prefix("promote ")
+        .map_or(words.clone(), |w| format!("promotes {w}"));
+    if let Some(g) = &pr.guard {
+        let _ = write!(s, ", only if {}", describe_guard(m, g));
+    }
+    s
+}
+
 /// A move rule as a verb phrase: "moves one square in any direction, onto an
 /// empty square or capturing".
-fn move_words(m: &Model, md: &MoveDef) -> String {
+pub(crate) fn move_words(m: &Model, md: &MoveDef) -> String {
     let mut s = match &md.kind {
         MoveKind::Step(d) => format!("steps one square {}", directions(&dir_names(d))),
         MoveKind::Slide(d, 1, None) => format!(

@@ -6,19 +6,52 @@ use crate::compile::model::Model;
 use crate::eval::Outcome;
 use crate::game::Position;
 
+/// How a board is drawn: from which side, and which move to show.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    /// Drawn from the second player's side: the first rank at the top and
+    /// the files from right to left.
+    pub flipped: bool,
+    /// The last move's squares: where it came from (none for a move that
+    /// puts a piece down or removes one) and where it went.
+    pub last: Option<(Option<u8>, u8)>,
+}
+
 /// The board as text: ranks from the last down, files lettered below. Each
 /// square is three characters: ` R ` for a piece (capitals for the first
 /// player), ` . ` for an empty square; a marked square is bracketed: `[R]`, `[ ]`.
 pub fn board(pos: &Position) -> String {
+    board_view(pos, View::default())
+}
+
+/// The board as text, drawn as `view` says: flipped or not, and the last
+/// move's squares in parentheses, `(R)` where it went and `( )` where it
+/// came from (the parentheses take the place of a mark's brackets).
+pub fn board_view(pos: &Position, view: View) -> String {
     let model = pos.model();
     let b = &model.board;
     let mut s = String::new();
     let label_w = b.height.to_string().len();
-    for y in (0..b.height).rev() {
+    let ranks: Vec<u32> = if view.flipped {
+        (0..b.height).collect()
+    } else {
+        (0..b.height).rev().collect()
+    };
+    let files: Vec<u32> = if view.flipped {
+        (0..b.width).rev().collect()
+    } else {
+        (0..b.width).collect()
+    };
+    let (last_from, last_to) = match view.last {
+        Some((from, to)) => (from, Some(to)),
+        None => (None, None),
+    };
+    for &y in &ranks {
         let _ = write!(s, "{:>label_w$} ", y + 1);
-        for x in 0..b.width {
+        for &x in &files {
             let sq = b.at(x, y).unwrap_or(0);
             let marked = b.marked[sq as usize];
+            let last = Some(sq) == last_from || Some(sq) == last_to;
             let ch = match pos.piece_at(sq as usize) {
                 Some((piece, owner)) => {
                     let l = model.pieces[piece].letter;
@@ -28,10 +61,12 @@ pub fn board(pos: &Position) -> String {
                         l.to_ascii_lowercase()
                     }
                 }
-                None if marked => ' ',
+                None if marked || last => ' ',
                 None => '.',
             };
-            if marked {
+            if last {
+                let _ = write!(s, "({ch})");
+            } else if marked {
                 let _ = write!(s, "[{ch}]");
             } else {
                 let _ = write!(s, " {ch} ");
@@ -41,11 +76,50 @@ pub fn board(pos: &Position) -> String {
         s.push('\n');
     }
     let _ = write!(s, "{:label_w$} ", "");
-    for x in 0..b.width {
+    for &x in &files {
         let _ = write!(s, " {} ", crate::compile::board::Board::file_name(x));
     }
     s.truncate(s.trim_end().len());
     s.push('\n');
+    s
+}
+
+/// The key to the board in the game's own names: each piece's letter and
+/// name, whose pieces are capitals, and what bracketed squares are.
+pub fn legend(model: &Model) -> String {
+    let mut s = String::new();
+    let pieces: Vec<String> = model
+        .pieces
+        .iter()
+        .map(|p| format!("{} {}", p.letter, p.name))
+        .collect();
+    let _ = writeln!(s, "Pieces: {}.", pieces.join(", "));
+    let names: Vec<&str> = model.players.iter().map(|p| p.name.as_str()).collect();
+    match names.as_slice() {
+        [first, second] => {
+            let _ = writeln!(
+                s,
+                "Capitals are {first}'s pieces, small letters {second}'s; `.` is an empty square."
+            );
+        }
+        [first, ..] => {
+            let _ = writeln!(
+                s,
+                "Capitals are {first}'s pieces, small letters the others'; `.` is an empty square."
+            );
+        }
+        [] => {}
+    }
+    if model.board.marked.iter().any(|&m| m) {
+        match model.board.mark_name.as_deref() {
+            Some(n) => {
+                let _ = writeln!(s, "Squares in [brackets] are the region {n}.");
+            }
+            None => {
+                let _ = writeln!(s, "Squares in [brackets] are marked.");
+            }
+        }
+    }
     s
 }
 

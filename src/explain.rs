@@ -4,6 +4,10 @@
 //! restriction refuses it, with its reason), why a legal move is legal and
 //! what it does, and where a game stands (whose turn, check, and which end
 //! rule ended it, for whom).
+//!
+//! Everything is in plain English, for players; with [`Detail::Rules`] the
+//! rules are also quoted as the game file writes them, for authors
+//! (`lud explain --verbose`).
 
 use crate::bits::Bits;
 use crate::compile::graph::describe_guard;
@@ -13,30 +17,51 @@ use crate::eval::{Ctx, MoveCtx};
 use crate::game::{on_pos, Position};
 use crate::state::{code_piece, code_player, State, EMPTY};
 
+/// How much an explanation shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Detail {
+    /// Plain English only: what a player reads.
+    #[default]
+    Plain,
+    /// Plain English, and the rules as the game file writes them (for authors).
+    Rules,
+}
+
 /// A legal move in words: the rule that allows it, what it captures, its
 /// promotion and extra move, and where it leaves the game.
 pub fn legal_move(pos: &Position, m: crate::Move) -> String {
+    legal_move_with(pos, m, Detail::Plain)
+}
+
+/// [`legal_move`], with the rules quoted as written if `detail` asks.
+pub fn legal_move_with(pos: &Position, m: crate::Move, detail: Detail) -> String {
     use std::fmt::Write as _;
     let model = pos.model();
     let b = &model.board;
     let text = crate::notation::move_text(pos, m);
     let mut s = format!("{text} is legal.\n");
     let rule = &model.moves[m.rule()];
-    let what = crate::compile::graph::describe_move(model, m.rule());
     match m.from() {
         Some(from) => {
             let (k, _) = pos.piece_at(from).unwrap_or((0, 0));
             let _ = writeln!(
                 s,
-                "  The {} on {} moves by `{}`: {what}.",
+                "  The {} on {} {}.",
                 model.pieces[k].name,
                 b.name(from as u8),
-                rule.text
+                crate::describe::moves_words(model, &[m.rule()])
             );
         }
         None => {
-            let _ = writeln!(s, "  A move of the player, by `{}`: {what}.", rule.text);
+            let _ = writeln!(
+                s,
+                "  A move of the player: it {}.",
+                crate::describe::moves_words(model, &[m.rule()])
+            );
         }
+    }
+    if detail == Detail::Rules {
+        let _ = writeln!(s, "  The rule: `{}`.", rule.text);
     }
     if let Some(g) = &rule.guard {
         let _ = writeln!(s, "  Its condition holds: {}.", describe_guard(model, g));
@@ -67,31 +92,42 @@ pub fn legal_move(pos: &Position, m: crate::Move) -> String {
     if let Some(p) = m.promotion() {
         let (k, _) = m.from().and_then(|f| pos.piece_at(f)).unwrap_or((0, 0));
         let to = u8::try_from(m.to()).unwrap_or(u8::MAX);
-        let rules: Vec<&str> = model.pieces[k]
+        let rules: Vec<&crate::compile::model::PromotionDef> = model.pieces[k]
             .promotions
             .iter()
             .filter(|r| r.zone.get(side).is_some_and(|z| z.contains(&to)))
-            .map(|r| r.text.as_str())
+            .collect();
+        let words: Vec<String> = rules
+            .iter()
+            .map(|r| crate::describe::promotion_words(model, r))
             .collect();
         let _ = writeln!(
             s,
-            "  The {} becomes a {} (by {}).",
+            "  The {} becomes a {}: it {}.",
             model.pieces[k].name,
             model.pieces[p].name,
-            rules.join(", ")
+            words.join("; or it ")
         );
+        if detail == Detail::Rules {
+            let texts: Vec<String> = rules.iter().map(|r| format!("`{}`", r.text)).collect();
+            let _ = writeln!(s, "  The promotion rule: {}.", texts.join(", "));
+        }
     }
     if let Some(x) = m.extra() {
+        let extra = usize::from(m.extra_rule);
         let _ = writeln!(
             s,
-            "  In the same turn it moves on to {} (`{}`).",
+            "  In the same turn it moves on to {}: it {}.",
             b.name(x as u8),
-            model.moves[usize::from(m.extra_rule)].text
+            crate::describe::moves_words(model, &[extra])
         );
+        if detail == Detail::Rules {
+            let _ = writeln!(s, "  The rule: `{}`.", model.moves[extra].text);
+        }
     }
     let mut after = pos.clone();
     after.play_unchecked(m);
-    s.push_str(&indent(&position(&after)));
+    s.push_str(&indent(&position_with(&after, detail)));
     s
 }
 
@@ -108,6 +144,11 @@ fn indent(text: &str) -> String {
 /// check, how many legal moves there are; if the game is over, which end
 /// rule ended it and the result.
 pub fn position(pos: &Position) -> String {
+    position_with(pos, Detail::Plain)
+}
+
+/// [`position`], with the end rule quoted as written if `detail` asks.
+pub fn position_with(pos: &Position, detail: Detail) -> String {
     use std::fmt::Write as _;
     let model = pos.model();
     let mut s = String::new();
@@ -118,14 +159,17 @@ pub fn position(pos: &Position) -> String {
             "The game is over: {}.",
             crate::draw::outcome_text(model, &outcome)
         );
-        let _ = writeln!(s, "End rule {} holds: `{}`", i + 1, end.text);
         let _ = writeln!(
             s,
-            "  {} (the player to move is {}, the player who moved {}).",
+            "End rule {} holds: {} (the player to move is {}, the player who moved {}).",
+            i + 1,
             crate::describe::bare(&crate::compile::graph::describe_cond(model, &end.cond)),
             model.players[pos.side_to_move()].name,
             model.players[pos.last_mover()].name
         );
+        if detail == Detail::Rules {
+            let _ = writeln!(s, "  The rule: `{}`.", end.text);
+        }
         return s;
     }
     let side = &model.players[pos.side_to_move()].name;
@@ -201,15 +245,91 @@ fn castle_why<B: Bits>(e: &Engine<B>, st: &State<B>, from: u8, to: u8, partner: 
     format!("the {pname} cannot castle to {} now", b.name(to))
 }
 
+/// Why a move is refused: what is wrong and what to do, in plain English,
+/// and the rules of the game file behind it (for authors).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// What is wrong.
+    pub message: String,
+    /// What to do instead, or how the piece moves.
+    pub help: Option<String>,
+    /// The rules that refuse the move, or those the piece has, as the game
+    /// file writes them.
+    pub rules: Vec<String>,
+}
+
+impl Refusal {
+    fn new(message: String, help: Option<String>, rules: Vec<String>) -> Self {
+        Refusal {
+            message,
+            help,
+            rules,
+        }
+    }
+}
+
 /// The reason a move from `from` to `to` (promoting to `promo`) is refused,
-/// and what to do instead.
+/// and what to do instead, in plain English.
 pub(crate) fn why_not(
     pos: &Position,
     from: u8,
     to: u8,
     promo: Option<usize>,
 ) -> (String, Option<String>) {
+    let r = refusal(pos, from, to, promo);
+    (r.message, r.help)
+}
+
+/// Why a move from `from` to `to` (promoting to `promo`) is refused, with
+/// the rules behind it.
+pub fn refusal(pos: &Position, from: u8, to: u8, promo: Option<usize>) -> Refusal {
     on_pos!(&pos.0, |e, s, h| why_not_in(e, s, h, from, to, promo))
+}
+
+/// [`refusal`] for a move as typed (`e2e5`, `e7-e8=q`), if it names two
+/// squares of the board (and a piece's letter, if any).
+pub fn refusal_of_text(pos: &Position, text: &str) -> Option<Refusal> {
+    let model = pos.model();
+    let t = text.trim().split(',').next().unwrap_or("");
+    // Square names are small letters then digits; the rest is passed over,
+    // but for a last letter: the promotion.
+    let mut squares = Vec::new();
+    let mut rest = t;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_lowercase()) {
+        let tail = &rest[start..];
+        let letters = tail
+            .find(|c: char| !c.is_ascii_lowercase())
+            .unwrap_or(tail.len());
+        let digits = tail[letters..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(tail.len(), |d| letters + d);
+        if digits > letters && squares.len() < 2 {
+            // `xe4`: the square is the longest tail of the letters that names one.
+            let sq = (0..letters).find_map(|skip| model.board.parse(&tail[skip..digits]))?;
+            squares.push(sq);
+            rest = &tail[digits..];
+        } else {
+            rest = &tail[letters.max(1)..];
+        }
+    }
+    let [from, to] = squares[..] else {
+        return None;
+    };
+    let letter = t
+        .chars()
+        .last()
+        .filter(|c| c.is_ascii_alphabetic() && !t.ends_with(&model.board.name(to)));
+    let promo = match letter {
+        Some(c) => Some(model.piece_by_letter(c)?),
+        None => None,
+    };
+    Some(refusal(pos, from, to, promo))
+}
+
+/// "a Pawn steps one square forward, onto an empty square", for the rules
+/// `rules` of the piece named `pname`.
+fn piece_moves(model: &crate::compile::model::Model, pname: &str, rules: &[usize]) -> String {
+    format!("a {pname} {}", crate::describe::moves_words(model, rules))
 }
 
 fn why_not_in<B: Bits>(
@@ -219,7 +339,7 @@ fn why_not_in<B: Bits>(
     from: u8,
     to: u8,
     promo: Option<usize>,
-) -> (String, Option<String>) {
+) -> Refusal {
     let model = &e.model;
     let b = e.board();
     let (fname, tname) = (b.name(from), b.name(to));
@@ -227,26 +347,29 @@ fn why_not_in<B: Bits>(
     let side_name = &model.players[side as usize].name;
     let c = st.at(from);
     if c == EMPTY {
-        return (
+        return Refusal::new(
             format!("there is no piece on {fname}"),
             Some(format!("move one of {side_name}'s pieces")),
+            Vec::new(),
         );
     }
     let (piece, owner) = (code_piece(c), code_player(c));
     let pname = &model.pieces[piece as usize].name;
     if owner != side {
-        return (
+        return Refusal::new(
             format!(
                 "the {pname} on {fname} is {}'s, and it is {side_name}'s turn",
                 model.players[owner as usize].name
             ),
             Some(format!("move one of {side_name}'s pieces")),
+            Vec::new(),
         );
     }
     if from == to {
-        return (
+        return Refusal::new(
             format!("a move must leave {fname}"),
             Some("give two different squares".into()),
+            Vec::new(),
         );
     }
     if e.phase_mask(st).has(to) {
@@ -256,9 +379,10 @@ fn why_not_in<B: Bits>(
                     if z.get(side as usize).is_some_and(|v| v.contains(&to)))
             })
         }) {
-            return (
+            return Refusal::new(
                 format!("{fname}{tname} is not allowed: {}", f.reason),
-                Some(format!("the rule is `{}`", f.text)),
+                None,
+                vec![f.text.clone()],
             );
         }
     }
@@ -272,12 +396,13 @@ fn why_not_in<B: Bits>(
     if !here.is_empty() {
         if let Some(p) = promo {
             if !here.iter().any(|m| m.promotion() == Some(p)) {
-                return (
+                return Refusal::new(
                     format!(
                         "the {pname} cannot become a {} on {tname}",
                         model.pieces[p].name
                     ),
                     None,
+                    Vec::new(),
                 );
             }
         }
@@ -286,37 +411,48 @@ fn why_not_in<B: Bits>(
                 continue;
             }
             if let Some(f) = e.refusal(st, m, hist) {
-                return (
+                return Refusal::new(
                     format!("{fname}{tname} is not allowed: {}", f.reason),
-                    Some(format!("the rule is `{}`", f.text)),
+                    None,
+                    vec![f.text.clone()],
                 );
             }
         }
-        return (format!("{fname}{tname} is not legal here"), None);
+        return Refusal::new(
+            format!("{fname}{tname} is not legal here"),
+            None,
+            Vec::new(),
+        );
     }
     let target = st.at(to);
     if target != EMPTY && code_player(target) == side {
-        return (
+        return Refusal::new(
             format!(
                 "{tname} holds your own {}",
                 model.pieces[code_piece(target) as usize].name
             ),
             Some("a piece cannot capture a piece of its own side".into()),
+            Vec::new(),
         );
     }
     let occ = st.occupied();
-    let mut texts = Vec::new();
+    let mut rules: Vec<usize> = Vec::new();
     for g in e.gens[side as usize]
         .iter()
         .filter(|g| g.piece == piece && e.in_phase(st, g))
     {
-        let text = &model.moves[g.rule as usize].text;
-        texts.push(format!("`{text}`"));
+        let rule = g.rule as usize;
+        let text = &model.moves[rule].text;
+        if !rules.contains(&rule) {
+            rules.push(rule);
+        }
+        let words = || Some(piece_moves(model, pname, &[rule]));
         if let GenKind::Castle(partner, _) = g.kind {
             if e.potential(g, from).has(to) {
-                return (
+                return Refusal::new(
                     castle_why(e, st, from, to, partner),
-                    Some(format!("the rule is `{text}`")),
+                    words(),
+                    vec![text.clone()],
                 );
             }
             continue;
@@ -330,13 +466,14 @@ fn why_not_in<B: Bits>(
                     if e.rays[from as usize][d as usize].has(to) {
                         if let Some(blk) = e.first_blocker(from, d, occ) {
                             let bc = st.at(blk);
-                            return (
+                            return Refusal::new(
                                 format!(
                                     "the way from {fname} to {tname} is blocked by the {} on {}",
                                     model.pieces[code_piece(bc) as usize].name,
                                     b.name(blk)
                                 ),
-                                Some(format!("a {pname} cannot pass over pieces ({text})")),
+                                Some(format!("a {pname} cannot pass over pieces")),
+                                vec![text.clone()],
                             );
                         }
                     }
@@ -346,60 +483,65 @@ fn why_not_in<B: Bits>(
         }
         match g.target {
             Target::Empty if target != EMPTY => {
-                return (
+                return Refusal::new(
                     format!(
-                        "the {pname} cannot capture on {tname}: `{text}` moves only to an empty square"
+                        "the {pname} cannot capture on {tname}: it moves there only onto an empty square"
                     ),
-                    None,
+                    words(),
+                    vec![text.clone()],
                 );
             }
             Target::Enemy if target == EMPTY => {
-                return (
-                    format!("{tname} is empty, and `{text}` only captures"),
-                    None,
+                return Refusal::new(
+                    format!("{tname} is empty, and the {pname} moves there only to capture"),
+                    words(),
+                    vec![text.clone()],
                 );
             }
             _ => {}
         }
         if !g.from_mask.has(from) {
-            if let Some(f) = &model.moves[g.rule as usize].from {
+            if let Some(f) = &model.moves[rule].from {
                 let names: Vec<String> = f
                     .get(side as usize)
                     .map(|v| v.iter().map(|&q| b.name(q)).collect())
                     .unwrap_or_default();
-                return (
+                return Refusal::new(
                     format!(
                         "the {pname} cannot move from {fname} to {tname}: that move is only for a {pname} on {}",
                         names.join(" ")
                     ),
-                    Some(format!("the rule is `{text}`")),
+                    words(),
+                    vec![text.clone()],
                 );
             }
         }
         if let Some(c) = &g.guard {
             let ctx = Ctx::new(e, st, hist, None).in_move(MoveCtx::new(side, from, to, piece));
             if !ctx.cond(c) {
-                return (
+                return Refusal::new(
                     format!(
                         "the {pname} cannot move from {fname} to {tname} now: that move needs {}",
                         describe_guard(model, c)
                     ),
-                    Some(format!("the rule is `{text}`")),
+                    None,
+                    vec![text.clone()],
                 );
             }
         }
         if let Some(p) = e.promos[piece as usize].as_ref() {
             if p.zone[side as usize].has(to) && !e.can_land(st, side, piece, from, to) {
-                let rules: Vec<&str> = model.pieces[piece as usize]
-                    .promotions
+                let promotions = &model.pieces[piece as usize].promotions;
+                let words: Vec<String> = promotions
                     .iter()
-                    .map(|r| r.text.as_str())
+                    .map(|r| crate::describe::promotion_words(model, r))
                     .collect();
-                return (
+                return Refusal::new(
                     format!(
                         "the {pname} cannot move to {tname}: it would have to promote there, and no promotion is possible now"
                     ),
-                    Some(format!("the promotion rules are {}", rules.join(", "))),
+                    Some(format!("a {pname} {}", words.join("; or it "))),
+                    promotions.iter().map(|r| r.text.clone()).collect(),
                 );
             }
         }
@@ -411,12 +553,13 @@ fn why_not_in<B: Bits>(
         .filter(|p| !p.moves.is_empty())
         .map(|p| format!("during the {} phase ", p.name));
     let during_text = during.as_deref().unwrap_or("");
-    (
+    Refusal::new(
         format!("a {pname} cannot move from {fname} to {tname}"),
-        Some(if texts.is_empty() {
+        Some(if rules.is_empty() {
             format!("{during_text}a {pname} has no moves")
         } else {
-            format!("{during_text}a {pname} moves only by {}", texts.join(", "))
+            format!("{during_text}{}", piece_moves(model, pname, &rules))
         }),
+        rules.iter().map(|&r| model.moves[r].text.clone()).collect(),
     )
 }

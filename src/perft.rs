@@ -55,16 +55,19 @@ pub(crate) fn threads_for(threads: usize) -> usize {
     }
 }
 
-/// How far a count has come, for a progress display: the count is split
-/// into parts (the moves from the root, or on several threads the positions
-/// two plies down), and each part adds its nodes when it is done.
+/// How far a count has come, for a progress display (the hook a front end
+/// reads; nothing here draws): the count is split into parts, one per move
+/// from the root, and each part adds its nodes when it is done. On several
+/// threads the positions two plies down are counted in parallel: their nodes
+/// are added as each is done, and a root move is done when all of its are.
+/// Updated once per part, never per node, so a count runs at full speed.
 #[derive(Debug, Default)]
 pub struct Progress {
-    /// Parts in all (0 until they are known).
+    /// Parts in all: the moves from the root (0 until they are known).
     pub parts: AtomicUsize,
     /// Parts counted.
     pub done: AtomicUsize,
-    /// Nodes of the parts counted.
+    /// Nodes counted so far.
     pub nodes: AtomicU64,
 }
 
@@ -113,9 +116,8 @@ pub fn perft_threads(pos: &Position, depth: u32, threads: usize) -> u64 {
     perft_progress(pos, depth, threads, &Progress::default())
 }
 
-/// [`perft_threads`], updating `progress` as each part is done: on one
-/// thread the parts are the moves from the root, on several the positions
-/// two plies down. The same count as [`perft`].
+/// [`perft_threads`], updating `progress` as each part is done (see
+/// [`Progress`]). The same count as [`perft`].
 ///
 /// # Panics
 ///
@@ -128,24 +130,14 @@ pub fn perft_progress(pos: &Position, depth: u32, threads: usize, progress: &Pro
     );
     let threads = threads_for(threads);
     if depth < 2 || pos.outcome().is_some() {
+        // Nothing to split: no moves from the root, or one leaf below each.
         let n = perft(pos, depth);
-        progress.parts.store(1, Ordering::Relaxed);
+        let parts = if depth == 1 { n as usize } else { 0 };
+        progress.parts.store(parts, Ordering::Relaxed);
         progress.nodes.store(n, Ordering::Relaxed);
-        progress.done.store(1, Ordering::Relaxed);
+        progress.done.store(parts, Ordering::Relaxed);
         return n;
     }
-    // Each part on the calling thread (which `perft` gives a deep stack of
-    // its own), or on a pool whose threads have deep stacks.
-    let part = |p: &Position, d: u32, on_pool: bool| {
-        let n = if on_pool {
-            perft_here(p, d)
-        } else {
-            perft(p, d)
-        };
-        progress.nodes.fetch_add(n, Ordering::Relaxed);
-        progress.done.fetch_add(1, Ordering::Relaxed);
-        n
-    };
     let children: Vec<Position> = pos
         .legal_moves()
         .into_iter()
@@ -155,26 +147,58 @@ pub fn perft_progress(pos: &Position, depth: u32, threads: usize, progress: &Pro
             child
         })
         .collect();
+    progress.parts.store(children.len(), Ordering::Relaxed);
     if threads == 1 || depth < 3 {
-        progress.parts.store(children.len(), Ordering::Relaxed);
-        return children.iter().map(|c| part(c, depth - 1, false)).sum();
+        // Each part on the calling thread (which `perft` gives a deep stack
+        // of its own).
+        return children
+            .iter()
+            .map(|c| {
+                let n = perft(c, depth - 1);
+                progress.nodes.fetch_add(n, Ordering::Relaxed);
+                progress.done.fetch_add(1, Ordering::Relaxed);
+                n
+            })
+            .sum();
     }
-    // The positions two plies down (a finished game below the root counts 0).
+    // The positions two plies down, each with the root move above it (a
+    // finished game below the root counts 0), and how many are left below
+    // each root move.
     let mut leaves = Vec::new();
-    for child in children.iter().filter(|c| c.outcome().is_none()) {
-        for m2 in child.legal_moves() {
-            let mut grandchild = child.clone();
-            grandchild.play_unchecked(m2);
-            leaves.push(grandchild);
+    let mut left = Vec::with_capacity(children.len());
+    for (root, child) in children.iter().enumerate() {
+        let before = leaves.len();
+        if child.outcome().is_none() {
+            for m2 in child.legal_moves() {
+                let mut grandchild = child.clone();
+                grandchild.play_unchecked(m2);
+                leaves.push((root, grandchild));
+            }
+        }
+        left.push(AtomicUsize::new(leaves.len() - before));
+        if leaves.len() == before {
+            progress.done.fetch_add(1, Ordering::Relaxed);
         }
     }
-    progress.parts.store(leaves.len(), Ordering::Relaxed);
+    // On a pool whose threads have deep stacks, or on the calling thread.
+    let part = |(root, p): &(usize, Position), on_pool: bool| {
+        let n = if on_pool {
+            perft_here(p, depth - 2)
+        } else {
+            perft(p, depth - 2)
+        };
+        progress.nodes.fetch_add(n, Ordering::Relaxed);
+        if left[*root].fetch_sub(1, Ordering::Relaxed) == 1 {
+            progress.done.fetch_add(1, Ordering::Relaxed);
+        }
+        n
+    };
     let builder = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .stack_size(stack_size(depth));
     match builder.build() {
-        Ok(pool) => pool.install(|| leaves.par_iter().map(|p| part(p, depth - 2, true)).sum()),
-        Err(_) => leaves.iter().map(|p| part(p, depth - 2, false)).sum(),
+        Ok(pool) => pool.install(|| leaves.par_iter().map(|l| part(l, true)).sum()),
+        Err(_) => leaves.iter().map(|l| part(l, false)).sum(),
     }
 }
 
@@ -259,7 +283,7 @@ mod tests {
     }
 
     #[test]
-    fn progress_counts_every_part_and_its_nodes() {
+    fn progress_counts_every_root_move_and_its_nodes() {
         let game = crate::compile::compile_str("t.lud", crate::EXAMPLE).unwrap();
         let start = game.start();
         for threads in [1, 2] {
@@ -267,15 +291,41 @@ mod tests {
             let n = perft_progress(&start, 4, threads, &p);
             assert_eq!(n, perft(&start, 4));
             let parts = p.parts.load(Ordering::Relaxed);
+            assert_eq!(parts, start.legal_moves().len(), "threads {threads}");
             assert_eq!(p.done.load(Ordering::Relaxed), parts, "threads {threads}");
             assert_eq!(p.nodes.load(Ordering::Relaxed), n, "threads {threads}");
-            let expected = if threads == 1 {
-                start.legal_moves().len()
-            } else {
-                divide(&start, 2).iter().map(|(_, n)| *n as usize).sum()
-            };
-            assert_eq!(parts, expected, "threads {threads}");
         }
+        for depth in [0, 1] {
+            let p = Progress::default();
+            let n = perft_progress(&start, depth, 2, &p);
+            let parts = if depth == 0 {
+                0
+            } else {
+                start.legal_moves().len()
+            };
+            assert_eq!(p.parts.load(Ordering::Relaxed), parts, "depth {depth}");
+            assert_eq!(p.done.load(Ordering::Relaxed), parts, "depth {depth}");
+            assert_eq!(p.nodes.load(Ordering::Relaxed), n, "depth {depth}");
+        }
+    }
+
+    /// White has one move; then Black has none.
+    const ONE_MOVE: &str = r#"(game "One move"
+        (players {(player "White" N) (player "Black" S)})
+        (equipment {(board (square 2)) (piece "Man" "M" (step Forward to:Empty))})
+        (rules
+            (start {(place White "Man" a1) (place Black "Man" b1)})
+            (end {(if (noMoves Next) (loss Next "no moves"))})))"#;
+
+    #[test]
+    fn a_root_move_with_nothing_below_is_done_at_once_on_threads() {
+        let game = crate::compile::compile_str("one.lud", ONE_MOVE).unwrap();
+        let start = game.start();
+        assert_eq!(start.legal_moves().len(), 1);
+        let p = Progress::default();
+        assert_eq!(perft_progress(&start, 5, 2, &p), perft(&start, 5));
+        assert_eq!(p.parts.load(Ordering::Relaxed), 1);
+        assert_eq!(p.done.load(Ordering::Relaxed), 1);
     }
 
     #[test]

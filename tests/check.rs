@@ -1,6 +1,7 @@
 //! Diagnostics: every broken file under `tests/fixtures/bad/` is rendered
 //! (no colour, width 80) and snapshotted. Each fixture is named after the code
-//! it must produce (`compile-unknown_ludeme.lud` → `lud::compile::unknown_ludeme`),
+//! it must produce (`compile-unknown_ludeme.lud` → `lud::compile::unknown_ludeme`;
+//! a second fixture of a code adds `+what` to the name: `lint-piece_never_appears+players_a_b.lud`),
 //! and every code has a fixture. The `lint-*` fixtures give warnings (legal
 //! but likely wrong); the others give errors.
 
@@ -23,6 +24,7 @@ fn diagnose(path: &Path) -> Diagnostics {
 
 fn code_of(path: &Path) -> String {
     let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+    let stem = stem.split('+').next().unwrap_or_default();
     let (stage, code) = stem.split_once('-').expect("fixture named stage-code");
     format!("lud::{stage}::{code}")
 }
@@ -47,6 +49,77 @@ fn bad_fixtures() {
             insta::assert_snapshot!(d.render_plain());
         });
     });
+}
+
+/// Every `(place ...)` a help suggests, in backquotes, that is complete (no `...`).
+fn suggested_placements(help: &str) -> Vec<&str> {
+    help.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|s| s.starts_with("(place ") && !s.contains("..."))
+        .collect()
+}
+
+/// A lint's suggested placement is a fix: put into the fixture's
+/// `(start {...})`, the file compiles and the warning is gone.
+#[test]
+fn a_suggested_placement_compiles_and_ends_the_warning() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bad");
+    let mut fixed = 0;
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    paths.sort();
+    for path in paths {
+        let d = diagnose(&path);
+        for p in &d.problems {
+            for place in suggested_placements(p.help_text().unwrap_or_default()) {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let at = text
+                    .find("(start {")
+                    .expect("the fixture has (start {...})")
+                    + 8;
+                let new = format!("{}{place} {}", &text[..at], &text[at..]);
+                let src = source_from_bytes("fixed.lud", new.as_bytes()).unwrap();
+                let after = check(&src);
+                assert!(
+                    !after.has_errors(),
+                    "{} with {place}:\n{}",
+                    path.display(),
+                    after.render_plain()
+                );
+                assert!(
+                    !after
+                        .problems
+                        .iter()
+                        .any(|q| q.code_str() == p.code_str() && q.help_text() == p.help_text()),
+                    "{} with {place} still warns:\n{}",
+                    path.display(),
+                    after.render_plain()
+                );
+                fixed += 1;
+            }
+        }
+    }
+    // Both fixtures of a piece never placed give one.
+    assert!(fixed >= 2, "{fixed} placements tried");
+}
+
+#[test]
+fn the_placement_names_the_games_players_and_a_free_square() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/bad/lint-piece_never_appears+players_a_b.lud");
+    let d = diagnose(&path);
+    let helps: Vec<&str> = d.problems.iter().filter_map(Problem::help_text).collect();
+    assert_eq!(
+        helps
+            .iter()
+            .flat_map(|h| suggested_placements(h))
+            .collect::<Vec<_>>(),
+        ["(place A \"Cannon\" c1)"],
+        "{helps:?}"
+    );
 }
 
 #[test]

@@ -370,7 +370,7 @@ fn play_parsi_offers_the_special_moves_and_names_the_rule_that_refuses() {
     );
     assert!(r.stdout.contains("b7b8n,a6"), "the extra leap is offered");
     snap!("cli_play_parsi_human", r.stdout);
-    // A refusal by a restriction names its rule.
+    // A refusal by a restriction gives its reason.
     let r = lud(
         &play(
             "games/parsi-chess.lud",
@@ -385,7 +385,12 @@ fn play_parsi_offers_the_special_moves_and_names_the_rule_that_refuses() {
         ),
         "e4e5\nquit\n",
     );
-    assert!(r.stdout.contains("(PA-14)"), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("Refused: e4e5 is not allowed: in the opening no piece may move into the opponent's half."),
+        "{}",
+        r.stdout
+    );
 }
 
 #[test]
@@ -467,47 +472,88 @@ fn play_nilakantha_computer_game_runs_through_setup_to_a_result() {
 
 #[test]
 fn explain_a_legal_and_a_refused_move() {
+    // Plain English by default: what the move does, no rule-file syntax.
     let r = lud(&["explain", "games/shatranj.lud", "b1c3"], "");
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.starts_with("b1c3 is legal."), "{}", r.stdout);
     assert!(
-        r.stdout.contains("(leap 1 2)"),
+        r.stdout.contains(
+            "The Horse on b1 jumps like a knight: two squares one way and one square the other"
+        ),
+        "says how it moves: {}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("(leap"), "{}", r.stdout);
+    // `--verbose` quotes the rule as the file writes it, for authors.
+    let r = lud(&["explain", "games/shatranj.lud", "b1c3", "--verbose"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("The rule: `(leap 1 2)`."),
         "names the rule: {}",
         r.stdout
     );
     let r = lud(&["explain", "games/shatranj.lud", "e2e4"], "");
     assert_eq!(r.code, 1);
-    assert!(
-        r.stdout.contains("(step Forward to:Empty)"),
-        "names the rules the piece has: {}",
-        r.stdout
+    assert_eq!(
+        r.stdout,
+        "e2e4 is not legal: a Pawn cannot move from e2 to e4.\n  a Pawn steps one square \
+         forward, onto an empty square; or it steps one square diagonally forward, only to \
+         capture\n",
+        "says how the piece moves, in words"
     );
-    // A pinned piece: the restriction that refuses it is named.
-    let r = lud(
-        &[
+    let r = lud(&["explain", "games/shatranj.lud", "e2e4", "--verbose"], "");
+    assert_eq!(r.code, 1);
+    for rule in [
+        "The rule: `(step Forward to:Empty)`.",
+        "The rule: `(step {ForwardLeft ForwardRight} to:Enemy)`.",
+    ] {
+        assert!(
+            r.stdout.contains(rule),
+            "names the rules the piece has: {}",
+            r.stdout
+        );
+    }
+    // A pinned piece: the restriction that refuses it is named, in words;
+    // with `--verbose`, also as the file writes it.
+    let pinned = |extra: &[&str]| {
+        let mut args = vec![
             "explain",
             "games/shatranj.lud",
             "--position",
             "4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1",
             "e2d2",
-        ],
-        "",
+        ];
+        args.extend_from_slice(extra);
+        let r = lud(&args, "");
+        assert_eq!(r.code, 1);
+        r.stdout
+    };
+    snap!(
+        "cli_explain_pinned",
+        format!("{}--- --verbose\n{}", pinned(&[]), pinned(&["--verbose"]))
     );
-    assert_eq!(r.code, 1);
-    snap!("cli_explain_pinned", r.stdout);
     // A promotion and its rule, and what follows.
-    let r = lud(
-        &[
+    let promotion = |extra: &[&str]| {
+        let mut args = vec![
             "explain",
             "games/shatranj.lud",
             "--position",
             "7k/1P5p/8/8/8/8/8/4K3 w - - 0 1",
             "b7b8q",
-        ],
-        "",
+        ];
+        args.extend_from_slice(extra);
+        let r = lud(&args, "");
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        r.stdout
+    };
+    snap!(
+        "cli_explain_promotion",
+        format!(
+            "{}--- --verbose\n{}",
+            promotion(&[]),
+            promotion(&["--verbose"])
+        )
     );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    snap!("cli_explain_promotion", r.stdout);
 }
 
 #[test]
@@ -571,6 +617,23 @@ fn bench_reports_playouts_as_a_table_and_as_json() {
     );
     let wins = v["wins"].as_object().expect("wins by player");
     assert_eq!(wins.keys().collect::<Vec<_>>(), ["Yellow", "Red"]);
+    // Every game in one share: the wins, the draws and the capped games.
+    let shares = &v["shares_percent"];
+    let won = shares["wins"]
+        .as_object()
+        .expect("shares of wins by player");
+    assert_eq!(won.keys().collect::<Vec<_>>(), ["Yellow", "Red"]);
+    let tenths: i64 = won
+        .values()
+        .chain([&shares["draws"], &shares["capped"]])
+        .map(|x| (x.as_f64().unwrap() * 10.0).round() as i64)
+        .sum();
+    assert_eq!(tenths, 1000, "{shares}");
+    let capped = v["capped"].as_f64().unwrap() * 100.0 / 50.0;
+    assert!(
+        (shares["capped"].as_f64().unwrap() - capped).abs() < 0.1,
+        "{v}"
+    );
     assert!(v["playouts_per_second"].as_f64().unwrap() > 0.0);
     assert!(v["states_per_second"].as_f64().unwrap() > 0.0);
     assert!(v["state_bytes"].as_u64().unwrap() > 0);
@@ -595,6 +658,22 @@ fn bench_reports_playouts_as_a_table_and_as_json() {
     ] {
         assert!(r.stdout.contains(key), "{key} missing:\n{}", r.stdout);
     }
+    // White's, Black's, the draws' and the capped games' shares: 100% in all.
+    let results = r
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("results       "))
+        .expect("a results line");
+    let parts: Vec<&str> = results.split(", ").collect();
+    assert_eq!(parts.len(), 4, "{results}");
+    assert!(parts[0].starts_with("White wins "), "{results}");
+    assert!(parts[3].starts_with("capped at 200 plies "), "{results}");
+    let tenths: i64 = parts
+        .iter()
+        .map(|p| p.rsplit(' ').next().unwrap().trim_end_matches('%'))
+        .map(|p| (p.parse::<f64>().unwrap() * 10.0).round() as i64)
+        .sum();
+    assert_eq!(tenths, 1000, "{results}");
 }
 
 #[test]

@@ -352,7 +352,13 @@ fn pa_14_murray_opening_moves_in_a_row_in_the_own_half() {
         "rnbkqbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 1 phase=opening:3",
     );
     let why = refusal(&p2, "e4e5");
-    assert!(why.contains("PA-14"), "{why}");
+    // The opening's restriction (PA-14) refuses it, with its reason.
+    assert!(
+        why.contains(
+            "e4e5 is not allowed: in the opening no piece may move into the opponent's half"
+        ),
+        "{why}"
+    );
     assert!(legal(&p2).contains(&"g1f3".to_string()));
     // Four moves each, then alternation.
     let mut p = g.start();
@@ -405,7 +411,11 @@ fn pa_16_a_move_may_not_stalemate_the_opponent() {
     let p = pos(&shastree(), "7k/5K2/8/7p/7P/8/8/6Q1 w - - 0 1");
     assert!(!legal(&p).contains(&"g1g6".to_string()));
     let why = refusal(&p, "g1g6");
-    assert!(why.contains("PA-16"), "{why}");
+    // The restriction on stalemating (PA-16) refuses it, with its reason.
+    assert!(
+        why.contains("g1g6 is not allowed: it would stalemate the opponent"),
+        "{why}"
+    );
     // Murray alike (with the king's leap used, so no check from it).
     let p = pos(&murray(), "7k/5K2/8/7p/7P/8/8/6Q1 w - - 0 1 flags=leapt:f7");
     assert!(!legal(&p).contains(&"g1g6".to_string()));
@@ -480,7 +490,11 @@ fn pa_17_perpetual_check_is_not_allowed() {
         }
         // e5e4 would give check and make the position a third time.
         let why = refusal(&p, "e5e4");
-        assert!(why.contains("PA-17"), "{why}");
+        // The restriction on perpetual check (PA-17) refuses it.
+        assert!(
+            why.contains("e5e4 is not allowed: it would check perpetually"),
+            "{why}"
+        );
         assert!(legal(&p).contains(&"e5d4".to_string()));
     }
 }

@@ -1,4 +1,4 @@
-//! `lud explain FILE [MOVE] [--position P | --record R [--ply N]]`
+//! `lud explain FILE [MOVE] [--position P | --record R [--ply N]] [--verbose]`
 //!
 //! With `--ply N`, the record is played to its ply N only (0 for its start).
 //!
@@ -20,6 +20,8 @@ pub(super) struct Options {
     pub(super) record: Option<PathBuf>,
     /// Stop after this many plies of the record.
     pub(super) ply: Option<usize>,
+    /// Plain English, or with the rules as written (`--verbose`).
+    pub(super) detail: crate::explain::Detail,
     pub(super) config: ConfigArgs,
 }
 
@@ -118,11 +120,11 @@ pub(super) fn run(o: &Options) -> i32 {
         }
     }
     let Some(text) = &o.mv else {
-        out!("{}", crate::explain::position(&pos));
+        out!("{}", crate::explain::position_with(&pos, o.detail));
         return EXIT_OK;
     };
     if let Some(outcome) = pos.outcome() {
-        out!("{}", crate::explain::position(&pos));
+        out!("{}", crate::explain::position_with(&pos, o.detail));
         outln!(
             "No move can be played: {}.",
             crate::draw::outcome_text(game.model(), &outcome)
@@ -131,7 +133,7 @@ pub(super) fn run(o: &Options) -> i32 {
     }
     match parse_move(&pos, text) {
         Ok(m) => {
-            out!("{}", crate::explain::legal_move(&pos, m));
+            out!("{}", crate::explain::legal_move_with(&pos, m, o.detail));
             EXIT_OK
         }
         Err(e) => {
@@ -142,8 +144,16 @@ pub(super) fn run(o: &Options) -> i32 {
                 .or_else(|| e.message.strip_prefix(&format!("{bare}: ")))
                 .unwrap_or(&e.message);
             outln!("{text} is not legal: {reason}.");
-            if let Some(h) = e.help {
+            if let Some(h) = &e.help {
                 outln!("  {h}");
+            }
+            if o.detail == crate::explain::Detail::Rules {
+                // The rules behind the refusal, if it is one the rules make.
+                let why = crate::explain::refusal_of_text(&pos, text)
+                    .filter(|r| r.message == e.message && r.help == e.help);
+                for rule in why.map(|r| r.rules).unwrap_or_default() {
+                    outln!("  The rule: `{rule}`.");
+                }
             }
             EXIT_INPUT
         }

@@ -43,6 +43,7 @@ mod graph;
 mod io;
 mod perft;
 mod play;
+mod progress;
 mod records;
 mod replay;
 mod show;
@@ -149,6 +150,9 @@ pub enum Command {
         /// Threads to count on (0: one per core; at most 4 per core, at least 8).
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Show no progress (it is shown on stderr, and only on a terminal).
+        #[arg(long)]
+        quiet: bool,
         /// The ruleset and options.
         #[command(flatten)]
         config: ConfigArgs,
@@ -172,6 +176,9 @@ pub enum Command {
         /// Print one JSON object instead of a table.
         #[arg(long)]
         json: bool,
+        /// Show no progress (it is shown on stderr, and only on a terminal).
+        #[arg(long)]
+        quiet: bool,
         /// The ruleset and options.
         #[command(flatten)]
         config: ConfigArgs,
@@ -215,6 +222,14 @@ pub enum Command {
         /// stops at whichever budget runs out first).
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         ai_time: Option<std::time::Duration>,
+        /// Draw the board from the other side (it is drawn from the second
+        /// player's side anyway when only the second player is human).
+        #[arg(long)]
+        flip: bool,
+        /// In a game with no human, do not show the moves as they are
+        /// played (they are shown on stderr when it is a terminal).
+        #[arg(long, short)]
+        quiet: bool,
         /// The ruleset and options.
         #[command(flatten)]
         config: ConfigArgs,
@@ -269,6 +284,9 @@ pub enum Command {
         /// With --record: the position after this many plies of the record (0: its start).
         #[arg(long, requires = "record")]
         ply: Option<usize>,
+        /// Also quote the rules as the game file writes them (for authors).
+        #[arg(long)]
+        verbose: bool,
         /// The ruleset and options (default: the record's, if any).
         #[command(flatten)]
         config: ConfigArgs,
@@ -338,6 +356,7 @@ pub fn run(cli: Cli) -> i32 {
             allow_illegal,
             divide,
             threads,
+            quiet,
             config,
         } => perft::run(
             &file,
@@ -346,6 +365,7 @@ pub fn run(cli: Cli) -> i32 {
             &Start::new(position.as_deref(), allow_illegal),
             divide,
             threads,
+            quiet,
         ),
         Command::Bench {
             file,
@@ -354,6 +374,7 @@ pub fn run(cli: Cli) -> i32 {
             seed,
             threads,
             json,
+            quiet,
             config,
         } => bench::run(
             &file,
@@ -364,6 +385,7 @@ pub fn run(cli: Cli) -> i32 {
                 seed,
                 threads,
                 json,
+                quiet,
             },
         ),
         Command::Play {
@@ -378,6 +400,8 @@ pub fn run(cli: Cli) -> i32 {
             resume,
             ai_nodes,
             ai_time,
+            flip,
+            quiet,
             config,
         } => play::run(&play::Options {
             config,
@@ -391,6 +415,8 @@ pub fn run(cli: Cli) -> i32 {
             resume,
             ai_nodes,
             ai_time,
+            flip,
+            quiet,
         }),
         Command::Show { file, config } => show::run(&file, &config),
         Command::Describe { file, config } => match load(&file, &config) {
@@ -422,6 +448,7 @@ pub fn run(cli: Cli) -> i32 {
             allow_illegal,
             record,
             ply,
+            verbose,
             config,
         } => explain::run(&explain::Options {
             file,
@@ -430,6 +457,11 @@ pub fn run(cli: Cli) -> i32 {
             legality: legality(allow_illegal),
             record,
             ply,
+            detail: if verbose {
+                crate::explain::Detail::Rules
+            } else {
+                crate::explain::Detail::Plain
+            },
             config,
         }),
         Command::Doc => {

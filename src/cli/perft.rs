@@ -1,21 +1,25 @@
-//! `lud perft FILE DEPTH [--position P] [--divide] [--threads N]`
+//! `lud perft FILE DEPTH [--position P] [--divide] [--threads N] [--quiet]`
 //!
 //! The depth is at most [`crate::perft::MAX_DEPTH`] and the threads at most
-//! [`crate::perft::max_threads`] (usage errors). A count that runs longer
-//! than two seconds says how far it has come on stderr; with `--divide`,
-//! each move's count is printed as soon as it is known.
+//! [`crate::perft::max_threads`] (usage errors). On a terminal, a bar on
+//! stderr shows the moves from the root counted and the nodes per second
+//! (not with `--quiet`, never when stderr is not a terminal); with
+//! `--divide`, each move's count is printed as soon as it is known.
 
 use std::path::Path;
 use std::sync::atomic::Ordering;
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+use indicatif::{HumanCount, ProgressBar};
+
+use super::progress::Bar;
 use super::{check_threads, load, start_position, ConfigArgs, Start, EXIT_OK, EXIT_USAGE};
 use crate::perft::{Progress, MAX_DEPTH};
 
-/// When the first progress line is written, and the longest gap between two.
-const FIRST_REPORT: Duration = Duration::from_secs(2);
-const MAX_GAP: Duration = Duration::from_secs(60);
+/// The progress bar: moves from the root counted, nodes, nodes per second,
+/// the time taken, and the bar in the rest of the line.
+const TEMPLATE: &str =
+    "{spinner} depth {prefix}: {pos}/{len} root moves, {msg}, {elapsed} [{wide_bar}]";
 
 pub(super) fn run(
     file: &Path,
@@ -24,6 +28,7 @@ pub(super) fn run(
     start: &Start<'_>,
     divide: bool,
     threads: usize,
+    quiet: bool,
 ) -> i32 {
     if depth > MAX_DEPTH {
         eoutln!("error: perft depth {depth} is more than {MAX_DEPTH}");
@@ -45,17 +50,27 @@ pub(super) fn run(
     };
     let t = Instant::now();
     let progress = Progress::default();
-    let (stop, stopped) = mpsc::channel::<()>();
-    let nodes = std::thread::scope(|s| {
-        let progress = &progress;
-        s.spawn(move || report_progress(progress, depth, t, &stopped));
-        let nodes = if divide {
-            divided(&pos, depth, progress)
+    let bar = Bar::new(quiet, TEMPLATE, |b| {
+        b.set_prefix(depth.to_string());
+        b.set_message("0 nodes");
+    });
+    let show = |b: &ProgressBar| {
+        let nodes = progress.nodes.load(Ordering::Relaxed);
+        let rate = nodes as f64 / t.elapsed().as_secs_f64().max(1e-9) / 1e6;
+        b.update(|s| {
+            s.set_len(progress.parts.load(Ordering::Relaxed) as u64);
+            s.set_pos(progress.done.load(Ordering::Relaxed) as u64);
+        });
+        b.set_message(format!("{} nodes, {rate:.1} M nodes/s", HumanCount(nodes)));
+    };
+    let nodes = bar.run_with(show, || {
+        if divide {
+            divided(&pos, depth, &progress, &bar)
         } else {
-            Some(crate::perft::perft_progress(&pos, depth, threads, progress))
-        };
-        let _ = stop.send(());
-        nodes
+            Some(crate::perft::perft_progress(
+                &pos, depth, threads, &progress,
+            ))
+        }
     });
     let Some(nodes) = nodes else {
         return EXIT_OK; // stdout was closed: nothing more to say
@@ -69,9 +84,9 @@ pub(super) fn run(
     EXIT_OK
 }
 
-/// The count below each move, printed as each is known; `None` if stdout
-/// was closed (the rest is not counted).
-fn divided(pos: &crate::Position, depth: u32, progress: &Progress) -> Option<u64> {
+/// The count below each move, printed as each is known (above the bar, if
+/// there is one); `None` if stdout was closed (the rest is not counted).
+fn divided(pos: &crate::Position, depth: u32, progress: &Progress, bar: &Bar) -> Option<u64> {
     let mut total = 0;
     if depth > 0 {
         let moves = pos.legal_moves();
@@ -80,7 +95,7 @@ fn divided(pos: &crate::Position, depth: u32, progress: &Progress) -> Option<u64
             let mut child = pos.clone();
             child.play_unchecked(m);
             let n = crate::perft::perft(&child, depth - 1);
-            outln!("{}: {n}", crate::notation::move_text(pos, m));
+            bar.suspend(|| outln!("{}: {n}", crate::notation::move_text(pos, m)));
             if super::io::stdout_closed() {
                 return None;
             }
@@ -91,24 +106,4 @@ fn divided(pos: &crate::Position, depth: u32, progress: &Progress) -> Option<u64
     }
     outln!();
     Some(total)
-}
-
-/// Writes how far the count has come, on stderr: first after two seconds,
-/// then at growing gaps (at most a minute), until told to stop.
-fn report_progress(progress: &Progress, depth: u32, t: Instant, stop: &mpsc::Receiver<()>) {
-    let mut gap = FIRST_REPORT;
-    loop {
-        match stop.recv_timeout(gap) {
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-            _ => return,
-        }
-        let parts = progress.parts.load(Ordering::Relaxed);
-        let done = progress.done.load(Ordering::Relaxed);
-        let nodes = progress.nodes.load(Ordering::Relaxed);
-        eoutln!(
-            "perft depth {depth}: {done} of {parts} parts counted ({nodes} nodes), {:.0} s",
-            t.elapsed().as_secs_f64()
-        );
-        gap = (gap * 2).min(MAX_GAP);
-    }
 }

@@ -92,6 +92,8 @@ pub struct Board {
     next: Vec<[Option<u8>; 8]>,
     /// Squares carrying a mark (drawn with the board).
     pub marked: Vec<bool>,
+    /// The region that marks them, where the file names one.
+    pub mark_name: Option<String>,
 }
 
 impl Board {
@@ -122,6 +124,7 @@ impl Board {
             height,
             next: Vec::new(),
             marked: vec![false; graph.node_count()],
+            mark_name: None,
             graph,
         };
         board.next = board.derive_neighbours();

@@ -120,6 +120,7 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
         }
     }
     if let Some(m) = marked {
+        l.board.mark_name = m.as_str().map(str::to_string);
         for s in eval(m, &l.ctx(None)) {
             l.board.marked[s as usize] = true;
         }

@@ -13,7 +13,7 @@ use crate::diagnostics::{NoMoveHere, PlayerMoveInPiece, Problem};
 use crate::syntax::ast::{Form, Node, NodeKind};
 
 /// The places with no move: their category, how they are named, and what to
-/// do instead.
+/// do instead (`{piece}` stands for the name of the game's first piece).
 const NO_MOVE: &[(&[Cat], &str, &str)] = &[
     (
         &[Cat::End],
@@ -27,12 +27,12 @@ const NO_MOVE: &[(&[Cat], &str, &str)] = &[
         "a remembered fact",
         "a remembered fact is judged on the position after every move and at \
          the start, with no move in hand; test the position (`(inCheck Next)`, \
-         `(holds e4 \"Pawn\")`), or test the move in its `if:` or in a `(forbid ...)`",
+         `(holds a1 \"{piece}\")`), or test the move in its `if:` or in a `(forbid ...)`",
     ),
     (
         &[Cat::Start],
         "the start position",
-        "the start position is set before any move; name the square, as in `d1`",
+        "the start position is set before any move; name the square, as in `a1`",
     ),
 ];
 
@@ -67,7 +67,15 @@ pub(super) fn check(game: &Node, out: &mut Vec<Problem>) {
             }
         }
     }
+    // The examples name a piece of the game (and a1, a square of any board).
+    let piece = forms_of(game, Cat::Piece)
+        .iter()
+        .filter(|(f, _)| f.head == "piece")
+        .find_map(|(f, _)| f.args.first().and_then(Node::as_str))
+        .unwrap_or("Pawn")
+        .to_string();
     for &(cats, place, help) in NO_MOVE {
+        let help = help.replace("{piece}", &piece);
         for (_, node) in forms_of(game, cats[0]) {
             walk(node, Ty::Of(cats), &mut |n, _| {
                 let NodeKind::Form(f) = &n.kind else { return };
@@ -75,7 +83,7 @@ pub(super) fn check(game: &Node, out: &mut Vec<Problem>) {
                     out.push(
                         NoMoveHere::new(n.span, f.head.clone(), what, place)
                             .origin(n.origin.as_ref())
-                            .help(help),
+                            .help(help.clone()),
                     );
                 }
             });

@@ -24,10 +24,20 @@ pub(super) fn check(game: &Node, out: &mut Vec<Problem>) {
         }
     });
     if let Some(n) = first {
+        // The example is the game's own first piece, if it has one.
+        let example = forms_of(game, Cat::Piece)
+            .iter()
+            .filter(|(f, _)| f.head == "piece")
+            .find_map(|(f, _)| {
+                let name = f.args.first().and_then(Node::as_str)?;
+                let letter = f.args.get(1).and_then(Node::as_str)?;
+                Some(format!("(piece \"{name}\" \"{letter}\" royal:True ...)"))
+            })
+            .unwrap_or_else(|| "(piece \"King\" \"K\" royal:True (step All))".into());
         out.push(
             NoRoyal::new(n.span)
                 .origin(n.origin.as_ref())
-                .help("mark the piece that must never be left attacked (the one check is about) with `royal:True`, as in `(piece \"King\" \"K\" royal:True (step All))`"),
+                .help(format!("mark the piece that must never be left attacked (the one check is about) with `royal:True`, as in `{example}`")),
         );
     }
 }

@@ -59,8 +59,8 @@ pub(super) fn check(decls: &Decls, game: &Game, out: &mut Vec<Problem>) {
         if !appears[k] {
             out.push(
                 PieceNeverAppears::new(span, piece.name.clone()).help(format!(
-                    "place it with `(place White \"{}\" ...)` in `(start ...)`, make a promotion turn a piece into it, or remove it",
-                    piece.name
+                    "place it with `{}` in `(start ...)`, make a promotion turn a piece into it, or remove it",
+                    placement(game, &piece.name)
                 )),
             );
             continue;
@@ -176,4 +176,22 @@ pub(super) fn check(decls: &Decls, game: &Game, out: &mut Vec<Problem>) {
             }
         }
     }
+}
+
+/// A `(place ...)` of the piece named `piece` for the first player, in the
+/// game's own names: on the first square (from the first rank up) that is
+/// empty at the start and that no `(shift ...)` moves a piece from or to.
+fn placement(game: &Game, piece: &str) -> String {
+    let model = game.model();
+    let start = game.start();
+    let b = &model.board;
+    let player = model.players.first().map_or("Mover", |p| p.name.as_str());
+    let square = (0..b.height)
+        .flat_map(|y| (0..b.width).filter_map(move |x| b.at(x, y)))
+        .find(|&sq| {
+            start.piece_at(usize::from(sq)).is_none()
+                && !model.shifts.iter().any(|&(a, z)| a == sq || z == sq)
+        })
+        .map_or_else(|| "...".to_string(), |sq| b.name(sq));
+    format!("(place {player} \"{piece}\" {square})")
 }

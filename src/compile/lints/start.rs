@@ -32,7 +32,10 @@ pub(super) fn check(game: &Game, out: &mut Vec<Problem>) {
                 model.pieces[usize::from(place.piece)].name.clone(),
                 square,
             )
-            .help("move the pieces so that no king stands attacked at the start (a player in check at the start may have no legal move)"),
+            .help(format!(
+                "move the pieces so that no {} stands attacked at the start (a player in check at the start may have no legal move)",
+                model.pieces[usize::from(place.piece)].name
+            )),
         );
     }
 }

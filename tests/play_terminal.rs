@@ -1,0 +1,109 @@
+//! `lud play` on a real terminal (a pseudo-terminal): a new player's
+//! session against the computer, and a game of computers shown as it is
+//! played. Unix only; where no pseudo-terminal can be opened the tests say
+//! so and pass.
+#![cfg(unix)]
+
+use std::process::Command;
+
+use rexpect::session::{spawn_command, PtySession};
+
+/// How long one expected text may take to appear.
+const WAIT_MS: u64 = 30_000;
+
+/// `lud ARGS` on a pseudo-terminal, from the crate root; `None` (with a
+/// note) where a pseudo-terminal cannot be had.
+fn lud_on_a_terminal(args: &[&str]) -> Option<PtySession> {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_lud"));
+    c.args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "80")
+        .env("TERM", "xterm");
+    match spawn_command(c, Some(WAIT_MS)) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            eprintln!("note: no pseudo-terminal ({e}); skipped");
+            None
+        }
+    }
+}
+
+#[test]
+fn a_new_player_plays_shatranj_against_the_computer() {
+    let Some(mut p) = lud_on_a_terminal(&[
+        "play",
+        "games/shatranj.lud",
+        "--white",
+        "human",
+        "--black",
+        "ai",
+        "--seed",
+        "7",
+    ]) else {
+        return;
+    };
+    // The legend, before the first board.
+    p.exp_string("Pieces: K King, R Rook, N Horse, Q Counsellor, B Elephant, P Pawn.")
+        .unwrap();
+    p.exp_string("Parentheses ( ) show the last move.").unwrap();
+    p.exp_string("1. White to move").unwrap();
+    p.send_line("help").unwrap();
+    p.exp_string("undo    take back your last turn").unwrap();
+    p.exp_string("1. White to move").unwrap();
+    // A move; the computer answers; the board shows the answer in
+    // parentheses.
+    p.send_line("e2e3").unwrap();
+    p.exp_string("1. White plays e2e3").unwrap();
+    p.exp_string("1... Black plays ").unwrap();
+    let board = p.exp_string("2. White to move").unwrap();
+    assert!(board.contains('('), "no last move on the board: {board}");
+    p.send_line("hint").unwrap();
+    p.exp_string("Hint: ").unwrap();
+    p.exp_string("plies ahead").unwrap();
+    // Take the turn back: both plies.
+    p.send_line("undo").unwrap();
+    p.exp_string("Taken back: ").unwrap();
+    p.exp_string("Taken back: 1. White plays e2e3").unwrap();
+    p.exp_string("1. White to move").unwrap();
+    p.send_line("flip").unwrap();
+    p.exp_string("1  R  N  B  Q  K  B  N  R").unwrap();
+    p.exp_string("   h  g  f  e  d  c  b  a").unwrap();
+    p.send_line("resign").unwrap();
+    p.exp_string("White resigns.").unwrap();
+    p.exp_string("Result: Black wins by resignation (0-1)")
+        .unwrap();
+    p.exp_eof().unwrap();
+}
+
+#[test]
+fn a_game_of_computers_shows_its_moves_on_a_terminal_unless_quiet() {
+    let args = [
+        "play",
+        "games/shatranj.lud",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--seed",
+        "3",
+        "--max-plies",
+        "8",
+    ];
+    let Some(mut p) = lud_on_a_terminal(&args) else {
+        return;
+    };
+    let all = p.exp_eof().unwrap();
+    assert!(all.contains("1. White plays "), "no moves shown: {all}");
+    assert!(all.contains("8 plies in "), "no count of plies: {all}");
+    assert!(all.contains("Result: "), "{all}");
+    let mut quiet = args.to_vec();
+    quiet.push("--quiet");
+    let Some(mut p) = lud_on_a_terminal(&quiet) else {
+        return;
+    };
+    let all = p.exp_eof().unwrap();
+    assert!(!all.contains("plies in "), "--quiet shows plies: {all}");
+    assert!(!all.contains("White plays "), "--quiet shows moves: {all}");
+    assert!(all.contains("Result: "), "{all}");
+}
