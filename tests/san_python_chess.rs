@@ -1,5 +1,5 @@
 //! SAN and PGN cross-checked against an independent implementation: the
-//! Python library `chess` (python-chess, PyPI package `chess`). Seeded random
+//! Python library `chess` (python-chess, the package `chess` on `PyPI`). Seeded random
 //! games of `games/chess.lud` are exported as PGN (`Record::to_pgn`); the
 //! peer reads them, strictly (an illegal or ambiguous SAN is an error), and
 //! writes its own SAN for the same moves and the final FEN, which must be
