@@ -525,4 +525,37 @@ mod tests {
             Err(RecordError::BadResult("2-0".into()))
         );
     }
+
+    #[test]
+    fn pgn_extras_are_passed_over() {
+        let text = "[Event \"x\"]\n\n1.e4 {a comment\nover two lines} e5 $1 2. Nf3!? (2. f4 exf4 (2... d5)) Nc6 ; to the end\n3... a6?? 1-0\n% escaped\n";
+        let r = Record::parse(text).unwrap();
+        assert_eq!(r.moves, ["e4", "e5", "Nf3", "Nc6", "a6"]);
+        assert_eq!(r.tag("Event"), Some("x"));
+        let castles = Record::parse("1. O-O 0-0-0 1/2-1/2\n").unwrap();
+        assert_eq!(castles.moves, ["O-O", "0-0-0"]);
+    }
+
+    #[test]
+    fn move_numbers_follow_the_start_position() {
+        let mut r = Record::default();
+        r.moves = vec!["a1b1".into(), "b8a8".into(), "b1c1".into()];
+        assert!(
+            r.to_text().ends_with("\n1. a1b1 b8a8 2. b1c1\n"),
+            "{}",
+            r.to_text()
+        );
+        r.set_tag("Position", "k7/8/8/8/8/8/8/K7 w - - 0 7");
+        assert!(
+            r.to_text().ends_with("\n7. a1b1 b8a8 8. b1c1\n"),
+            "{}",
+            r.to_text()
+        );
+        r.set_tag("FirstSide", "1");
+        assert!(
+            r.to_text().ends_with("\n7... a1b1 8. b8a8 b1c1\n"),
+            "{}",
+            r.to_text()
+        );
+    }
 }

@@ -531,3 +531,92 @@ pub(super) fn parse(pos: &Position, text: &str, spec: &Spec) -> Result<Move, Mov
         }),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess() -> Model {
+        crate::compile::compile_str("chess.lud", include_str!("../../games/chess.lud"))
+            .unwrap()
+            .model()
+            .clone()
+    }
+
+    fn spec(model: &Model, text: &str) -> Option<Spec> {
+        read_spec(model, text).map(|r| r.unwrap())
+    }
+
+    #[test]
+    fn san_is_split_into_its_parts() {
+        let m = chess();
+        let sq = |s: &str| m.board.parse(s).unwrap();
+        assert_eq!(
+            spec(&m, "Nbd2"),
+            Some(Spec {
+                letter: Some('N'),
+                file: Some(1),
+                rank: None,
+                to: sq("d2"),
+                promo: None
+            })
+        );
+        assert_eq!(
+            spec(&m, "R1a3+"),
+            Some(Spec {
+                letter: Some('R'),
+                file: None,
+                rank: Some(0),
+                to: sq("a3"),
+                promo: None
+            })
+        );
+        assert_eq!(
+            spec(&m, "exd8=Q#"),
+            Some(Spec {
+                letter: None,
+                file: Some(4),
+                rank: None,
+                to: sq("d8"),
+                promo: Some('Q')
+            })
+        );
+        assert_eq!(spec(&m, "d8q").map(|s| s.promo), Some(Some('Q')));
+        assert_eq!(
+            spec(&m, "Qh4xe1").map(|s| (s.file, s.rank)),
+            Some((Some(7), Some(3)))
+        );
+        // Two squares and no letter: the coordinate notation, not SAN.
+        assert_eq!(spec(&m, "e2e4"), None);
+        for not_san in ["", "hello", "xyz", "Nf", "N-", "e4e5e", "@d1", "Nf3,c6"] {
+            assert_eq!(spec(&m, not_san), None, "{not_san}");
+        }
+        let err = read_spec(&m, "Nz9").unwrap().unwrap_err();
+        assert_eq!(err.message, "z9 is not a square of this board");
+    }
+
+    #[test]
+    fn castling_is_read_with_letters_or_zeros() {
+        assert_eq!(castle_side("O-O"), Some(true));
+        assert_eq!(castle_side("0-0+"), Some(true));
+        assert_eq!(castle_side("o-o-o"), Some(false));
+        assert_eq!(castle_side("0-0-0#"), Some(false));
+        assert_eq!(castle_side("O-O-O-O"), None);
+        assert_eq!(castle_side("0-1"), None);
+    }
+
+    #[test]
+    fn the_plain_kind_is_the_one_that_promotes() {
+        let m = chess();
+        assert_eq!(
+            plain_kind(&m).map(|k| m.pieces[k].name.as_str()),
+            Some("Pawn")
+        );
+        assert!(writes_san(&m));
+        let kings = crate::compile::compile_str("t.lud", crate::EXAMPLE)
+            .unwrap()
+            .model()
+            .clone();
+        assert_eq!(plain_kind(&kings), None);
+    }
+}
