@@ -538,8 +538,10 @@ mod tests {
 
     #[test]
     fn move_numbers_follow_the_start_position() {
-        let mut r = Record::default();
-        r.moves = vec!["a1b1".into(), "b8a8".into(), "b1c1".into()];
+        let mut r = Record {
+            moves: vec!["a1b1".into(), "b8a8".into(), "b1c1".into()],
+            ..Record::default()
+        };
         assert!(
             r.to_text().ends_with("\n1. a1b1 b8a8 2. b1c1\n"),
             "{}",

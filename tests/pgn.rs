@@ -73,11 +73,13 @@ fn the_export_is_pgn_with_the_seven_tags_and_san() {
 fn a_record_from_a_position_is_numbered_from_its_counter_and_exports_its_fen() {
     let g = game("games/chess.lud");
     let start = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 4";
-    let mut rec = Record::default();
+    let mut rec = Record {
+        moves: vec!["e7e5".into(), "g1f3".into(), "b8c6".into()],
+        ..Record::default()
+    };
     rec.set_tag("Game", "Chess");
     rec.set_tag("Position", start);
     rec.set_tag("FirstSide", "1");
-    rec.moves = vec!["e7e5".into(), "g1f3".into(), "b8c6".into()];
     let text = rec.to_text();
     assert!(text.ends_with("\n4... e7e5 5. g1f3 b8c6\n"), "{text}");
     let pgn = rec.to_pgn(&g).unwrap();
