@@ -325,3 +325,29 @@ fn every_san_reads_back_and_no_two_moves_share_one() {
         assert_eq!(checked > 0, sans, "{file}");
     }
 }
+
+#[test]
+fn any_text_is_read_or_refused_without_a_panic() {
+    let alphabet: Vec<char> = "abcdehxyzKQRBNPO0189=+#-@,!? ".chars().collect();
+    for file in GAMES {
+        let g = game(file);
+        let mut rng = fastrand::Rng::with_seed(99);
+        let mut p = g.start();
+        for round in 0..400 {
+            let len = rng.usize(0..8);
+            let text: String = (0..len)
+                .map(|_| alphabet[rng.usize(..alphabet.len())])
+                .collect();
+            match parse_move(&p, &text) {
+                Ok(m) => assert!(p.legal_moves().contains(&m), "{file}: {text}"),
+                Err(e) => assert!(!e.message.is_empty(), "{file}: {text}"),
+            }
+            if round % 50 == 49 {
+                let moves = p.legal_moves();
+                if let Some(&m) = moves.get(rng.usize(..moves.len().max(1))) {
+                    p.play(m).unwrap();
+                }
+            }
+        }
+    }
+}

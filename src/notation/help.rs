@@ -50,7 +50,11 @@ pub fn move_help(pos: &Position) -> Vec<String> {
         let ex = example(pos, |m, t| {
             m.from().is_some() && m.promotion().is_none() && !t.contains([',', 'x'])
         })
-        .unwrap_or_else(|| format!("{}{}", b.name(0), b.name(b.width.try_into().unwrap_or(0))));
+        .unwrap_or_else(|| {
+            // No move to show: the first two squares of the board.
+            let second = u8::from(b.len() > 1);
+            format!("{}{}", b.name(0), b.name(second))
+        });
         lines.push(format!(
             "Move a piece by writing the square it leaves and the square it goes to, as in {ex}."
         ));
