@@ -154,45 +154,6 @@ pub fn move_help(pos: &Position) -> Vec<String> {
                 .into(),
         );
     }
-    let mut promoted: Vec<usize> = Vec::new();
-    for p in model.pieces.iter().flat_map(|p| &p.promotions) {
-        match &p.to {
-            KindExpr::Fixed(kinds) => promoted.extend(kinds),
-            KindExpr::StartKind(_) | KindExpr::Lost => {
-                promoted.extend(0..model.pieces.len());
-            }
-        }
-    }
-    promoted.sort_unstable();
-    promoted.dedup();
-    promoted.retain(|&k| !model.pieces[k].royal && model.pieces[k].promotions.is_empty());
-    if !promoted.is_empty() {
-        let letters: Vec<String> = promoted
-            .iter()
-            .map(|&k| {
-                format!(
-                    "{} ({})",
-                    model.pieces[k].letter.to_ascii_lowercase(),
-                    model.pieces[k].name
-                )
-            })
-            .collect();
-        let choose = model
-            .pieces
-            .iter()
-            .flat_map(|p| &p.promotions)
-            .any(|p| !matches!(&p.to, KindExpr::Fixed(k) if k.len() == 1) || p.optional);
-        lines.push(format!(
-            "A move that promotes {} the letter of the new piece{}: {}.",
-            if choose { "ends with" } else { "may end with" },
-            if writes_san(model) {
-                " (e8q, or e8=Q in SAN)"
-            } else {
-                ""
-            },
-            letters.join(", ")
-        ));
-    }
     if let Some(r) = model
         .player_moves
         .iter()
@@ -235,6 +196,45 @@ pub fn move_help(pos: &Position) -> Vec<String> {
             "When a piece may move again in the same turn, add a comma and the square it goes on to, as in b7b8n,c6."
                 .into(),
         );
+    }
+    let mut promoted: Vec<usize> = Vec::new();
+    for p in model.pieces.iter().flat_map(|p| &p.promotions) {
+        match &p.to {
+            KindExpr::Fixed(kinds) => promoted.extend(kinds),
+            KindExpr::StartKind(_) | KindExpr::Lost => {
+                promoted.extend(0..model.pieces.len());
+            }
+        }
+    }
+    promoted.sort_unstable();
+    promoted.dedup();
+    promoted.retain(|&k| !model.pieces[k].royal && model.pieces[k].promotions.is_empty());
+    if !promoted.is_empty() {
+        let letters: Vec<String> = promoted
+            .iter()
+            .map(|&k| {
+                format!(
+                    "{} ({})",
+                    model.pieces[k].letter.to_ascii_lowercase(),
+                    model.pieces[k].name
+                )
+            })
+            .collect();
+        let choose = model
+            .pieces
+            .iter()
+            .flat_map(|p| &p.promotions)
+            .any(|p| !matches!(&p.to, KindExpr::Fixed(k) if k.len() == 1) || p.optional);
+        lines.push(format!(
+            "A move that promotes {} the letter of the new piece{}: {}.",
+            if choose { "ends with" } else { "may end with" },
+            if writes_san(model) {
+                " (e8q, or e8=Q in SAN)"
+            } else {
+                ""
+            },
+            letters.join(", ")
+        ));
     }
     lines
 }
