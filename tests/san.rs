@@ -186,6 +186,10 @@ fn a_column_is_typed_by_its_letter() {
     let e = parse_move(&p, "e5").unwrap_err();
     assert!(e.message.contains("is not a move"), "{}", e.message);
     assert!(!e.help.unwrap_or_default().contains("from"));
+    // From one square to another: no piece moves in this game.
+    let e = parse_move(&p, "d1d2").unwrap_err();
+    assert_eq!(e.message, "pieces are put down and never move in this game");
+    assert!(e.help.unwrap_or_default().starts_with("Drop a Disc"));
     // A full column.
     let full = pos(&g, "3D3/3d3/3D3/3d3/3D3/3d3 y - - 0 4");
     let e = parse_move(&full, "d").unwrap_err();

@@ -408,6 +408,14 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         ));
     };
     let model = pos.model();
+    if !model.moves.iter().any(|r| {
+        r.piece.is_some() && !matches!(r.kind, crate::compile::model::MoveKind::Drop { .. })
+    }) {
+        return Err(MoveError::new(
+            "pieces are put down and never move in this game",
+            Some(format_hint(pos)),
+        ));
+    }
     let b = &model.board;
     let last = format!(
         "{}{}",
