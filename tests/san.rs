@@ -280,8 +280,21 @@ fn which_games_are_written_in_san() {
 
 #[test]
 fn every_san_reads_back_and_no_two_moves_share_one() {
-    for file in GAMES {
-        let g = game(file);
+    let mut configs: Vec<lud::Game> = GAMES.iter().map(|f| game(f)).collect();
+    let parsi = "games/parsi-chess.lud";
+    configs.push(common::game_with(parsi, Some("Murray"), &[]));
+    configs.push(common::game_with(
+        parsi,
+        Some("Shastree"),
+        &[("stalemate", "confiscate")],
+    ));
+    configs.push(common::game_with(
+        "games/nilakantha.lud",
+        None,
+        &[("king-file", "d"), ("setup-pawn", "choose")],
+    ));
+    for g in configs {
+        let file = g.name().to_string();
         let sans = writes_san(g.model());
         let mut rng = fastrand::Rng::with_seed(16);
         let mut checked = 0;
@@ -354,4 +367,19 @@ fn any_text_is_read_or_refused_without_a_panic() {
             }
         }
     }
+}
+
+#[test]
+fn the_help_of_every_game() {
+    let mut out = String::new();
+    for file in GAMES {
+        out.push_str(&format!("== {file}\n"));
+        for line in move_help(&game(file).start()) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    insta::with_settings!({omit_expression => true, prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("move_help_of_every_game", out);
+    });
 }

@@ -149,10 +149,17 @@ pub fn move_help(pos: &Position) -> Vec<String> {
         lines.push(line);
     }
     if san_details {
-        lines.push(
-            "In SAN, x marks a capture and + a check; when two pieces of a kind can go to the square, add the file or rank the piece leaves, as in Nbd2 or R1a3."
-                .into(),
-        );
+        // An example letter: the first kind that is neither royal nor plain.
+        let plain = plain_kind(model);
+        let letter = model
+            .pieces
+            .iter()
+            .enumerate()
+            .find(|(k, p)| !p.royal && Some(*k) != plain)
+            .map_or('R', |(_, p)| p.letter);
+        lines.push(format!(
+            "In SAN, x marks a capture, + a check and # a mate; when two pieces of a kind can go to the square, add the file or rank the piece leaves, as in {letter}bd2 or {letter}1a3."
+        ));
     }
     if let Some(r) = model
         .player_moves
@@ -229,9 +236,10 @@ pub fn move_help(pos: &Position) -> Vec<String> {
             "A move that promotes {} the letter of the new piece{}: {}.",
             if choose { "ends with" } else { "may end with" },
             if writes_san(model) {
-                " (e8q, or e8=Q in SAN)"
+                let l = model.pieces[promoted[0]].letter;
+                format!(" (e8{}, or e8={l} in SAN)", l.to_ascii_lowercase())
             } else {
-                ""
+                String::new()
             },
             letters.join(", ")
         ));
