@@ -373,7 +373,9 @@ fn any_text_is_read_or_refused_without_a_panic() {
 fn the_help_of_every_game() {
     let mut out = String::new();
     for file in GAMES {
-        out.push_str(&format!("== {file}\n"));
+        out.push_str("== ");
+        out.push_str(file);
+        out.push('\n');
         for line in move_help(&game(file).start()) {
             out.push_str(&line);
             out.push('\n');
