@@ -9,11 +9,42 @@
 //!
 //! 1. e2e3 e7e6 2. d1e2 d8e7 1-0
 //! ```
+//!
+//! Words: a *ply* is one player's move, a half-move (the record's ply 3 is
+//! its third move written); a *move* is the numbered pair, as the record
+//! numbers it (`2. e2e4 e7e5` is move 2). Move numbers follow the start
+//! position's counter: a record that starts from a position string whose
+//! move number is 4 starts at `4.` (`4... e7e5` when the second player
+//! moves first).
+//!
+//! [`Record::to_pgn`] writes a record as PGN that chess programs read: the
+//! seven standard tags, `[SetUp "1"]` and `[FEN "..."]` when it starts from a
+//! position, `[Variant "<the game's name>"]` for every game but the one PGN
+//! is written for (named "Chess"), and the moves in SAN where the game has
+//! it ([`crate::notation::san`]). [`Record::parse`] reads PGN back:
+//! comments `{...}` and `; ...`, variations `(...)`, NAGs `$1`, marks `!?`,
+//! move numbers `4.` and `4...`, SAN or coordinates, a `[FEN]` tag as the
+//! start position (a `[Position]` tag, lud's own, wins over it).
 
 use std::fmt::Write as _;
 
 use crate::game::{Game, Position};
-use crate::notation::{move_text, parse_move};
+use crate::notation::{move_text, parse_move, san};
+
+/// The game PGN is written for: any other gets a `[Variant]` tag.
+const PGN_GAME: &str = "Chess";
+
+/// A move numbered as records write it, from the position before it:
+/// `3. e2e4` for the first player, `3... e7e5` for the second.
+pub fn numbered(pos: &Position, text: &str) -> String {
+    let players = u32::try_from(pos.model().players.len().max(1)).unwrap_or(1);
+    let number = pos.ply() / players + 1;
+    if pos.side_to_move() == 0 {
+        format!("{number}. {text}")
+    } else {
+        format!("{number}... {text}")
+    }
+}
 
 /// A game record.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -63,12 +94,12 @@ pub enum RecordError {
         actual: String,
     },
     /// A move is not legal where it stands.
-    #[error("move {number} ({text}) cannot be played: {reason}")]
+    #[error("ply {ply} ({numbered}) cannot be played: {reason}")]
     Move {
-        /// 1-based index of the move.
-        number: usize,
-        /// The move as written.
-        text: String,
+        /// 1-based index of the move in the record (its ply).
+        ply: usize,
+        /// The move as written, with its number (`3... e7e5`).
+        numbered: String,
         /// Why.
         reason: String,
     },
@@ -113,7 +144,13 @@ impl Record {
             .and_then(|v| v.parse::<usize>().ok())
             .unwrap_or(0);
         let mut line = String::new();
-        let mut number = 1;
+        // The move number of the start position (its sixth field).
+        let mut number = self
+            .start_text()
+            .and_then(|p| p.split_whitespace().nth(5))
+            .and_then(|n| n.parse::<u32>().ok())
+            .filter(|&n| n > 0)
+            .unwrap_or(1);
         for (i, m) in self.moves.iter().enumerate() {
             let side = (i + first_side) % 2;
             if side == 0 {
@@ -147,9 +184,10 @@ impl Record {
     pub fn parse(text: &str) -> Result<Record, RecordError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut r = Record::default();
+        let mut movetext = String::new();
         for (i, raw) in text.lines().enumerate() {
             let line = raw.trim();
-            if line.is_empty() || line.starts_with(';') {
+            if line.is_empty() || line.starts_with(';') || line.starts_with('%') {
                 continue;
             }
             if let Some(inner) = line.strip_prefix('[') {
@@ -173,17 +211,10 @@ impl Record {
                     .push((k.to_string(), v.replace("\\\"", "\"").replace("\\\\", "\\")));
                 continue;
             }
-            for tok in line.split_whitespace() {
-                let t = tok.trim_start_matches(|c: char| c.is_ascii_digit());
-                if t.starts_with('.') && t.trim_start_matches('.').is_empty() {
-                    continue; // a move number
-                }
-                if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*") {
-                    continue;
-                }
-                r.moves.push(tok.to_string());
-            }
+            movetext.push_str(raw);
+            movetext.push('\n');
         }
+        r.moves = moves_of(&movetext);
         if r.tags.is_empty() && r.moves.is_empty() {
             return Err(RecordError::Empty);
         }
@@ -228,7 +259,7 @@ impl Record {
                 crate::draw::outcome_text(end.model(), &o)
             )),
             None if claimed != "*" && !self.stopped_outside_the_rules() => wrong(format!(
-                "the game is not over after its last move (move {}); is the record cut short?",
+                "the game is not over after its last move (ply {}); is the record cut short?",
                 self.moves.len()
             )),
             _ => Ok(()),
@@ -245,24 +276,198 @@ impl Record {
             || self.tag("Ending") == Some("Draw by move limit")
     }
 
-    /// Plays the record's moves from its start position, each checked.
-    pub fn replay(&self, game: &Game) -> Result<Position, RecordError> {
-        let mut pos = match self.tag("Position") {
+    /// The start position string: the `Position` tag, else the `FEN` tag.
+    pub fn start_text(&self) -> Option<&str> {
+        self.tag("Position").or_else(|| self.tag("FEN"))
+    }
+
+    /// The start position: the `Position` tag, else the `FEN` tag, else the
+    /// game's start.
+    pub fn start(&self, game: &Game) -> Result<Position, RecordError> {
+        match self.start_text() {
             Some(p) => game
                 .position(p)
-                .map_err(|e| RecordError::Position(e.message))?,
-            None => game.start(),
-        };
+                .map_err(|e| RecordError::Position(e.message)),
+            None => Ok(game.start()),
+        }
+    }
+
+    /// Plays the record's moves from its start position, each checked.
+    pub fn replay(&self, game: &Game) -> Result<Position, RecordError> {
+        Ok(self
+            .positions(game)?
+            .pop()
+            .map_or_else(|| game.start(), |(p, _)| p))
+    }
+
+    /// Every position of the record, each checked: the start, then the
+    /// position after each ply with that ply's move numbered as the record
+    /// writes it (`3... e7e5`). The first entry's text is empty.
+    pub fn positions(&self, game: &Game) -> Result<Vec<(Position, String)>, RecordError> {
+        let mut pos = self.start(game)?;
+        let mut out = vec![(pos.clone(), String::new())];
         for (i, text) in self.moves.iter().enumerate() {
             let m = parse_move(&pos, text).map_err(|e| RecordError::Move {
-                number: i + 1,
-                text: text.clone(),
+                ply: i + 1,
+                numbered: numbered(&pos, text),
                 reason: e.message,
             })?;
+            let written = numbered(&pos, &move_text(&pos, m));
+            pos.play_unchecked(m);
+            out.push((pos.clone(), written));
+        }
+        Ok(out)
+    }
+
+    /// The record as PGN (see the module's notes): replayed, every move
+    /// checked and written in SAN where the game has it.
+    pub fn to_pgn(&self, game: &Game) -> Result<String, RecordError> {
+        let start = self.start(game)?;
+        let model = game.model();
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for (i, text) in self.moves.iter().enumerate() {
+            let m = parse_move(&pos, text).map_err(|e| RecordError::Move {
+                ply: i + 1,
+                numbered: numbered(&pos, text),
+                reason: e.message,
+            })?;
+            let written = san(&pos, m).unwrap_or_else(|| move_text(&pos, m));
+            let first = i == 0;
+            let side = pos.side_to_move();
+            let before = numbered(&pos, "");
+            moves.push(if side == 0 || first {
+                before + &written
+            } else {
+                written
+            });
             pos.play_unchecked(m);
         }
-        Ok(pos)
+        let result = match (self.tag("Result"), pos.outcome()) {
+            (Some(r @ ("1-0" | "0-1" | "1/2-1/2" | "*")), _) => r.to_string(),
+            (_, Some(o)) => o.score().to_string(),
+            _ => "*".to_string(),
+        };
+        let player = |i: usize| {
+            model
+                .players
+                .get(i)
+                .and_then(|p| self.tag(&p.name))
+                .unwrap_or("?")
+                .to_string()
+        };
+        let mut tags: Vec<(String, String)> = vec![
+            ("Event".into(), self.tag("Event").unwrap_or("?").into()),
+            ("Site".into(), self.tag("Site").unwrap_or("?").into()),
+            (
+                "Date".into(),
+                self.tag("Date").unwrap_or("????.??.??").into(),
+            ),
+            ("Round".into(), self.tag("Round").unwrap_or("?").into()),
+            ("White".into(), player(0)),
+            ("Black".into(), player(1)),
+            ("Result".into(), result.clone()),
+        ];
+        if !game.name().eq_ignore_ascii_case(PGN_GAME) {
+            tags.push(("Variant".into(), game.name().into()));
+        }
+        if self.start_text().is_some() {
+            let full = start.to_string();
+            let fen: Vec<&str> = full.split_whitespace().take(6).collect();
+            tags.push(("SetUp".into(), "1".into()));
+            tags.push(("FEN".into(), fen.join(" ")));
+            if full.split_whitespace().count() > 6 {
+                tags.push(("Position".into(), full.clone()));
+            }
+        }
+        for key in ["Game", "Ruleset", "Options", "Termination", "Ending"] {
+            if let Some(v) = self.tag(key) {
+                tags.push((key.into(), v.into()));
+            }
+        }
+        let mut s = String::new();
+        for (k, v) in &tags {
+            let _ = writeln!(
+                s,
+                "[{k} \"{}\"]",
+                v.replace('\\', "\\\\").replace('"', "\\\"")
+            );
+        }
+        s.push('\n');
+        let mut line = String::new();
+        for token in moves.iter().map(String::as_str).chain([result.as_str()]) {
+            if !line.is_empty() && line.len() + 1 + token.len() > 79 {
+                s.push_str(&line);
+                s.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(token);
+        }
+        s.push_str(&line);
+        s.push('\n');
+        Ok(s)
     }
+}
+
+/// The moves of a record's move text, PGN's extras left out: comments
+/// `{...}` and `; ...`, variations `(...)`, NAGs `$1`, marks `!?`, move
+/// numbers (`4.`, `4...`, `4.e4`), results.
+fn moves_of(text: &str) -> Vec<String> {
+    let mut moves = Vec::new();
+    let mut depth = 0usize;
+    let mut clean = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' => {
+                // A comment runs to the next `}`.
+                for c in chars.by_ref() {
+                    if c == '}' {
+                        break;
+                    }
+                }
+                clean.push(' ');
+            }
+            ';' => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+                clean.push(' ');
+            }
+            '(' => {
+                depth += 1;
+                clean.push(' ');
+            }
+            ')' => {
+                depth = depth.saturating_sub(1);
+                clean.push(' ');
+            }
+            _ if depth > 0 => {}
+            _ => clean.push(c),
+        }
+    }
+    for tok in clean.split_whitespace() {
+        if tok.starts_with('$') || matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*") {
+            continue;
+        }
+        // A move number, alone or before its move: `4.`, `4...`, `4.e4`.
+        let t = tok.trim_start_matches(|c: char| c.is_ascii_digit());
+        let t = if t.len() < tok.len() && t.starts_with('.') {
+            t.trim_start_matches('.')
+        } else {
+            tok
+        };
+        let t = t.trim_end_matches(['!', '?']);
+        if !t.is_empty() {
+            moves.push(t.to_string());
+        }
+    }
+    moves
 }
 
 #[cfg(test)]
@@ -318,6 +523,41 @@ mod tests {
         assert_eq!(
             odd.check_result(&end),
             Err(RecordError::BadResult("2-0".into()))
+        );
+    }
+
+    #[test]
+    fn pgn_extras_are_passed_over() {
+        let text = "[Event \"x\"]\n\n1.e4 {a comment\nover two lines} e5 $1 2. Nf3!? (2. f4 exf4 (2... d5)) Nc6 ; to the end\n3... a6?? 1-0\n% escaped\n";
+        let r = Record::parse(text).unwrap();
+        assert_eq!(r.moves, ["e4", "e5", "Nf3", "Nc6", "a6"]);
+        assert_eq!(r.tag("Event"), Some("x"));
+        let castles = Record::parse("1. O-O 0-0-0 1/2-1/2\n").unwrap();
+        assert_eq!(castles.moves, ["O-O", "0-0-0"]);
+    }
+
+    #[test]
+    fn move_numbers_follow_the_start_position() {
+        let mut r = Record {
+            moves: vec!["a1b1".into(), "b8a8".into(), "b1c1".into()],
+            ..Record::default()
+        };
+        assert!(
+            r.to_text().ends_with("\n1. a1b1 b8a8 2. b1c1\n"),
+            "{}",
+            r.to_text()
+        );
+        r.set_tag("Position", "k7/8/8/8/8/8/8/K7 w - - 0 7");
+        assert!(
+            r.to_text().ends_with("\n7. a1b1 b8a8 8. b1c1\n"),
+            "{}",
+            r.to_text()
+        );
+        r.set_tag("FirstSide", "1");
+        assert!(
+            r.to_text().ends_with("\n7... a1b1 8. b8a8 b1c1\n"),
+            "{}",
+            r.to_text()
         );
     }
 }

@@ -613,7 +613,7 @@ fn a_cut_short_record_that_claims_a_result_is_refused() {
     assert_refused(
         &r,
         1,
-        "the record says 1-0, but the game is not over after its last move (move 2); is the record cut short?",
+        "the record says 1-0, but the game is not over after its last move (ply 2); is the record cut short?",
     );
     let rec = record_file(&dir, "odd.txt", b"[Result \"2-0\"]\n\n1. e2e3\n");
     let r = lud(&["replay", "games/shatranj.lud", &rec], b"");

@@ -79,7 +79,7 @@ fn g_3_a_record_replays_to_the_same_position() {
     let mut bad = back.clone();
     bad.moves.insert(0, "e2e5".into());
     let err = bad.replay(&g).unwrap_err().to_string();
-    assert!(err.starts_with("move 1 (e2e5)"), "{err}");
+    assert!(err.starts_with("ply 1 (1. e2e5)"), "{err}");
 }
 
 #[test]

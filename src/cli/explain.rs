@@ -1,4 +1,6 @@
-//! `lud explain FILE [MOVE] [--position P | --record R] [--verbose]`
+//! `lud explain FILE [MOVE] [--position P | --record R [--ply N]] [--verbose]`
+//!
+//! With `--ply N`, the record is played to its ply N only (0 for its start).
 //!
 //! Exit 0 when the move is legal (or no move is asked about), 1 when it is
 //! refused or the input is wrong.
@@ -7,6 +9,7 @@ use std::path::PathBuf;
 
 use super::{load, records, start_position, ConfigArgs, Start, EXIT_INPUT, EXIT_OK};
 use crate::notation::{move_text, parse_move};
+use crate::record::numbered;
 
 /// What `lud explain` was asked.
 pub(super) struct Options {
@@ -15,9 +18,23 @@ pub(super) struct Options {
     pub(super) position: Option<String>,
     pub(super) legality: crate::position::Legality,
     pub(super) record: Option<PathBuf>,
+    /// Stop after this many plies of the record.
+    pub(super) ply: Option<usize>,
     /// Plain English, or with the rules as written (`--verbose`).
     pub(super) detail: crate::explain::Detail,
     pub(super) config: ConfigArgs,
+}
+
+/// A move just played, numbered as the record writes it.
+fn numbered_after(after: &crate::game::Position, written: &str) -> String {
+    let players = u32::try_from(after.model().players.len().max(1)).unwrap_or(1);
+    let ply = after.ply().saturating_sub(1);
+    let number = ply / players + 1;
+    if after.last_mover() == 0 {
+        format!("{number}. {written}")
+    } else {
+        format!("{number}... {written}")
+    }
 }
 
 pub(super) fn run(o: &Options) -> i32 {
@@ -40,7 +57,7 @@ pub(super) fn run(o: &Options) -> i32 {
     let record = loaded.map(|l| l.record);
     let start_text = record
         .as_ref()
-        .and_then(|r| r.tag("Position").map(str::to_string))
+        .and_then(|r| r.start_text().map(str::to_string))
         .or_else(|| o.position.clone());
     let mut pos = match start_position(
         &game,
@@ -53,11 +70,20 @@ pub(super) fn run(o: &Options) -> i32 {
         Err(c) => return c,
     };
     if let Some(rec) = &record {
+        let plies = rec.moves.len();
+        if let Some(n) = o.ply.filter(|&n| n > plies) {
+            eoutln!("error: --ply {n}: the record has {plies} plies; give 0 to {plies}");
+            return EXIT_INPUT;
+        }
         for (i, text) in rec.moves.iter().enumerate() {
+            if o.ply == Some(i) {
+                break;
+            }
             if pos.outcome().is_some() {
                 eoutln!(
-                    "error: the game ended before move {} ({text}); the record goes on",
-                    i + 1
+                    "error: the game ended before ply {} ({}); the record goes on",
+                    i + 1,
+                    numbered(&pos, text)
                 );
                 return EXIT_INPUT;
             }
@@ -65,8 +91,9 @@ pub(super) fn run(o: &Options) -> i32 {
                 Ok(m) => m,
                 Err(e) => {
                     eoutln!(
-                        "error: move {} ({text}) cannot be played: {}",
+                        "error: ply {} ({}) cannot be played: {}",
                         i + 1,
+                        numbered(&pos, text),
                         e.message
                     );
                     return EXIT_INPUT;
@@ -74,13 +101,20 @@ pub(super) fn run(o: &Options) -> i32 {
             };
             let mover = &game.model().players[pos.side_to_move()].name;
             let written = move_text(&pos, m);
+            let players = u32::try_from(game.model().players.len().max(1)).unwrap_or(1);
+            let number = pos.ply() / players + 1;
             pos.play_unchecked(m);
             if pos.outcome().is_some() {
-                let players = game.model().players.len().max(1);
                 outln!(
-                    "The game ended with {mover}'s {written}, on move {} (the record's move {}).",
-                    i / players + 1,
+                    "The game ended with {mover}'s {written}, on move {number} (ply {} of the record).",
                     i + 1
+                );
+            }
+            if o.ply == Some(i + 1) {
+                outln!(
+                    "After ply {} of {plies} of the record ({}).",
+                    i + 1,
+                    numbered_after(&pos, &written)
                 );
             }
         }
@@ -103,9 +137,11 @@ pub(super) fn run(o: &Options) -> i32 {
             EXIT_OK
         }
         Err(e) => {
+            let bare = text.trim().trim_end_matches(['+', '#', '!', '?']);
             let reason = e
                 .message
                 .strip_prefix(&format!("{text} is not allowed: "))
+                .or_else(|| e.message.strip_prefix(&format!("{bare}: ")))
                 .unwrap_or(&e.message);
             outln!("{text} is not legal: {reason}.");
             if let Some(h) = &e.help {

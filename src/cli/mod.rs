@@ -267,7 +267,7 @@ pub enum Command {
     Explain {
         /// The game file.
         file: PathBuf,
-        /// The move, in coordinate notation (`e2e3`).
+        /// The move, in coordinate notation (`e2e3`), or in SAN (`Nf3`) where the game has it.
         #[arg(value_name = "MOVE")]
         mv: Option<String>,
         /// The position (default: the start).
@@ -281,6 +281,9 @@ pub enum Command {
         /// the game ended).
         #[arg(long)]
         record: Option<PathBuf>,
+        /// With --record: the position after this many plies of the record (0: its start).
+        #[arg(long, requires = "record")]
+        ply: Option<usize>,
         /// Also quote the rules as the game file writes them (for authors).
         #[arg(long)]
         verbose: bool,
@@ -305,6 +308,12 @@ pub enum Command {
         file: PathBuf,
         /// The record.
         record: PathBuf,
+        /// Print the record as PGN (SAN moves where the game has them) instead of the board
+        #[arg(long, conflicts_with = "step")]
+        pgn: bool,
+        /// Walk the record ply by ply (on a terminal: Enter, b, a number, q; else every position is printed)
+        #[arg(long)]
+        step: bool,
         /// Override the ruleset and options the record names.
         #[command(flatten)]
         config: ConfigArgs,
@@ -421,8 +430,16 @@ pub fn run(cli: Cli) -> i32 {
         Command::Replay {
             file,
             record,
+            pgn,
+            step,
             config,
-        } => replay::run(&file, &record, &config),
+        } => replay::run(&replay::Options {
+            file: &file,
+            record: &record,
+            config: &config,
+            pgn,
+            step,
+        }),
         Command::Fmt { files, check } => fmt::run(&files, check),
         Command::Explain {
             file,
@@ -430,6 +447,7 @@ pub fn run(cli: Cli) -> i32 {
             position,
             allow_illegal,
             record,
+            ply,
             verbose,
             config,
         } => explain::run(&explain::Options {
@@ -438,6 +456,7 @@ pub fn run(cli: Cli) -> i32 {
             position,
             legality: legality(allow_illegal),
             record,
+            ply,
             detail: if verbose {
                 crate::explain::Detail::Rules
             } else {

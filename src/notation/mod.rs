@@ -1,6 +1,21 @@
 //! Moves as text: coordinate notation `e2e4`, a promotion marked by the small
 //! letter of the new piece (`e7e8q`). Reading a move checks it against the
 //! legal moves and says exactly why one is refused.
+//!
+//! [`parse_move`] also reads, where the game has them:
+//! - SAN (`Nf3`, `exd5`, `O-O`, `0-0`, `e8=Q`, `e8Q`, with or without `+`,
+//!   `#` and `x`) in games whose pieces all have letters ([`san`]);
+//! - a column's letter (`d`) in games whose pieces are dropped and fall
+//!   along the files: the one drop in that column.
+//!
+//! [`move_help`] says how to type a move in the game at hand; a move that
+//! cannot be read gets its first lines as a hint.
+
+mod help;
+mod san;
+
+pub use help::move_help;
+pub use san::{plain_kind, san, writes_san};
 
 use crate::explain;
 use crate::game::Position;
@@ -17,7 +32,7 @@ pub struct MoveError {
 }
 
 impl MoveError {
-    fn new(message: impl Into<String>, help: Option<String>) -> Self {
+    pub(crate) fn new(message: impl Into<String>, help: Option<String>) -> Self {
         MoveError {
             message: message.into(),
             help,
@@ -112,15 +127,216 @@ fn split(text: &str) -> Option<(&str, &str, Option<char>)> {
     Some((&t[..a], &rest[..b], promo))
 }
 
-const FORMAT_HELP: &str =
-    "write a move as its from and to squares, as in e2e3; add the new piece's letter for a promotion, as in e7e8q";
+/// The hint for a move that cannot be read: the main ways to write one in
+/// this game (the first two lines of [`move_help`]).
+pub(crate) fn format_hint(pos: &Position) -> String {
+    let lines = move_help(pos);
+    if lines.is_empty() {
+        return "this game has no moves to type".into();
+    }
+    lines[..lines.len().min(2)].join(" ")
+}
 
-/// Reads a move and checks it is legal here, or says why not.
+/// Where the squares of the board run.
+pub(crate) fn squares_hint(model: &crate::compile::model::Model) -> String {
+    let b = &model.board;
+    format!(
+        "squares run from a1 to {}{}",
+        crate::compile::board::Board::file_name(b.width - 1),
+        b.height
+    )
+}
+
+/// Whether the text has the shape of a square's name: a small letter and
+/// digits.
+fn square_shaped(s: &str) -> bool {
+    let mut c = s.chars();
+    c.next().is_some_and(|c| c.is_ascii_lowercase())
+        && !c.as_str().is_empty()
+        && c.all(|c| c.is_ascii_digit())
+}
+
+/// The game is over: no move can be read.
+fn over(pos: &Position) -> Option<MoveError> {
+    pos.outcome().map(|o| {
+        MoveError::new(
+            format!(
+                "the game is over: {}",
+                crate::draw::outcome_text(pos.model(), &o)
+            ),
+            None,
+        )
+    })
+}
+
+/// A column's letter in a game whose pieces drop along the files: the one
+/// legal drop in that column. `None` when the text is not a column's letter.
+fn column(pos: &Position, text: &str) -> Option<Result<Move, MoveError>> {
+    let model = pos.model();
+    let b = &model.board;
+    let t = text.trim();
+    let mut chars = t.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return None;
+    };
+    let c = c.to_ascii_lowercase();
+    if !c.is_ascii_lowercase() || !help::drops_in_columns(pos) {
+        return None;
+    }
+    let x = u32::from(c) - u32::from(b'a');
+    if x >= b.width {
+        return Some(Err(MoveError::new(
+            format!("{c} is not a column of this board"),
+            Some(format!(
+                "the columns are a to {}",
+                crate::compile::board::Board::file_name(b.width - 1)
+            )),
+        )));
+    }
+    if let Some(e) = over(pos) {
+        return Some(Err(e));
+    }
+    let drops: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from().is_none() && move_text(pos, *m).starts_with('@'))
+        .collect();
+    let here: Vec<Move> = drops
+        .iter()
+        .copied()
+        .filter(|m| b.cell(m.to).x == x)
+        .collect();
+    Some(match here[..] {
+        [m] => Ok(m),
+        [] => {
+            let mut open: Vec<char> = drops
+                .iter()
+                .map(|m| crate::compile::board::Board::file_name(b.cell(m.to).x))
+                .collect();
+            open.dedup();
+            Err(MoveError::new(
+                format!("no piece can be dropped in column {c} now"),
+                Some(if open.is_empty() {
+                    "no piece may be put down now".into()
+                } else {
+                    format!(
+                        "you may drop in column {}",
+                        open.iter()
+                            .map(char::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }),
+            ))
+        }
+        _ => Err(MoveError::new(
+            format!("a piece can go to several squares of column {c}"),
+            Some(format!(
+                "write the square: {}",
+                here.iter()
+                    .map(|m| move_text(pos, *m))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )),
+        )),
+    })
+}
+
+/// A square typed alone in a game with drops: say how a drop is written.
+fn bare_square_in_drop_game(pos: &Position, text: &str) -> Option<MoveError> {
+    let t = text.trim().to_lowercase();
+    if !square_shaped(&t)
+        || !pos
+            .legal_moves()
+            .iter()
+            .any(|m| move_text(pos, *m).starts_with('@'))
+    {
+        return None;
+    }
+    let model = pos.model();
+    let sq = model.board.parse(&t)?;
+    let at = format!("@{t}");
+    let legal = pos.legal_moves().iter().any(|m| move_text(pos, *m) == at);
+    let col = crate::compile::board::Board::file_name(model.board.cell(sq).x);
+    Some(if legal {
+        MoveError::new(
+            format!("to put a piece on {t}, write {at}"),
+            Some(if help::drops_in_columns(pos) {
+                format!("or type the column alone: {col}")
+            } else {
+                format_hint(pos)
+            }),
+        )
+    } else {
+        MoveError::new(
+            format!("`{t}` is not a move: a piece is put down with @ and a square, and none can go on {t} now"),
+            Some(format_hint(pos)),
+        )
+    })
+}
+
+/// `e1h1`: a castling piece onto a partner of its own side. Castling is
+/// written as the castling piece's move (and `O-O` in SAN).
+fn castle_hint(pos: &Position, from: u8, to: u8) -> Option<MoveError> {
+    let model = pos.model();
+    let b = &model.board;
+    let side = pos.side_to_move();
+    let (kind, owner) = pos.piece_at(from.into())?;
+    let (other, other_owner) = pos.piece_at(to.into())?;
+    if owner != side || other_owner != side || b.cell(from).y != b.cell(to).y {
+        return None;
+    }
+    let east = b.cell(to).x > b.cell(from).x;
+    let rule = model.moves.iter().find(|r| {
+        r.piece == Some(kind) && matches!(r.kind, crate::compile::model::MoveKind::Castle { partner, .. } if partner == other)
+    })?;
+    let crate::compile::model::MoveKind::Castle { steps, .. } = rule.kind else {
+        return None;
+    };
+    let c = b.cell(from);
+    let x = if east {
+        c.x.checked_add(steps)
+    } else {
+        c.x.checked_sub(steps)
+    }?;
+    let dest = b.at(x, c.y)?;
+    let coord = format!("{}{}", b.name(from), b.name(dest));
+    let written = if writes_san(model) {
+        format!("{coord} or {}", if east { "O-O" } else { "O-O-O" })
+    } else {
+        coord.clone()
+    };
+    let legal = pos
+        .legal_moves()
+        .iter()
+        .any(|m| m.from == from && m.to == dest);
+    Some(MoveError::new(
+        format!(
+            "the {} does not move onto its own {}: castling is written {written}",
+            model.pieces[kind].name, model.pieces[other].name
+        ),
+        Some(if legal {
+            format!("{coord} is legal now")
+        } else {
+            format!(
+                "castling is not allowed now: {}",
+                explain::why_not(pos, from, dest, None).0
+            )
+        }),
+    ))
+}
+
+/// Reads a move and checks it is legal here, or says why not. Coordinate
+/// notation always; SAN and columns where the game has them (see the
+/// module's notes).
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let want = normalise(text);
     let legal = pos.legal_moves();
     if let Some(m) = legal.iter().find(|m| move_text(pos, **m) == want) {
         return Ok(*m);
+    }
+    if let Some(r) = column(pos, text) {
+        return r;
     }
     if let Some(sq) = want.strip_prefix('@') {
         let model = pos.model();
@@ -142,19 +358,16 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
             }),
         ));
     }
-    if let Some(sq) = want.strip_prefix('x') {
+    if let Some(sq) = want.strip_prefix('x').filter(|sq| square_shaped(sq)) {
         let model = pos.model();
         if model.board.parse(sq).is_none() {
             return Err(MoveError::new(
                 format!("{sq} is not a square of this board"),
-                None,
+                Some(squares_hint(model)),
             ));
         }
-        if let Some(o) = pos.outcome() {
-            return Err(MoveError::new(
-                format!("the game is over: {}", crate::draw::outcome_text(model, &o)),
-                None,
-            ));
+        if let Some(e) = over(pos) {
+            return Err(e);
         }
         let removals: Vec<String> = legal
             .iter()
@@ -170,13 +383,39 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
             }),
         ));
     }
+    if let Some(e) = bare_square_in_drop_game(pos, text) {
+        return Err(e);
+    }
+    if writes_san(pos.model()) {
+        if let Some(east) = san::castle_side(text) {
+            if let Some(e) = over(pos) {
+                return Err(e);
+            }
+            return san::castle(pos, text, east);
+        }
+        match san::read_spec(pos.model(), text) {
+            Some(Err(e)) => return Err(e),
+            Some(Ok(spec)) if !spec.is_coordinates() => {
+                return san::parse(pos, text, &spec);
+            }
+            _ => {}
+        }
+    }
     let Some((f, t, promo)) = split(text) else {
         return Err(MoveError::new(
             format!("`{}` is not a move", text.trim()),
-            Some(FORMAT_HELP.into()),
+            Some(format_hint(pos)),
         ));
     };
     let model = pos.model();
+    if !model.moves.iter().any(|r| {
+        r.piece.is_some() && !matches!(r.kind, crate::compile::model::MoveKind::Drop { .. })
+    }) {
+        return Err(MoveError::new(
+            "pieces are put down and never move in this game",
+            Some(format_hint(pos)),
+        ));
+    }
     let b = &model.board;
     let last = format!(
         "{}{}",
@@ -266,6 +505,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
                 ));
             }
         }
+    }
+    if let Some(e) = castle_hint(pos, from, to) {
+        return Err(e);
     }
     let (message, help) = explain::why_not(pos, from, to, promo_piece);
     Err(MoveError::new(message, help))
