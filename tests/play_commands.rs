@@ -46,7 +46,7 @@ fn undo_takes_back_a_whole_turn_against_the_computer() {
     assert_ok(&r);
     // The computer's reply and the human's move are both taken back.
     assert_eq!(r.stdout.matches("Taken back: ").count(), 2, "{}", r.stdout);
-    assert!(r.stdout.contains("Taken back: 1. White plays e2e3"));
+    assert!(r.stdout.contains("Taken back: 1. White plays e3 (e2e3)"));
     assert_eq!(last_position(&r.stdout), last_position(&start.stdout));
     assert_eq!(record_moves(&r.stdout), "*");
 }
@@ -257,14 +257,14 @@ fn a_ply_says_what_it_took_and_check_and_the_pieces_taken_are_listed() {
     );
     assert!(
         r.stdout
-            .contains("7. White plays e2d3 (takes the Pawn on d3)"),
+            .contains("7. White plays exd3 (e2d3; takes the Pawn on d3)"),
         "{}",
         r.stdout
     );
     assert!(r.stdout.contains("White has taken p."));
     assert!(r
         .stdout
-        .contains("7... Black plays a8a1 (takes the Rook on a1; check)"));
+        .contains("7... Black plays Rxa1+ (a8a1; takes the Rook on a1; check)"));
     assert!(r.stdout.contains("White has taken p; Black has taken R."));
     // The last move is drawn in parentheses: where it went and came from.
     assert!(r.stdout.contains("1 (r)"), "{}", r.stdout);
@@ -287,7 +287,7 @@ fn a_finished_game_can_still_be_taken_back() {
     assert!(r
         .stdout
         .contains("The game is over: `undo` takes back a turn"));
-    assert!(r.stdout.contains("Taken back: 1. White plays h1h8"));
+    assert!(r.stdout.contains("Taken back: 1. White plays Rh8# (h1h8)"));
     assert!(r.stdout.contains("Result: unfinished (*)"));
     // Without `undo`, the game ends as it is.
     let r = lud(

@@ -54,7 +54,7 @@ fn a_new_player_plays_shatranj_against_the_computer() {
     // A move; the computer answers; the board shows the answer in
     // parentheses.
     p.send_line("e2e3").unwrap();
-    p.exp_string("1. White plays e2e3").unwrap();
+    p.exp_string("1. White plays e3 (e2e3)").unwrap();
     p.exp_string("1... Black plays ").unwrap();
     let board = p.exp_string("2. White to move").unwrap();
     assert!(board.contains('('), "no last move on the board: {board}");
@@ -64,7 +64,8 @@ fn a_new_player_plays_shatranj_against_the_computer() {
     // Take the turn back: both plies.
     p.send_line("undo").unwrap();
     p.exp_string("Taken back: ").unwrap();
-    p.exp_string("Taken back: 1. White plays e2e3").unwrap();
+    p.exp_string("Taken back: 1. White plays e3 (e2e3)")
+        .unwrap();
     p.exp_string("1. White to move").unwrap();
     p.send_line("flip").unwrap();
     p.exp_string("1  R  N  B  Q  K  B  N  R").unwrap();

@@ -10,7 +10,7 @@ use crate::ai;
 use crate::draw;
 use crate::game::Position;
 use crate::input::{read_line, Line, MAX_LINE_BYTES, MAX_SKIPPED_BYTES};
-use crate::notation::{move_text, parse_move};
+use crate::notation::{move_help, move_text, parse_move};
 
 /// The most lines read in one turn without a move before the game stops
 /// (input that is not someone typing, such as `/dev/urandom` or `yes`).
@@ -138,11 +138,9 @@ pub(super) fn help_intro(pos: &Position) -> String {
 pub(super) fn help(pos: &Position) -> String {
     let mut s = draw::legend(pos.model());
     s.push_str("Parentheses ( ) show the last move: where it came from and where it went.\n");
-    let _ = writeln!(
-        s,
-        "Type a move as its from and to squares, such as {}; a promotion adds the new piece's letter (e7e8q).",
-        example(pos)
-    );
+    for line in move_help(pos) {
+        let _ = writeln!(s, "{line}");
+    }
     s.push_str("Commands:\n");
     for (c, what) in COMMANDS {
         let _ = writeln!(s, "  {c:<7} {what}");

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::draw::View;
 use crate::game::Position;
 use crate::moves::Move;
-use crate::notation::move_text;
+use crate::notation::{move_text, san};
 
 /// A piece taken off the board by a ply: its kind, its owner, its square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +26,7 @@ pub(super) struct Ply {
     pub(super) before: Position,
     /// The move.
     pub(super) m: Move,
-    /// How it reads: "12. White plays e2e4 (takes the Pawn on e4)".
+    /// How it reads: "12. White plays exd5 (e4d5; takes the Pawn on d5)".
     pub(super) line: String,
     /// The pieces of other players it took.
     pub(super) taken: Vec<Taken>,
@@ -75,10 +75,15 @@ impl Table {
 
     fn push(&mut self, m: Move) -> String {
         let before = self.pos.clone();
-        let text = move_text(&before, m);
+        // SAN where the game has it, with the coordinates a player types.
+        let coords = move_text(&before, m);
+        let (text, coords) = match san(&before, m) {
+            Some(san) if san != coords => (san, Some(coords)),
+            _ => (coords, None),
+        };
         self.pos.play_unchecked(m);
         let taken = taken_by(&before, &self.pos);
-        let line = ply_line(&before, &text, &self.pos, &taken);
+        let line = ply_line(&before, &text, coords, &self.pos, &taken);
         self.played.push(Ply {
             before,
             m,
@@ -175,9 +180,16 @@ pub(super) fn move_number(pos: &Position) -> u32 {
     pos.ply() / players + 1
 }
 
-/// "12. White plays e2e4", "12... Black plays d8d1 (takes the Queen on d1;
-/// check)".
-fn ply_line(before: &Position, text: &str, after: &Position, taken: &[Taken]) -> String {
+/// "12. White plays e4 (e2e4)", "12... Black plays Qxd1+ (d8d1; takes the
+/// Queen on d1; check)": SAN where the game has it, with the coordinates;
+/// "4. Yellow plays @d1" where it has not.
+fn ply_line(
+    before: &Position,
+    text: &str,
+    coords: Option<String>,
+    after: &Position,
+    taken: &[Taken],
+) -> String {
     let model = before.model();
     let side = before.side_to_move();
     let dots = if side == 0 { "." } else { "..." };
@@ -186,7 +198,7 @@ fn ply_line(before: &Position, text: &str, after: &Position, taken: &[Taken]) ->
         move_number(before),
         model.players[side].name
     );
-    let mut notes = Vec::new();
+    let mut notes: Vec<String> = coords.into_iter().collect();
     if !taken.is_empty() {
         let each: Vec<String> = taken
             .iter()
