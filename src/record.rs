@@ -82,6 +82,15 @@ pub enum RecordError {
         /// The file the record names (its `File` tag).
         file: Option<String>,
     },
+    /// The result that ends the moves is not the one of the `Result` tag (or
+    /// the moves end with two different results).
+    #[error("the moves end with {moves}, but the record also says {tag}; make the two agree")]
+    TwoResults {
+        /// The `Result` tag (or the first result in the moves).
+        tag: String,
+        /// The result written after the moves.
+        moves: String,
+    },
     /// The `Result` tag is not a result.
     #[error("the Result tag is \"{0}\"; a result is 1-0, 0-1, 1/2-1/2 or * (unfinished)")]
     BadResult(String),
@@ -207,6 +216,12 @@ impl Record {
                         line: i + 1,
                         message: "a tag's value is in double quotes".into(),
                     })?;
+                if r.tag(k).is_some() {
+                    return Err(RecordError::Syntax {
+                        line: i + 1,
+                        message: format!("the tag `{k}` is given twice; give it once"),
+                    });
+                }
                 r.tags
                     .push((k.to_string(), v.replace("\\\"", "\"").replace("\\\\", "\\")));
                 continue;
@@ -214,7 +229,22 @@ impl Record {
             movetext.push_str(raw);
             movetext.push('\n');
         }
-        r.moves = moves_of(&movetext);
+        let (moves, results) = moves_of(&movetext);
+        r.moves = moves;
+        // The result written after the moves is a claim like the tag's: it
+        // must agree with it, and stands for it where there is no tag.
+        for result in results {
+            match r.tag("Result") {
+                Some(tag) if tag != result => {
+                    return Err(RecordError::TwoResults {
+                        tag: tag.to_string(),
+                        moves: result,
+                    })
+                }
+                Some(_) => {}
+                None => r.set_tag("Result", result),
+            }
+        }
         if r.tags.is_empty() && r.moves.is_empty() {
             return Err(RecordError::Empty);
         }
@@ -414,9 +444,10 @@ impl Record {
 
 /// The moves of a record's move text, PGN's extras left out: comments
 /// `{...}` and `; ...`, variations `(...)`, NAGs `$1`, marks `!?`, move
-/// numbers (`4.`, `4...`, `4.e4`), results.
-fn moves_of(text: &str) -> Vec<String> {
+/// numbers (`4.`, `4...`, `4.e4`); and the results written among them.
+fn moves_of(text: &str) -> (Vec<String>, Vec<String>) {
     let mut moves = Vec::new();
+    let mut results = Vec::new();
     let mut depth = 0usize;
     let mut clean = String::new();
     let mut chars = text.chars();
@@ -452,7 +483,11 @@ fn moves_of(text: &str) -> Vec<String> {
         }
     }
     for tok in clean.split_whitespace() {
-        if tok.starts_with('$') || matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*") {
+        if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*") {
+            results.push(tok.to_string());
+            continue;
+        }
+        if tok.starts_with('$') {
             continue;
         }
         // A move number, alone or before its move: `4.`, `4...`, `4.e4`.
@@ -467,7 +502,7 @@ fn moves_of(text: &str) -> Vec<String> {
             moves.push(t.to_string());
         }
     }
-    moves
+    (moves, results)
 }
 
 #[cfg(test)]

@@ -621,6 +621,39 @@ fn a_cut_short_record_that_claims_a_result_is_refused() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A result claimed only after the moves (no tag), a tag and a result
+/// after the moves that disagree, and two `Result` tags: each is a claim,
+/// checked like the tag.
+#[test]
+fn a_result_claimed_after_the_moves_or_twice_is_checked() {
+    let dir = scratch("claims");
+    let rec = record_file(
+        &dir,
+        "untagged.txt",
+        b"[Game \"Shatranj\"]\n\n1. e2e3 e7e6 1-0\n",
+    );
+    let r = lud(&["replay", "games/shatranj.lud", &rec], b"");
+    assert_refused(&r, 1, "the record says 1-0, but the game is not over");
+    let rec = record_file(
+        &dir,
+        "disagree.txt",
+        b"[Result \"*\"]\n\n1. e2e3 e7e6 1-0\n",
+    );
+    let r = lud(&["replay", "games/shatranj.lud", &rec], b"");
+    assert_refused(&r, 1, "the moves end with 1-0, but the record also says *");
+    let rec = record_file(
+        &dir,
+        "twice.txt",
+        b"[Result \"*\"]\n[Result \"1-0\"]\n\n1. e2e3 e7e6\n",
+    );
+    let r = lud(&["replay", "games/shatranj.lud", &rec], b"");
+    assert_refused(&r, 1, "line 2: the tag `Result` is given twice");
+    // An unfinished game that says so replays.
+    let rec = record_file(&dir, "open.txt", b"[Result \"*\"]\n\n1. e2e3 e7e6 *\n");
+    assert_ok(&lud(&["replay", "games/shatranj.lud", &rec], b""));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn a_record_stopped_by_the_move_limit_replays() {
     let dir = scratch("limit");
