@@ -19,8 +19,9 @@
 //!
 //! [`Record::to_pgn`] writes a record as PGN that chess programs read: the
 //! seven standard tags, `[SetUp "1"]` and `[FEN "..."]` when it starts from a
-//! position, `[Variant "<the game's name>"]` for every game but the one PGN
-//! is written for (named "Chess"), and the moves in SAN where the game has
+//! position, `[Variant "<the game's name>"]` (chess programs take
+//! `"Chess"` for the standard game; lud knows no game by name), and the
+//! moves in SAN where the game has
 //! it ([`crate::notation::san`]). [`Record::parse`] reads PGN back:
 //! comments `{...}` and `; ...`, variations `(...)`, NAGs `$1`, marks `!?`,
 //! move numbers `4.` and `4...`, SAN or coordinates, a `[FEN]` tag as the
@@ -30,9 +31,6 @@ use std::fmt::Write as _;
 
 use crate::game::{Game, Position};
 use crate::notation::{move_text, parse_move, san};
-
-/// The game PGN is written for: any other gets a `[Variant]` tag.
-const PGN_GAME: &str = "Chess";
 
 /// A move numbered as records write it, from the position before it:
 /// `3. e2e4` for the first player, `3... e7e5` for the second.
@@ -398,9 +396,7 @@ impl Record {
             ("Black".into(), player(1)),
             ("Result".into(), result.clone()),
         ];
-        if !game.name().eq_ignore_ascii_case(PGN_GAME) {
-            tags.push(("Variant".into(), game.name().into()));
-        }
+        tags.push(("Variant".into(), game.name().into()));
         if self.start_text().is_some() {
             let full = start.to_string();
             let fen: Vec<&str> = full.split_whitespace().take(6).collect();
@@ -542,7 +538,14 @@ mod tests {
     #[test]
     fn a_claimed_result_must_be_where_the_moves_lead() {
         let g = game();
-        let cut = Record::parse("[Result \"1-0\"]\n\n1. a1b1 *\n").unwrap();
+        assert_eq!(
+            Record::parse("[Result \"1-0\"]\n\n1. a1b1 *\n"),
+            Err(RecordError::TwoResults {
+                tag: "1-0".into(),
+                moves: "*".into()
+            })
+        );
+        let cut = Record::parse("[Result \"1-0\"]\n\n1. a1b1 1-0\n").unwrap();
         let end = cut.replay(&g).unwrap();
         assert!(matches!(
             cut.check_result(&end),

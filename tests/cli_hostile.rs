@@ -317,7 +317,7 @@ fn play_asks_again_after_a_line_of_invalid_utf8() {
         "{}",
         r.stdout
     );
-    assert!(r.stdout.contains("White plays e2e3"), "{}", r.stdout);
+    assert!(r.stdout.contains("White plays e3 (e2e3)"), "{}", r.stdout);
     assert!(r.stdout.contains("White stops the game."), "{}", r.stdout);
 }
 
@@ -332,7 +332,7 @@ fn play_refuses_a_huge_typed_line_without_echoing_it() {
         "{}",
         r.stdout
     );
-    assert!(r.stdout.contains("White plays e2e3"));
+    assert!(r.stdout.contains("White plays e3 (e2e3)"));
     assert!(r.stdout.len() < 20_000, "{} bytes echoed", r.stdout.len());
 }
 
@@ -497,7 +497,7 @@ fn play_resume_keeps_the_history_so_a_third_repetition_ends_the_game() {
     let mut args = vec!["play", "games/shatranj.lud", "--position", &position];
     args.extend(both_human);
     let r = lud(&args, b"f6g8\n");
-    assert!(r.stdout.contains("Black plays f6g8"), "{}", r.stdout);
+    assert!(r.stdout.contains("Black plays Ng8 (f6g8)"), "{}", r.stdout);
     assert!(r.stdout.contains("Result: unfinished (*)"), "{}", r.stdout);
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -652,6 +652,29 @@ fn a_result_claimed_after_the_moves_or_twice_is_checked() {
     let rec = record_file(&dir, "open.txt", b"[Result \"*\"]\n\n1. e2e3 e7e6 *\n");
     assert_ok(&lud(&["replay", "games/shatranj.lud", &rec], b""));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A `--record` path that cannot be written is refused before the game,
+/// not found after it.
+#[test]
+fn play_refuses_a_record_path_it_cannot_write_before_the_game() {
+    let r = lud(
+        &random_game(
+            "games/shatranj.lud",
+            &["--record", "/nonexistent-folder-of-lud/game.txt"],
+        ),
+        b"",
+    );
+    assert_refused(
+        &r,
+        1,
+        "cannot write the record to /nonexistent-folder-of-lud/game.txt",
+    );
+    assert!(
+        !r.stdout.contains("Result:"),
+        "the game was played: {}",
+        r.stdout
+    );
 }
 
 #[test]

@@ -39,20 +39,20 @@ fn a_chess_player_types_san() {
     };
     for (typed, played) in [("e4", "e2e4"), ("e5", "e7e5"), ("Nf3", "g1f3")] {
         p.send_line(typed).unwrap();
-        p.exp_string(&format!("plays {played}")).unwrap();
+        p.exp_string(&format!("plays {typed} ({played})")).unwrap();
     }
     p.send_line("Nd4").unwrap();
     p.exp_string("Nd4: no Knight can move to d4").unwrap();
     p.send_line("Nc6").unwrap();
-    p.exp_string("plays b8c6").unwrap();
+    p.exp_string("plays Nc6 (b8c6)").unwrap();
     p.send_line("O-O").unwrap();
     p.exp_string("O-O: castling is not allowed now").unwrap();
     p.send_line("Bc4").unwrap();
-    p.exp_string("plays f1c4").unwrap();
+    p.exp_string("plays Bc4 (f1c4)").unwrap();
     p.send_line("Bc5").unwrap();
-    p.exp_string("plays f8c5").unwrap();
+    p.exp_string("plays Bc5 (f8c5)").unwrap();
     p.send_line("0-0").unwrap();
-    p.exp_string("plays e1g1").unwrap();
+    p.exp_string("plays O-O (e1g1)").unwrap();
     p.send_line("quit").unwrap();
     p.exp_string("1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 f8c5 4. e1g1")
         .unwrap();

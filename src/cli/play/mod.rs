@@ -108,6 +108,17 @@ pub(super) fn run(o: &Options) -> i32 {
     if o.resume.is_none() && pos.side_to_move() != 0 {
         rec.set_tag("FirstSide", pos.side_to_move().to_string());
     }
+    // The record is written once now, so a path it cannot be written to is
+    // found before the game, not after it.
+    if let Some(path) = &o.record {
+        if let Err(e) = super::io::write_atomic(path, rec.to_text().as_bytes()) {
+            eoutln!(
+                "error: cannot write the record to {}: {e}\n  help: give --record a file in a folder that exists and can be written",
+                path.display()
+            );
+            return EXIT_INPUT;
+        }
+    }
     save::begin(Session {
         rec,
         position: pos.to_string(),
