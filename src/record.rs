@@ -287,7 +287,7 @@ impl Record {
                 crate::draw::outcome_text(end.model(), &o)
             )),
             None if claimed != "*" && !self.stopped_outside_the_rules() => wrong(format!(
-                "the game is not over after its last move (ply {}); is the record cut short?",
+                "the game is not over after its last move (ply {}); is the record cut short? (A game that ended outside the rules, by resignation or on time, says so in a tag: [Termination \"resignation\"])",
                 self.moves.len()
             )),
             _ => Ok(()),
@@ -300,7 +300,7 @@ impl Record {
     /// `Termination`).
     fn stopped_outside_the_rules(&self) -> bool {
         self.tag("Termination")
-            .is_some_and(|t| !t.trim().is_empty() && t != "normal")
+            .is_some_and(|t| !t.trim().is_empty() && !t.trim().eq_ignore_ascii_case("normal"))
             || self.tag("Ending") == Some("Draw by move limit")
     }
 

@@ -475,7 +475,7 @@ fn play_resume_keeps_the_history_so_a_third_repetition_ends_the_game() {
     args.extend(["--record", out.to_str().unwrap()]);
     let r = lud(&args, b"f6g8\n");
     assert_ok(&r);
-    assert!(r.stdout.contains("after 7 move(s)"), "{}", r.stdout);
+    assert!(r.stdout.contains("after 7 plies"), "{}", r.stdout);
     assert!(
         r.stdout.contains("Result: Draw by repetition (1/2-1/2)"),
         "{}",
@@ -651,6 +651,21 @@ fn a_result_claimed_after_the_moves_or_twice_is_checked() {
     // An unfinished game that says so replays.
     let rec = record_file(&dir, "open.txt", b"[Result \"*\"]\n\n1. e2e3 e7e6 *\n");
     assert_ok(&lud(&["replay", "games/shatranj.lud", &rec], b""));
+    // A game resigned says so in a Termination tag, and replays; a refusal
+    // of a decisive result on a game not over says how.
+    let rec = record_file(
+        &dir,
+        "resigned.txt",
+        b"[Result \"1-0\"]\n[Termination \"resignation\"]\n\n1. e2e3 e7e6 1-0\n",
+    );
+    assert_ok(&lud(&["replay", "games/shatranj.lud", &rec], b""));
+    let rec = record_file(
+        &dir,
+        "normal.txt",
+        b"[Result \"1-0\"]\n[Termination \"Normal\"]\n\n1. e2e3 e7e6 1-0\n",
+    );
+    let r = lud(&["replay", "games/shatranj.lud", &rec], b"");
+    assert_refused(&r, 1, "[Termination \"resignation\"]");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -242,3 +242,37 @@ fn explain_stops_a_record_at_a_ply() {
     let r = lud(&["explain", "games/chess.lud", "--ply", "3"], "");
     assert_eq!(r.code, 2, "--ply needs --record");
 }
+
+/// A PGN from a position with Black to move, resumed in `play`: the record
+/// goes on numbered from Black's first move, in one notation (coordinates).
+#[test]
+fn a_pgn_from_a_position_resumes_numbered_and_in_coordinates() {
+    let dir = scratch("resume-pgn");
+    let pgn = dir.join("from-fen.pgn");
+    std::fs::write(
+        &pgn,
+        "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 4\"]\n\n4... Kd7 5. e4 *\n",
+    )
+    .unwrap();
+    let saved = dir.join("saved.txt");
+    let r = lud(
+        &[
+            "play",
+            "games/chess.lud",
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--resume",
+            pgn.to_str().unwrap(),
+            "--record",
+            saved.to_str().unwrap(),
+        ],
+        "Kc6\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("after 2 plies"), "{}", r.stdout);
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("4... e8d7 5. e2e4 d7c6 *"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -5,32 +5,17 @@
 //! a note and passes. `tests/progress.rs` checks that a pipe gets none.
 
 #[cfg(unix)]
-mod tty {
-    use std::process::Command;
+#[path = "support/pty.rs"]
+mod pty;
 
+#[cfg(unix)]
+mod tty {
     use rexpect::process::signal::Signal;
     use rexpect::session::PtySession;
 
-    /// How long any one wait for output may take before the test fails.
-    const TIMEOUT_MS: u64 = 30_000;
-
-    /// `lud ARGS` on a pseudo-terminal of its own (stdout and stderr both
-    /// on it), from the crate root; `None`, with a note, if none can be
-    /// opened.
+    /// `lud ARGS` on a pseudo-terminal 100 columns wide (room for the bar).
     fn on_terminal(args: &[&str]) -> Option<PtySession> {
-        let mut c = Command::new(env!("CARGO_BIN_EXE_lud"));
-        c.args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env("NO_COLOR", "1")
-            .env("COLUMNS", "100")
-            .env_remove("RUST_BACKTRACE");
-        match rexpect::session::spawn_command(c, Some(TIMEOUT_MS)) {
-            Ok(s) => Some(s),
-            Err(e) => {
-                println!("note: skipped, no pseudo-terminal could be opened: {e}");
-                None
-            }
-        }
+        super::pty::lud_on_a_terminal_of(args, 100)
     }
 
     /// Everything the command writes until it ends.

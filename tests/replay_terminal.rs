@@ -4,29 +4,20 @@
 //! the test says so and passes.
 #![cfg(unix)]
 
-use std::process::Command;
+#[path = "support/pty.rs"]
+mod pty;
 
-use rexpect::session::spawn_command;
+use pty::lud_on_a_terminal;
 
 #[test]
 fn step_walks_a_record_forward_back_and_to_a_ply() {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_lud"));
-    c.args([
+    let Some(mut p) = lud_on_a_terminal(&[
         "replay",
         "games/chess.lud",
         "tests/fixtures/records/opera.pgn",
         "--step",
-    ])
-    .current_dir(env!("CARGO_MANIFEST_DIR"))
-    .env("NO_COLOR", "1")
-    .env("COLUMNS", "80")
-    .env("TERM", "xterm");
-    let mut p = match spawn_command(c, Some(30_000)) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("note: no pseudo-terminal ({e}); skipped");
-            return;
-        }
+    ]) else {
+        return;
     };
     p.exp_string("Start (ply 0 of 33)").unwrap();
     p.exp_string("b: back").unwrap();

@@ -62,6 +62,36 @@ fn disambiguation_is_the_least_that_tells_pieces_apart() {
     assert_eq!(san_of(&mut r, "a1b2"), "Kb2");
 }
 
+/// A SAN move whose piece is told apart by its rank reads the same as a
+/// move in coordinates once its capital is made small (`B1c3`, `b1c3`): the
+/// capital is the piece's letter, so it is the Bishop's move, not the
+/// Knight's on b1; coordinates in capitals still read.
+#[test]
+fn a_capital_first_is_a_pieces_letter_not_a_file() {
+    let g = game("games/chess.lud");
+    let p = pos(&g, "8/7k/8/B7/8/8/8/BN5K w - - 0 1");
+    let bishop = parse_move(&p, "B1c3").unwrap();
+    let knight = parse_move(&p, "b1c3").unwrap();
+    assert_ne!(bishop, knight);
+    assert_eq!(san(&p, bishop).as_deref(), Some("B1c3"));
+    assert_eq!(san(&p, knight).as_deref(), Some("Nc3"));
+    assert_eq!(
+        parse_move(&p, "B5c3").unwrap(),
+        parse_move(&p, "a5c3").unwrap()
+    );
+    assert_eq!(
+        parse_move(&p, "H1G2").unwrap(),
+        parse_move(&p, "h1g2").unwrap()
+    );
+    // In the other games written in SAN, the same.
+    let x = game("games/xiangqi.lud");
+    let start = x.start();
+    for m in start.legal_moves() {
+        let s = san(&start, m).unwrap();
+        assert_eq!(parse_move(&start, &s), Ok(m), "{s}");
+    }
+}
+
 #[test]
 fn castling_promotion_en_passant_and_mate() {
     let g = game("games/chess.lud");

@@ -5,25 +5,10 @@
 //! pass.
 #![cfg(unix)]
 
-use std::process::Command;
+#[path = "support/pty.rs"]
+mod pty;
 
-use rexpect::session::{spawn_command, PtySession};
-
-fn lud_on_a_terminal(args: &[&str]) -> Option<PtySession> {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_lud"));
-    c.args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env("COLUMNS", "80")
-        .env("TERM", "xterm");
-    match spawn_command(c, Some(30_000)) {
-        Ok(s) => Some(s),
-        Err(e) => {
-            eprintln!("note: no pseudo-terminal ({e}); skipped");
-            None
-        }
-    }
-}
+use pty::lud_on_a_terminal;
 
 #[test]
 fn a_chess_player_types_san() {

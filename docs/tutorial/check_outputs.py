@@ -55,7 +55,7 @@ def matches(expected, actual, typed):
     for e in expected:
         if e == "...":
             continue
-        if typed and e.endswith("`quit`): " + typed.split("\n")[0]):
+        if typed and e.endswith("help): " + typed.split("\n")[0]):
             continue  # the prompt with the move typed after it
         # Typed input is not echoed, so what follows the prompt joins its line.
         while i < len(actual) and actual[i] != e and not (typed and actual[i].endswith(e)):

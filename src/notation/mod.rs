@@ -332,8 +332,16 @@ fn castle_hint(pos: &Position, from: u8, to: u8) -> Option<MoveError> {
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let want = normalise(text);
     let legal = pos.legal_moves();
-    if let Some(m) = legal.iter().find(|m| move_text(pos, **m) == want) {
-        return Ok(*m);
+    let coords = legal.iter().copied().find(|m| move_text(pos, *m) == want);
+    // In a game written in SAN, a capital first is a piece's letter: `B1c3`
+    // is the Bishop from the first rank, not the move b1c3. Coordinates typed
+    // in capitals (`E2E4`) are still read when SAN cannot read them.
+    let san_first = writes_san(pos.model())
+        && text
+            .trim_start()
+            .starts_with(|c: char| c.is_ascii_uppercase());
+    if let (Some(m), false) = (coords, san_first) {
+        return Ok(m);
     }
     if let Some(r) = column(pos, text) {
         return r;
@@ -394,12 +402,15 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
             return san::castle(pos, text, east);
         }
         match san::read_spec(pos.model(), text) {
-            Some(Err(e)) => return Err(e),
+            Some(Err(e)) => return coords.ok_or(e),
             Some(Ok(spec)) if !spec.is_coordinates() => {
-                return san::parse(pos, text, &spec);
+                return san::parse(pos, text, &spec).or_else(|e| coords.ok_or(e));
             }
             _ => {}
         }
+    }
+    if let Some(m) = coords {
+        return Ok(m);
     }
     let Some((f, t, promo)) = split(text) else {
         return Err(MoveError::new(

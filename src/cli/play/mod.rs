@@ -418,7 +418,9 @@ fn offer_draw(
 fn resumed(o: &Options, path: &std::path::Path) -> Result<(Game, Position, Record), i32> {
     let loaded = records::read(path)?;
     let game = records::load_game(&o.file, &o.config, &loaded)?;
-    let pos = loaded.record.replay(&game).map_err(|e| {
+    // Every position of the record, from its start: the last is where the
+    // game goes on.
+    let before = loaded.record.positions(&game).map_err(|e| {
         eoutln!("error: {}: {e}", path.display());
         EXIT_INPUT
     })?;
@@ -428,10 +430,32 @@ fn resumed(o: &Options, path: &std::path::Path) -> Result<(Game, Position, Recor
     if rec.tag("Game").is_none() {
         rec.set_tag("Game", game.name());
     }
+    if let Some((start, _)) = before.first() {
+        if start.side_to_move() != 0 && rec.tag("FirstSide").is_none() {
+            rec.set_tag("FirstSide", start.side_to_move().to_string());
+        }
+    }
+    // The moves as this program writes them (a PGN's SAN in coordinates), so
+    // the record goes on in one notation.
+    rec.moves = rec
+        .moves
+        .iter()
+        .zip(&before)
+        .map(
+            |(text, (pos, _))| match crate::notation::parse_move(pos, text) {
+                Ok(m) => crate::notation::move_text(pos, m),
+                Err(_) => text.clone(),
+            },
+        )
+        .collect();
+    let Some((pos, _)) = before.into_iter().last() else {
+        return Err(EXIT_INPUT);
+    };
+    let plies = rec.moves.len();
     outln!(
-        "Resuming the game of {} after {} move(s).",
+        "Resuming the game of {} after {plies} {}.",
         path.display(),
-        rec.moves.len()
+        if plies == 1 { "ply" } else { "plies" }
     );
     Ok((game, pos, rec))
 }
