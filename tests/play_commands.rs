@@ -173,12 +173,14 @@ fn a_hint_is_a_legal_move() {
         &play("games/shatranj.lud", "human", "ai", &[]),
         "hint\nmoves\nquit\n",
     );
-    let hint = r
-        .stdout
-        .split("Hint: ")
-        .nth(1)
-        .and_then(|t| t.split_whitespace().next())
-        .expect("a hint");
+    // "Hint: Nf3 (g1f3; White is ...)": SAN, then the coordinates.
+    let after = r.stdout.split("Hint: ").nth(1).expect("a hint");
+    let san = after.split_whitespace().next().unwrap();
+    let hint = after
+        .split_once('(')
+        .and_then(|(_, t)| t.split(';').next())
+        .expect("the hint's coordinates");
+    assert!(!san.is_empty() && san != hint, "{after}");
     let moves = r
         .stdout
         .lines()

@@ -29,7 +29,7 @@ fn a_new_player_plays_shatranj_against_the_computer() {
     p.exp_string("Parentheses ( ) show the last move.").unwrap();
     p.exp_string("1. White to move").unwrap();
     p.send_line("help").unwrap();
-    p.exp_string("undo    take back your last turn").unwrap();
+    p.exp_string("undo    take back the last move").unwrap();
     p.exp_string("1. White to move").unwrap();
     // A move; the computer answers; the board shows the answer in
     // parentheses.

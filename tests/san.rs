@@ -113,6 +113,28 @@ fn castling_promotion_en_passant_and_mate() {
     assert_eq!(san_of(&mut p, "d8h4"), "Qh4#");
 }
 
+/// A pawn move refused names the pawn on the file it goes to, once, with
+/// how pawns move; a piece letter written small is told to be a capital.
+#[test]
+fn a_refused_san_names_the_piece_meant_and_capitals() {
+    let g = game("games/shatranj.lud");
+    let p = pos(
+        &g,
+        "rnbkqbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBKQBNR b - - 0 1",
+    );
+    let e = parse_move(&p, "e4").unwrap_err();
+    assert_eq!(e.message, "e4: no Pawn can move to e4");
+    let help = e.help.unwrap();
+    assert!(help.starts_with("the Pawn on e7: "), "{help}");
+    assert_eq!(help.matches("the Pawn on").count(), 1, "{help}");
+    let e = parse_move(&p, "nf6").unwrap_err();
+    assert_eq!(
+        e.help.as_deref(),
+        Some("a piece's letter is a capital (N is the Horse): write Nf6")
+    );
+    assert_eq!(parse_move(&p, "Nf6"), parse_move(&p, "g8f6"));
+}
+
 #[test]
 fn san_is_read_with_or_without_its_marks() {
     let g = game("games/chess.lud");

@@ -269,12 +269,24 @@ pub(super) fn read_spec(model: &Model, text: &str) -> Option<Result<Spec, MoveEr
         )));
     };
     if let Some(f) = file.filter(|&f| f >= b.width) {
+        let letter = crate::compile::board::Board::file_name(f);
+        // `nf3`: a piece's letter written small.
+        let help = match model.piece_by_letter(letter) {
+            Some(p) => {
+                let t = bare(text);
+                format!(
+                    "a piece's letter is a capital ({} is the {}): write {}{}",
+                    model.pieces[p].letter,
+                    model.pieces[p].name,
+                    model.pieces[p].letter,
+                    t.get(1..).unwrap_or("")
+                )
+            }
+            None => super::squares_hint(model),
+        };
         return Some(Err(MoveError::new(
-            format!(
-                "{} is not a file of this board",
-                crate::compile::board::Board::file_name(f)
-            ),
-            Some(super::squares_hint(model)),
+            format!("{letter} is not a file of this board"),
+            Some(help),
         )));
     }
     Some(Ok(Spec {
@@ -503,20 +515,36 @@ pub(super) fn parse(pos: &Position, text: &str, spec: &Spec) -> Result<Move, Mov
         }
     }
     let player = &model.players[side].name;
-    let help = if mine.is_empty() {
-        format!("{player} has no {name} there")
+    // A piece written without its letter and file (`e4`) is meant to come
+    // from the file it goes to, where one stands there.
+    let meant: Vec<u8> = if spec.letter.is_none() && spec.file.is_none() {
+        let column = b.cell(spec.to).x;
+        let on_file: Vec<u8> = mine
+            .iter()
+            .copied()
+            .filter(|&f| b.cell(f).x == column)
+            .collect();
+        if on_file.is_empty() {
+            mine.clone()
+        } else {
+            on_file
+        }
     } else {
-        mine.iter()
-            .take(3)
-            .map(|&f| {
-                format!(
-                    "the {name} on {}: {}",
-                    b.name(f),
-                    explain::why_not(pos, f, spec.to, promo).0
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("; ")
+        mine.clone()
+    };
+    let help = match meant[..] {
+        [] => format!("{player} has no {name} there"),
+        [one] => {
+            let (message, how) = explain::why_not(pos, one, spec.to, promo);
+            match how {
+                Some(how) => format!("the {name} on {}: {message}; {how}", b.name(one)),
+                None => format!("the {name} on {}: {message}", b.name(one)),
+            }
+        }
+        // Several: how the piece moves, once.
+        [first, ..] => explain::why_not(pos, first, spec.to, promo)
+            .1
+            .unwrap_or_else(|| format!("none of {player}'s {}s can go there", name)),
     };
     let castles = castle_squares(pos, true)
         .into_iter()

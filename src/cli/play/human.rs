@@ -20,7 +20,10 @@ pub(crate) const MAX_LINES_PER_TURN: u32 = 100;
 const COMMANDS: &[(&str, &str)] = &[
     ("moves", "list the legal moves"),
     ("hint", "the computer's suggestion, with how it judges it"),
-    ("undo", "take back your last turn (and the reply to it)"),
+    (
+        "undo",
+        "take back the last move (against the computer: your move and its reply)",
+    ),
     ("redo", "play again what `undo` took back"),
     ("flip", "turn the board round"),
     ("board", "show the board again"),
@@ -166,9 +169,10 @@ pub(super) fn hint(pos: &Position, settings: ai::Settings, rng: &mut fastrand::R
         ai::Score::WinIn(n) => format!("{who} wins by force within {n} plies"),
         ai::Score::LossIn(n) => format!("{who} loses by force within {n} plies, whatever it plays"),
     };
+    let (text, coords) = super::table::written(pos, m);
+    let coords = coords.map_or_else(String::new, |c| format!("{c}; "));
     format!(
-        "Hint: {} ({judged}; looked {} plies ahead).",
-        move_text(pos, m),
+        "Hint: {text} ({coords}{judged}; looked {} plies ahead).",
         choice.depth
     )
 }
@@ -268,7 +272,7 @@ pub(super) fn yes_or_no(input: &mut impl BufRead, question: &str) -> Option<bool
 
 /// Asks once the game is over whether to take a turn back; true for `undo`.
 pub(super) fn undo_after_end(input: &mut impl BufRead) -> bool {
-    out!("The game is over: `undo` takes back a turn, Enter finishes: ");
+    out!("The game is over: `undo` takes back a turn; Enter (or anything else) finishes: ");
     crate::cli::io::flush_out();
     matches!(typed(input, "undo"), Typed::Text(t) if matches!(t.to_lowercase().as_str(), "undo" | "takeback" | "back"))
 }

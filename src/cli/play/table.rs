@@ -75,12 +75,7 @@ impl Table {
 
     fn push(&mut self, m: Move) -> String {
         let before = self.pos.clone();
-        // SAN where the game has it, with the coordinates a player types.
-        let coords = move_text(&before, m);
-        let (text, coords) = match san(&before, m) {
-            Some(san) if san != coords => (san, Some(coords)),
-            _ => (coords, None),
-        };
+        let (text, coords) = written(&before, m);
         self.pos.play_unchecked(m);
         let taken = taken_by(&before, &self.pos);
         let line = ply_line(&before, &text, coords, &self.pos, &taken);
@@ -171,6 +166,16 @@ fn taken_by(before: &Position, after: &Position) -> Vec<Taken> {
         }
     });
     gone
+}
+
+/// A move as the lines write it: SAN where the game has it, and then the
+/// coordinates a player types, where they differ.
+pub(super) fn written(before: &Position, m: Move) -> (String, Option<String>) {
+    let coords = move_text(before, m);
+    match san(before, m) {
+        Some(san) if san != coords => (san, Some(coords)),
+        _ => (coords, None),
+    }
 }
 
 /// The number of the move a position is at, counted as the position string
