@@ -544,7 +544,7 @@ pub(super) fn parse(pos: &Position, text: &str, spec: &Spec) -> Result<Move, Mov
         // Several: how the piece moves, once.
         [first, ..] => explain::why_not(pos, first, spec.to, promo)
             .1
-            .unwrap_or_else(|| format!("none of {player}'s {}s can go there", name)),
+            .unwrap_or_else(|| format!("none of {player}'s {name}s can go there")),
     };
     let castles = castle_squares(pos, true)
         .into_iter()
