@@ -157,7 +157,7 @@ fn square_shaped(s: &str) -> bool {
 }
 
 /// The game is over: no move can be read.
-fn over(pos: &Position) -> Option<MoveError> {
+pub(super) fn over(pos: &Position) -> Option<MoveError> {
     pos.outcome().map(|o| {
         MoveError::new(
             format!(
@@ -428,28 +428,18 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         ));
     }
     let b = &model.board;
-    let last = format!(
-        "{}{}",
-        crate::compile::board::Board::file_name(b.width - 1),
-        b.height
-    );
-    let from = b.parse(f).ok_or_else(|| {
-        MoveError::new(
-            format!("{f} is not a square of this board"),
-            Some(format!("squares run from a1 to {last}")),
-        )
-    })?;
-    let to = b.parse(t).ok_or_else(|| {
-        MoveError::new(
-            format!("{t} is not a square of this board"),
-            Some(format!("squares run from a1 to {last}")),
-        )
-    })?;
-    if let Some(o) = pos.outcome() {
-        return Err(MoveError::new(
-            format!("the game is over: {}", crate::draw::outcome_text(model, &o)),
-            None,
-        ));
+    let square = |name: &str| {
+        b.parse(name).ok_or_else(|| {
+            MoveError::new(
+                format!("{name} is not a square of this board"),
+                Some(squares_hint(model)),
+            )
+        })
+    };
+    let from = square(f)?;
+    let to = square(t)?;
+    if let Some(e) = over(pos) {
+        return Err(e);
     }
     let promo_piece = match promo {
         None => None,

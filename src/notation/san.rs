@@ -497,11 +497,8 @@ pub(super) fn parse(pos: &Position, text: &str, spec: &Spec) -> Result<Move, Mov
             Some(format!("play {}", options.join(" or "))),
         ));
     }
-    if let Some(o) = pos.outcome() {
-        return Err(MoveError::new(
-            format!("the game is over: {}", crate::draw::outcome_text(model, &o)),
-            None,
-        ));
+    if let Some(e) = super::over(pos) {
+        return Err(e);
     }
     // Nothing of that kind can go there: say why, for the pieces meant.
     let mine: Vec<u8> = (0..b.len())
