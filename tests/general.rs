@@ -4,6 +4,7 @@
 #[path = "support/common.rs"]
 mod common;
 
+use common::random_record;
 use lud::notation::{move_text, parse_move};
 use lud::record::Record;
 use lud::{Game, Outcome};
@@ -56,19 +57,8 @@ fn g_2_a_result_names_the_winner_or_a_draw_and_the_kind_of_ending() {
 #[test]
 fn g_3_a_record_replays_to_the_same_position() {
     let g = shatranj();
-    let mut pos = g.start();
-    let mut rec = Record::default();
+    let (pos, mut rec) = random_record(&g, 7, 60);
     rec.set_tag("Game", "Shatranj");
-    let mut rng = fastrand::Rng::with_seed(7);
-    for _ in 0..60 {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.usize(..moves.len())];
-        rec.push(&pos, m);
-        pos.play(m).unwrap();
-    }
     let text = rec.to_text();
     let back = Record::parse(&text).unwrap();
     assert_eq!(back, rec);

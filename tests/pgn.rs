@@ -7,7 +7,7 @@
 #[path = "support/common.rs"]
 mod common;
 
-use common::game;
+use common::{game, random_record};
 use lud::record::Record;
 
 fn opera() -> Record {
@@ -109,19 +109,8 @@ fn other_games_name_their_variant_and_round_trip() {
         "games/connect-four.lud",
     ] {
         let g = game(file);
-        let mut pos = g.start();
-        let mut rec = Record::default();
+        let (pos, mut rec) = random_record(&g, 7, 40);
         rec.set_tag("Game", g.name());
-        let mut rng = fastrand::Rng::with_seed(7);
-        for _ in 0..40 {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[rng.usize(..moves.len())];
-            rec.push(&pos, m);
-            pos.play(m).unwrap();
-        }
         let pgn = rec.to_pgn(&g).unwrap();
         assert!(
             pgn.contains(&format!("[Variant \"{}\"]", g.name())),

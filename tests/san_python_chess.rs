@@ -13,6 +13,7 @@ mod common;
 
 use std::process::Command;
 
+use common::random_record;
 use lud::record::Record;
 
 const PEER: &str = r#"
@@ -47,18 +48,7 @@ fn python_chess_reads_our_pgn_and_writes_the_same_san() {
     let mut pgns = Vec::new();
     let mut want = Vec::new();
     for seed in 0..40 {
-        let mut rng = fastrand::Rng::with_seed(seed);
-        let mut pos = g.start();
-        let mut rec = Record::default();
-        for _ in 0..200 {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[rng.usize(..moves.len())];
-            rec.push(&pos, m);
-            pos.play(m).unwrap();
-        }
+        let (pos, mut rec) = random_record(&g, seed, 200);
         if pos.outcome().is_none() {
             rec.set_tag("Result", "*");
         }

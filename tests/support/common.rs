@@ -6,6 +6,7 @@ use std::path::Path;
 
 use lud::compile::options::Config;
 use lud::notation::{move_text, parse_move};
+use lud::record::Record;
 use lud::{Game, Position};
 
 /// A game file (relative to the crate root) under a ruleset and options.
@@ -76,4 +77,22 @@ pub(crate) fn piece_on(p: &Position, sq: &str) -> Option<(String, usize)> {
 /// The kind of the piece on a square.
 pub(crate) fn name_on(p: &Position, sq: &str) -> Option<String> {
     piece_on(p, sq).map(|x| x.0)
+}
+
+/// A seeded random game from the start, of at most `plies` plies (fewer if
+/// it ends): where it stands, and its record (moves only, no tags).
+pub(crate) fn random_record(g: &Game, seed: u64, plies: usize) -> (Position, Record) {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut pos = g.start();
+    let mut rec = Record::default();
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.usize(..moves.len())];
+        rec.push(&pos, m);
+        pos.play(m).unwrap();
+    }
+    (pos, rec)
 }
