@@ -252,7 +252,7 @@ impl<'a, B: Bits> Search<'a, B> {
 
     fn order(&self, st: &State<B>, moves: &mut [Move]) {
         moves.sort_by_key(|m| {
-            let victim = st.at(m.to);
+            let victim = if m.is_pass() { EMPTY } else { st.at(m.to) };
             // A removal or a drop moves no piece from a square: it risks nothing.
             let risk = m.from().map_or(0, |f| {
                 let c = st.at(f as u8);
@@ -322,7 +322,7 @@ impl<'a, B: Bits> Search<'a, B> {
         alpha = alpha.max(stand);
         let mut moves = self.buf(ply as usize);
         self.e.legal_moves(st, &self.hist, &mut moves);
-        moves.retain(|m| st.at(m.to) != EMPTY || m.promotion().is_some());
+        moves.retain(|m| (!m.is_pass() && st.at(m.to) != EMPTY) || m.promotion().is_some());
         self.order(st, &mut moves);
         let mut best = stand;
         self.hist.push(self.e.hist_entry(st, &self.hist));

@@ -273,6 +273,7 @@ pub(crate) fn move_words(m: &Model, md: &MoveDef) -> String {
             "removes an enemy piece (not a royal one) from {}",
             squares(m, z)
         ),
+        MoveKind::Pass => "passes, moving nothing".into(),
         MoveKind::Jump(v) => format!(
             "jumps by {} (squares to its right, squares forward), over anything between",
             vectors(v)
@@ -335,6 +336,7 @@ pub(crate) fn move_words(m: &Model, md: &MoveDef) -> String {
     if !matches!(
         md.kind,
         MoveKind::Remove(_)
+            | MoveKind::Pass
             | MoveKind::Castle { .. }
             | MoveKind::Drop { .. }
             | MoveKind::CaptureJump { .. }

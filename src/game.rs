@@ -241,7 +241,10 @@ impl Position {
 
     /// What stands on a square: (kind of piece, owner).
     pub fn piece_at(&self, sq: usize) -> Option<(usize, usize)> {
-        on_pos!(&self.0, |_e, s, _h| {
+        on_pos!(&self.0, |e, s, _h| {
+            if sq >= e.squares() {
+                return None;
+            }
             let c = s.at(sq as u8);
             (c != crate::state::EMPTY).then(|| {
                 (

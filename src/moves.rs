@@ -83,6 +83,11 @@ impl Move {
         (self.from != crate::state::NO_SQ).then_some(self.from as usize)
     }
 
+    /// Whether the move is a pass: no square at all.
+    pub fn is_pass(self) -> bool {
+        self.to == crate::state::NO_SQ
+    }
+
     /// The square the piece goes to (or the square emptied by a removal).
     pub fn to(self) -> usize {
         self.to as usize

@@ -108,6 +108,8 @@ pub struct State<B: Bits> {
     pub(crate) passer: u8,
     /// Whether the last move took a piece.
     pub(crate) took: bool,
+    /// How many of the last moves in a row were passes.
+    pub(crate) passes: u8,
     /// Where the piece of the last move came from and went, if it was a
     /// plain move (one piece moving, perhaps taking or promoting) made
     /// right after a move of the other player; [`OWN_MOVE`] twice if the
@@ -139,6 +141,7 @@ impl<B: Bits> State<B> {
             passed: B::ZERO,
             passer: NO_SQ,
             took: false,
+            passes: 0,
             last: (NO_SQ, NO_SQ),
         }
     }
@@ -246,6 +249,18 @@ impl<B: Bits> State<B> {
         self.cells.as_mut()[to as usize] = c;
         self.origin.as_mut()[from as usize] = NO_SQ;
         self.origin.as_mut()[to as usize] = o;
+    }
+
+    /// Gives the piece on `sq` to `player` (no hashing).
+    pub(crate) fn reown(&mut self, sq: u8, player: u8) {
+        let c = self.at(sq);
+        if c == EMPTY || code_player(c) == player {
+            return;
+        }
+        let b = B::bit(sq);
+        self.by_player[code_player(c) as usize] ^= b;
+        self.by_player[player as usize] ^= b;
+        self.cells.as_mut()[sq as usize] = code(code_piece(c), player);
     }
 
     /// Changes the kind of the piece on `sq` (no hashing).

@@ -133,10 +133,13 @@ fn with_example(l: &lud::compile::ludemes::Ludeme) -> String {
         Cat::Board => Template::put(&mut t.equipment, ex),
         Cat::Shape => t.equipment[0] = format!("(board {ex})"),
         Cat::Piece | Cat::Region => Template::put(&mut t.equipment, ex),
-        Cat::Move if matches!(l.name, "remove" | "drop") => t.play.push(ex.to_string()),
+        Cat::Move if matches!(l.name, "remove" | "drop" | "pass") => t.play.push(ex.to_string()),
         Cat::Move => t.equipment.push(piece(ex)),
         Cat::Promote => t.equipment.push(piece(&format!("(step Forward) {ex}"))),
         Cat::Effect => t.equipment.push(piece(&format!("(step All then:{ex})"))),
+        Cat::Pattern => t
+            .equipment
+            .push(piece(&format!("(step All then:(capture {ex}))"))),
         Cat::AfterPromotion => t.equipment.push(piece(&format!(
             r#"(step Forward) (promote (lastRank) "Horse" then:{ex})"#
         ))),

@@ -349,7 +349,10 @@ impl<'m> Graph<'m> {
             | Cond::Material(..)
             | Cond::Holds(..)
             | Cond::InARow(..)
-            | Cond::SameShade(_) => {}
+            | Cond::SameShade(_)
+            | Cond::Reached(..)
+            | Cond::Exists(_)
+            | Cond::Passes(_) => {}
         }
     }
 

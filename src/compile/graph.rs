@@ -10,8 +10,8 @@ use petgraph::Direction;
 use std::fmt::Write as _;
 
 use super::model::{
-    CmpOp, Cond, Effect, Hurdle, IntExpr, KindExpr, Model, MoveKind, OutcomeDef, PlayerRef,
-    PromotionDef, RelDir, SiteRef, Target, Worth,
+    CmpOp, Cond, Effect, Hurdle, IntExpr, KindExpr, Model, MoveKind, OutcomeDef, Pattern, PlayerRef,
+    PromotionDef, RelDir, Shape, SiteRef, Target, Worth,
 };
 
 /// A node of the rule graph.
@@ -291,7 +291,7 @@ fn add_move(
     };
     let mn = g.add_node(RuleNode::Move(m, text));
     g.add_edge(parent, mn, RuleEdge::Moves);
-    if !matches!(md.kind, MoveKind::Remove(_)) {
+    if !matches!(md.kind, MoveKind::Remove(_) | MoveKind::Pass) {
         let c = g.add_node(RuleNode::Condition(format!(
             "lands on {}",
             match md.target {
@@ -416,6 +416,7 @@ pub fn describe_move(model: &Model, m: usize) -> String {
         MoveKind::Slide(d, min, Some(max)) => format!("slide {} {min} to {max}", dir_names(d)),
         MoveKind::Leap(a, b) => format!("leap ({a},{b})"),
         MoveKind::Remove(z) => format!("remove an enemy piece on {}", squares(model, z)),
+        MoveKind::Pass => "pass".into(),
         MoveKind::Jump(v) => format!("jump {}", vectors(v)),
         MoveKind::Ride(v, None) => format!("ride {}", vectors(v)),
         MoveKind::Ride(v, Some(max)) => format!("ride {} up to {max} steps", vectors(v)),
@@ -571,7 +572,44 @@ pub fn describe_effect(model: &Model, e: &Effect) -> String {
         Effect::EnPassant => {
             "the squares passed over may be taken en passant on the next move".into()
         }
+        Effect::Flip(p) => format!("the {} change sides", describe_pattern(model, p)),
+        Effect::Capture(p) => format!("the {} are taken", describe_pattern(model, p)),
     }
+}
+
+/// A pattern of squares around a move in words: "enemy pieces bracketed
+/// along N E S W".
+pub fn describe_pattern(model: &Model, p: &Pattern) -> String {
+    let what = if p.kinds == 0 {
+        "enemy pieces".to_string()
+    } else {
+        let names: Vec<String> = (0..model.pieces.len())
+            .filter(|k| p.kinds & (1 << k) != 0)
+            .map(|k| plural(&model.pieces[k].name))
+            .collect();
+        format!("enemy {}", names.join(" or "))
+    };
+    let mut s = match p.shape {
+        Shape::Bracketed => format!(
+            "{what} bracketed in a line ({}) between the square moved to and a piece of the mover",
+            dir_names(&p.dirs)
+        ),
+        Shape::Sandwiched => format!(
+            "{what} next to the square moved to ({}) with a piece of the mover just beyond",
+            dir_names(&p.dirs)
+        ),
+        Shape::Surrounded => format!(
+            "{what} next to the square moved to, held by the mover on every side ({})",
+            dir_names(&p.dirs)
+        ),
+    };
+    if let Some(at) = &p.at {
+        let _ = write!(s, ", standing on {}", squares(model, at));
+    }
+    if let Some(h) = &p.hostile {
+        let _ = write!(s, " ({} count as the mover's when empty)", squares(model, h));
+    }
+    s
 }
 
 fn describe_site(model: &Model, s: &SiteRef) -> String {
@@ -776,7 +814,21 @@ fn describe_leaf(model: &Model, c: &Cond, mover: &str) -> String {
             material_words(model, counts)
         ),
         Cond::Capturing => "the move took a piece".into(),
-        Cond::InARow(p, n) => format!("{} has {n} pieces in a row", player(model, *p, mover)),
+        Cond::InARow(p, n, false) => {
+            format!("{} has {n} pieces in a row", player(model, *p, mover))
+        }
+        Cond::InARow(p, n, true) => {
+            format!("{} has exactly {n} pieces in a row", player(model, *p, mover))
+        }
+        Cond::Reached(p, sites, k) => format!(
+            "{} has a {} on {}",
+            player(model, *p, mover),
+            k.map_or("piece", |k| model.pieces[k as usize].name.as_str()),
+            squares(model, sites)
+        ),
+        Cond::Exists(p) => format!("there are {}", describe_pattern(model, p)),
+        Cond::Passes(1) => "the last move was a pass".into(),
+        Cond::Passes(n) => format!("the last {n} moves were passes"),
         Cond::Holds(s, k) => format!(
             "{} holds a {}",
             describe_site(model, s),
@@ -911,5 +963,9 @@ pub fn describe_outcome(model: &Model, o: &OutcomeDef) -> String {
             }
         ),
         OutcomeDef::Draw(k) => format!("draw ({k})"),
+        OutcomeDef::ByScore(e, k) => format!(
+            "the player with the higher score wins, the score being {}; equal scores draw ({k})",
+            int(model, e, "the player")
+        ),
     }
 }

@@ -6,8 +6,8 @@ use super::bind::{bind, ludeme_of, Bound};
 use super::board::{Board, Dir};
 use super::model::{
     CmpOp, Cond, Effect, EndDef, Events, ForbidDef, Info, IntExpr, KindExpr, Model, MoveDef,
-    MoveKind, OutcomeDef, PhaseDef, PieceDef, Placement, PlayerDef, PlayerFlagDef, PlayerRef,
-    PlayerSites, PromotionDef, RelDir, SiteRef, Target, Worth, MAX_COUNTERS, MAX_FLAGS,
+    MoveKind, OutcomeDef, Pattern, PhaseDef, PieceDef, Placement, PlayerDef, PlayerFlagDef, PlayerRef,
+    PlayerSites, PromotionDef, RelDir, Shape, SiteRef, Target, Worth, MAX_COUNTERS, MAX_FLAGS,
     MAX_MOVE_RULES, MAX_PIECES, MAX_PLAYERS, MAX_PLAYER_FLAGS,
 };
 use super::sites::{eval, per_player, players, region_nodes, Regions, SiteCtx};
@@ -343,6 +343,10 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                         "loss" => {
                             OutcomeDef::Loss(l.player_ref(ob.one("player")), kind, worth, rank)
                         }
+                        "byScore" => OutcomeDef::ByScore(
+                            ob.one("score").map_or(IntExpr::Lit(0), |x| l.int(x)),
+                            kind,
+                        ),
                         _ => OutcomeDef::Draw(kind),
                     };
                     ends.push(EndDef {
@@ -554,10 +558,51 @@ impl Lower<'_> {
                     out.push(Effect::MoveAgain(g));
                 }
                 "enPassant" => out.push(Effect::EnPassant),
+                "flip" => {
+                    if let Some(p) = b.one("squares").map(|n| self.pattern(n)) {
+                        out.push(Effect::Flip(p));
+                    }
+                }
+                "capture" => {
+                    if let Some(p) = b.one("squares").map(|n| self.pattern(n)) {
+                        out.push(Effect::Capture(p));
+                    }
+                }
                 _ => {}
             }
         }
         out
+    }
+
+    /// A pattern of squares around a move.
+    fn pattern(&mut self, n: &Node) -> Pattern {
+        let b = bound(n);
+        let shape = match b.as_ref().map(|b| b.ludeme.name) {
+            Some("bracketed") => Shape::Bracketed,
+            Some("surrounded") => Shape::Surrounded,
+            _ => Shape::Sandwiched,
+        };
+        let Some(b) = b else {
+            return Pattern {
+                shape,
+                dirs: Vec::new(),
+                kinds: 0,
+                at: None,
+                hostile: None,
+            };
+        };
+        let kinds = b
+            .all("piece")
+            .iter()
+            .filter_map(|n| n.as_str().and_then(|s| self.piece(s)))
+            .fold(0u32, |acc, k| acc | 1 << k);
+        Pattern {
+            shape,
+            dirs: dir_words(&b.all("dirs")),
+            kinds,
+            at: b.one("at").map(|s| self.per_player(s)),
+            hostile: b.one("hostile").map(|s| self.per_player(s)),
+        }
     }
 
     /// The move rules a move ludeme makes: one, or for `(betza ...)` one
@@ -643,6 +688,7 @@ impl Lower<'_> {
                 rb.one("min").and_then(Node::as_int).unwrap_or(1).max(1) as u32,
                 rb.one("max").and_then(Node::as_int).map(|m| m as u32),
             ),
+            "pass" => MoveKind::Pass,
             "remove" => MoveKind::Remove(
                 rb.one("sites")
                     .map_or_else(Vec::new, |s| self.per_player(s)),
@@ -659,6 +705,7 @@ impl Lower<'_> {
             piece,
             target: match (&kind, rb.ludeme.name) {
                 (_, "remove") => Target::Enemy,
+                (MoveKind::Pass, _) => Target::Empty,
                 (
                     MoveKind::Castle { .. } | MoveKind::Drop { .. } | MoveKind::CaptureJump { .. },
                     _,
@@ -821,7 +868,23 @@ impl Lower<'_> {
             "inARow" => Cond::InARow(
                 player(self),
                 b.one("length").and_then(Node::as_int).unwrap_or(1).max(1) as u32,
+                truthy(b.one("exact")),
             ),
+            "reached" => {
+                let p = player(self);
+                let sites = b.one("sites").map_or_else(Vec::new, |s| self.per_player(s));
+                let kind = b
+                    .one("piece")
+                    .and_then(Node::as_str)
+                    .and_then(|s| self.piece(s))
+                    .map(|k| k as u8);
+                Cond::Reached(p, sites, kind)
+            }
+            "exists" => match b.one("squares") {
+                Some(n) => Cond::Exists(self.pattern(n)),
+                None => Cond::Or(Vec::new()),
+            },
+            "passes" => Cond::Passes(b.one("times").and_then(Node::as_int).unwrap_or(1).max(1) as u32),
             "holds" => Cond::Holds(
                 b.one("square").map_or(SiteRef::To, |x| self.site(x)),
                 piece(self),

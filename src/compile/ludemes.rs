@@ -70,6 +70,8 @@ pub enum Cat {
     Effect,
     /// Something that happens after a promotion (an effect, or another move).
     AfterPromotion,
+    /// Squares selected around a move, from where it lands.
+    Pattern,
     /// Kinds of piece computed in a promotion.
     Kind,
     /// One square named relative to a move.
@@ -117,6 +119,7 @@ impl Cat {
             Cat::Config => "an option test",
             Cat::Effect => "an effect",
             Cat::AfterPromotion => "an effect after promoting",
+            Cat::Pattern => "a pattern of squares around a move",
             Cat::Kind => "kinds of piece",
             Cat::Square => "a square",
             Cat::Remember => "a remembered fact",
@@ -428,8 +431,26 @@ const THEN: Param = Param {
     ty: Ty::Of(&[Cat::Effect]),
     arity: Arity::List,
     named: true,
-    doc: "what the move does besides moving: `(flag \"name\")`",
+    doc: "what the move does besides moving: `(flag \"name\")`, `(flip ...)`, `(capture ...)`",
 };
+const PIECES_KEY: Param = Param {
+    name: "piece",
+    ty: Ty::PieceName,
+    arity: Arity::List,
+    named: true,
+    doc: "only pieces of these kinds are selected (any kind if absent)",
+};
+const PATTERN_AT: Param = key(
+    "at",
+    Ty::Sites,
+    "only pieces standing on these squares are selected (for the player moving)",
+);
+const HOSTILE: Param = key(
+    "hostile",
+    Ty::Sites,
+    "empty squares that count as the mover's pieces (a throne, the corners)",
+);
+const PATTERN: Ty = Ty::Of(&[Cat::Pattern]);
 const STUCK: Param = key(
     "whenStuck",
     Ty::Bool,
@@ -695,6 +716,7 @@ pub const LUDEMES: &[Ludeme] = &[
             pos("sites", Ty::Sites, Arity::One, "where it may go (`(everywhere)` for any empty square)"),
             key("gravity", Ty::Const(&COMPASS_DIRS), "the direction it falls: it may go only on an empty square whose next square that way is occupied or off the board (`S`: the lowest empty square of each file)"),
             IF,
+            THEN,
         ],
         doc: "A move of the player, in `(play ...)`: put a new piece on an empty square. Written `@d1`.",
         example: "(drop \"Pawn\" (everywhere) gravity:S)",
@@ -753,7 +775,50 @@ pub const LUDEMES: &[Ludeme] = &[
         doc: "A move of the player, not of a piece: take one enemy piece (never a royal one) off one of the squares. Written `xd5`.",
         example: "(remove (everywhere) whenStuck:True)",
     },
+    Ludeme {
+        name: "pass",
+        cat: Cat::Move,
+        params: &[IF, STUCK],
+        doc: "A move of the player that changes nothing on the board: the turn passes to the next player. With `whenStuck:True`, only when the player has no other move (Reversi). Written `pass`.",
+        example: "(pass whenStuck:True)",
+    },
     // ------------------------------------------------------------- effects
+    Ludeme {
+        name: "flip",
+        cat: Cat::Effect,
+        params: &[pos("squares", PATTERN, Arity::One, "which pieces change sides")],
+        doc: "After the move, the pieces on the squares the pattern selects become the mover's (Reversi's discs).",
+        example: "(flip (bracketed All))",
+    },
+    Ludeme {
+        name: "capture",
+        cat: Cat::Effect,
+        params: &[pos("squares", PATTERN, Arity::One, "which pieces are taken")],
+        doc: "After the move, the pieces on the squares the pattern selects are taken off the board (custodian capture).",
+        example: "(capture (sandwiched Orthogonal))",
+    },
+    // ------------------------------------------------------------ patterns
+    Ludeme {
+        name: "bracketed",
+        cat: Cat::Pattern,
+        params: &[pos("dirs", DIRS, Arity::List, "the directions looked along from `(to)`"), PIECES_KEY, PATTERN_AT, HOSTILE],
+        doc: "Along each direction from where the move lands: a line of one or more enemy pieces, starting right next to it and ending in a piece of the mover (or a hostile square). Every piece of every such line is selected.",
+        example: "(bracketed All)",
+    },
+    Ludeme {
+        name: "sandwiched",
+        cat: Cat::Pattern,
+        params: &[pos("dirs", DIRS, Arity::List, "the directions looked along from `(to)`"), PIECES_KEY, PATTERN_AT, HOSTILE],
+        doc: "Along each direction from where the move lands: the enemy piece right next to it, if a piece of the mover (or a hostile square) stands just beyond. A piece that moves between two enemies is not selected: only the move's own neighbours are.",
+        example: "(sandwiched Orthogonal hostile:{e5})",
+    },
+    Ludeme {
+        name: "surrounded",
+        cat: Cat::Pattern,
+        params: &[pos("dirs", DIRS, Arity::List, "the directions looked along"), PIECES_KEY, PATTERN_AT, HOSTILE],
+        doc: "The enemy pieces right next to where the move lands (along the directions) whose every neighbour along the directions holds a piece of the mover or is a hostile square (a neighbour off the board does not count as either).",
+        example: "(surrounded Orthogonal piece:\"King\" hostile:{e5})",
+    },
     Ludeme {
         name: "flag",
         cat: Cat::Effect,
@@ -1051,6 +1116,16 @@ pub const LUDEMES: &[Ludeme] = &[
         example: "(win Mover \"checkmate\")",
     },
     Ludeme {
+        name: "byScore",
+        cat: Cat::Outcome,
+        params: &[
+            pos("score", Ty::Int, Arity::One, "each player's score, the number judged with that player as `Mover`"),
+            pos("kind", Ty::Str, Arity::One, "the kind of ending, as the result names it"),
+        ],
+        doc: "The player with the higher score wins; equal scores are a draw.",
+        example: "(byScore (count Mover) \"most discs\")",
+    },
+    Ludeme {
         name: "loss",
         cat: Cat::Outcome,
         params: &[
@@ -1264,9 +1339,35 @@ pub const LUDEMES: &[Ludeme] = &[
         params: &[
             pos("player", Ty::Player, Arity::One, "whose pieces"),
             pos("length", Ty::Int, Arity::One, "how many in a row"),
+            key("exact", Ty::Bool, "`True`: exactly this many, a line not part of a longer one"),
         ],
-        doc: "The player has at least this many pieces next to each other in a line: along a rank, a file or a diagonal.",
-        example: "(inARow Mover 4)",
+        doc: "The player has at least this many pieces next to each other in a line: along a rank, a file or a diagonal. With `exact:True`, a line of exactly this many (six in a row is not five).",
+        example: "(inARow Mover 5 exact:True)",
+    },
+    Ludeme {
+        name: "reached",
+        cat: Cat::Cond,
+        params: &[
+            pos("player", Ty::Player, Arity::One, "whose pieces"),
+            pos("sites", Ty::Sites, Arity::One, "the squares, for that player (`(lastRank)` is the player's far rank)"),
+            key("piece", Ty::PieceName, "only a piece of this kind"),
+        ],
+        doc: "A piece of the player stands on one of the squares.",
+        example: "(reached Mover (lastRank))",
+    },
+    Ludeme {
+        name: "exists",
+        cat: Cat::Cond,
+        params: &[pos("squares", PATTERN, Arity::One, "the pattern around the move")],
+        doc: "In a move: the pattern around the move selects at least one square (a Reversi disc may go only where it flips some).",
+        example: "(exists (bracketed All))",
+    },
+    Ludeme {
+        name: "passes",
+        cat: Cat::Cond,
+        params: &[pos("times", Ty::Int, Arity::One, "how many passes in a row")],
+        doc: "The last this many moves were all passes (`(pass)`).",
+        example: "(passes 2)",
     },
     Ludeme {
         name: "material",

@@ -197,6 +197,8 @@ pub enum MoveKind {
         /// Whether the piece must go on jumping.
         again: bool,
     },
+    /// A move of the player that changes nothing on the board: the turn passes.
+    Pass,
     /// Castling: the piece goes `steps` squares along its rank towards a
     /// friendly piece of kind `partner`, both never moved and nothing between
     /// them, the piece not attacked on its square nor on those it crosses; the
@@ -228,6 +230,52 @@ pub enum Effect {
     /// The squares the move passed over may be landed on by the opponent's
     /// next move, with `to:EnPassant`, taking the piece that moved.
     EnPassant,
+    /// The pieces on the squares the pattern selects become the mover's.
+    Flip(Pattern),
+    /// The pieces on the squares the pattern selects are taken.
+    Capture(Pattern),
+}
+
+/// Squares selected around a move, from where it lands: what an effect
+/// acts on, or what `(exists ...)` asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pattern {
+    /// How the squares are found.
+    pub shape: Shape,
+    /// The directions looked along from where the move lands.
+    pub dirs: Vec<RelDir>,
+    /// Only pieces of these kinds are selected (bit per kind; 0: any kind).
+    pub kinds: u32,
+    /// Only pieces standing on these squares are selected (per mover; `None`: anywhere).
+    pub at: Option<PlayerSites>,
+    /// Empty squares that count as the mover's pieces (per mover).
+    pub hostile: Option<PlayerSites>,
+}
+
+/// How a [`Pattern`] finds its squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// Along each direction, a line of one or more enemy pieces right next
+    /// to the landing square that ends in a piece of the mover: the whole line.
+    Bracketed,
+    /// Along each direction, the enemy piece right next to the landing
+    /// square with a piece of the mover (or a hostile square) just beyond it.
+    Sandwiched,
+    /// The enemy pieces right next to the landing square (along the
+    /// directions) whose every neighbour along the directions holds a piece
+    /// of the mover or is a hostile square.
+    Surrounded,
+}
+
+impl Shape {
+    /// The word the language uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Shape::Bracketed => "bracketed",
+            Shape::Sandwiched => "sandwiched",
+            Shape::Surrounded => "surrounded",
+        }
+    }
 }
 
 /// One move rule (of a piece, or of the player for `remove`).
@@ -450,8 +498,16 @@ pub enum Cond {
     /// The square holds a piece of this kind (either player's).
     Holds(SiteRef, u8),
     /// The player has this many pieces in a row, next to each other along
-    /// a rank, a file or a diagonal.
-    InARow(PlayerRef, u32),
+    /// a rank, a file or a diagonal (with the flag: exactly this many, a line
+    /// not part of a longer one).
+    InARow(PlayerRef, u32, bool),
+    /// A piece of the player (of the kind, if given) stands on one of the
+    /// squares (resolved for that player).
+    Reached(PlayerRef, PlayerSites, Option<u8>),
+    /// The pattern around the move selects at least one square.
+    Exists(Pattern),
+    /// The last this many moves were all passes.
+    Passes(u32),
     /// Every piece of the kind on the board (either player's) stands on
     /// squares of one shade of the chequer (file plus rank even, or odd).
     SameShade(u8),
@@ -555,6 +611,9 @@ pub enum OutcomeDef {
     Loss(PlayerRef, String, Worth, u8),
     /// Nobody wins.
     Draw(String),
+    /// The player with the higher score (the number, judged for each player
+    /// as `Mover`) wins; equal scores draw.
+    ByScore(IntExpr, String),
 }
 
 /// An end rule.

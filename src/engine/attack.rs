@@ -188,6 +188,7 @@ impl<B: Bits> Engine<B> {
                 r
             }
             GenKind::Remove(z) => *z,
+            GenKind::Pass => B::ZERO,
             GenKind::Ride(rays) => {
                 let mut r = B::ZERO;
                 for ray in &rays[sq as usize] {

@@ -534,6 +534,16 @@ impl<B: Bits> Engine<B> {
     ) -> bool {
         let side = lg.side;
         if g.piece == NO_KIND {
+            if let GenKind::Pass = g.kind {
+                if let Some(c) = &g.guard {
+                    let ctx = Ctx::new(self, st, &[], None)
+                        .in_move(MoveCtx::new(side, NO_SQ, NO_SQ, NO_KIND));
+                    if !ctx.cond(c) {
+                        return true;
+                    }
+                }
+                return f(Move::new(NO_SQ, NO_SQ, g.rule, NO_PIECE), false);
+            }
             for to in (self.targets(st, g, 0, side, lg.occ) & !lg.blocked).iter() {
                 if let Some(c) = &g.guard {
                     let ctx = Ctx::new(self, st, &[], None)

@@ -57,6 +57,11 @@ impl<B: Bits> Engine<B> {
         if let MoveKind::Drop { piece, .. } = rule.kind {
             st.put(m.to, piece as u8, side);
             st.hash ^= self.z(code(piece as u8, side), m.to);
+            let captured = !rule.effects.is_empty() && self.apply_effects(st, &rule.effects, side, m.to);
+            return (NO_KIND, captured);
+        }
+        if m.to == NO_SQ {
+            // A pass.
             return (NO_KIND, false);
         }
         if rule.piece.is_none() {
@@ -118,10 +123,13 @@ impl<B: Bits> Engine<B> {
                         st.hash ^= self.z(EMPTY, landed);
                     }
                 }
-                Effect::MoveAgain(_) => {}
+                Effect::MoveAgain(_) | Effect::Flip(_) | Effect::Capture(_) => {}
             }
         }
         let mut captured = captured;
+        if !rule.effects.is_empty() {
+            captured |= self.apply_effects(st, &rule.effects, side, landed);
+        }
         if m.promo != NO_PIECE {
             let old = st.at(m.to);
             let new = code(m.promo, side);
@@ -158,6 +166,30 @@ impl<B: Bits> Engine<B> {
             }
         }
         (kind, captured)
+    }
+
+    /// Applies the effects on other squares (flips, captures) of a move of
+    /// `side` that landed on `to`, in order. Returns whether a piece was taken.
+    pub(crate) fn apply_effects(&self, st: &mut State<B>, effects: &[Effect], side: u8, to: u8) -> bool {
+        let mut took = false;
+        for e in effects {
+            match e {
+                Effect::Flip(p) => {
+                    for q in self.pattern_squares(st, p, side, to).iter() {
+                        let old = st.at(q);
+                        st.reown(q, side);
+                        st.hash ^= self.z(old, q) ^ self.z(st.at(q), q);
+                    }
+                }
+                Effect::Capture(p) => {
+                    for q in self.pattern_squares(st, p, side, to).iter() {
+                        took |= self.take_hashed(st, q);
+                    }
+                }
+                Effect::SetFlag(_) | Effect::MoveAgain(_) | Effect::EnPassant => {}
+            }
+        }
+        took
     }
 
     /// Whether a piece of `by` could land on one of `passed` by a
@@ -260,6 +292,11 @@ impl<B: Bits> Engine<B> {
             st.hash ^= self.rights_key(rights) ^ self.rights_key(rights & st.unmoved);
         }
         st.took = captured;
+        st.passes = if m.to == NO_SQ && m.from == NO_SQ {
+            st.passes.saturating_add(1)
+        } else {
+            0
+        };
         for (i, ev) in self.counters.iter().enumerate() {
             let reset = (ev.capture && captured)
                 || (ev.promotion && m.promo != NO_PIECE)

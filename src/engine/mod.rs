@@ -10,6 +10,7 @@
 mod attack;
 mod gen;
 mod make;
+mod pattern;
 
 use crate::bits::Bits;
 use crate::compile::board::{Board, Dir};
@@ -347,6 +348,8 @@ pub(crate) enum GenKind<B: Bits> {
     /// Dropping a new piece on these squares, falling in this
     /// direction (`u8::MAX`: it does not fall).
     Drop(B, u8),
+    /// Passing: no square.
+    Pass,
 }
 
 /// The blockable leaps of one square: each target, with the squares on the
@@ -713,6 +716,7 @@ impl<B: Bits> Engine<B> {
                         }
                     }
                     MoveKind::Remove(sites) => GenKind::Remove(resolve_sites(sites, player)),
+                    MoveKind::Pass => GenKind::Pass,
                     MoveKind::Jump(vecs) => GenKind::Leap(leap_table(board, |sq| {
                         vecs.iter()
                             .filter_map(|&v| offset(board, sq, frame(pdef.forward, v)))
@@ -896,14 +900,14 @@ impl<B: Bits> Engine<B> {
                                 Effect::MoveAgain(g) => {
                                     Some(g.clone().unwrap_or(Cond::And(Vec::new())))
                                 }
-                                Effect::SetFlag(_) | Effect::EnPassant => None,
+                                _ => None,
                             }),
                             flags: pr
                                 .effects
                                 .iter()
                                 .filter_map(|e| match e {
                                     Effect::SetFlag(f) => Some(*f),
-                                    Effect::MoveAgain(_) | Effect::EnPassant => None,
+                                    _ => None,
                                 })
                                 .collect(),
                             identity: pr.identity.clone(),
@@ -1844,17 +1848,20 @@ fn board_only(c: &Cond) -> bool {
         | Cond::In(..)
         | Cond::Checks(_)
         | Cond::Holds(..)
+        | Cond::Exists(_)
         | Cond::SameShade(_) => true,
         Cond::Lost(p, _)
+        | Cond::Reached(p, ..)
         | Cond::Attacked(_, p)
         | Cond::CheckedBy(p, _)
         | Cond::Material(p, _)
-        | Cond::InARow(p, _) => named(p),
+        | Cond::InARow(p, ..) => named(p),
         Cond::InCheck(_)
         | Cond::NoMoves(..)
         | Cond::Repeated(_)
         | Cond::PerpetualCheck(_)
         | Cond::Remembers(..)
+        | Cond::Passes(_)
         | Cond::Capturing => false,
     }
 }
@@ -1921,7 +1928,7 @@ fn reads_to(c: &Cond) -> bool {
         | Cond::Attacked(s, _)
         | Cond::Checks(s)
         | Cond::Holds(s, _) => site(s),
-        Cond::KindIs(_) | Cond::LostCouldReach => true,
+        Cond::KindIs(_) | Cond::LostCouldReach | Cond::Exists(_) => true,
         _ => false,
     })
 }
@@ -1958,6 +1965,7 @@ fn reach_classes<B: Bits>(board: &Board, gens: &[Gen<B>], kind: u8) -> Box<[u8]>
                     GenKind::Remove(_)
                     | GenKind::Castle(..)
                     | GenKind::Drop(..)
+                    | GenKind::Pass
                     | GenKind::CaptureJump(..) => B::ZERO,
                     GenKind::Ride(_) | GenKind::Hop(..) | GenKind::Path(_) => potential(g, s),
                 };
@@ -1994,6 +2002,7 @@ pub(crate) fn potential<B: Bits>(g: &Gen<B>, s: u8) -> B {
         | GenKind::Remove(_)
         | GenKind::Castle(..)
         | GenKind::CaptureJump(..)
+        | GenKind::Pass
         | GenKind::Drop(..) => B::ZERO,
     }
 }

@@ -368,7 +368,21 @@ impl<'a, B: Bits> Ctx<'a, B> {
                         .enumerate()
                         .all(|(k, &n)| n == 0 || (st.by_piece[k] & mine).count() == u32::from(n))
             }
-            Cond::InARow(p, n) => {
+            Cond::Reached(p, sites, kind) => {
+                let pl = self.player(*p);
+                let mut on = st.by_player[pl as usize];
+                if let Some(k) = kind {
+                    on &= st.by_piece[*k as usize];
+                }
+                sites
+                    .get(pl as usize)
+                    .is_some_and(|v| v.iter().any(|&q| on.has(q)))
+            }
+            Cond::Exists(pat) => self.mv.is_some_and(|m| {
+                !self.e.pattern_squares(st, pat, m.mover, m.to).is_empty()
+            }),
+            Cond::Passes(n) => u32::from(st.passes) >= *n,
+            Cond::InARow(p, n, exact) => {
                 let mine = st.by_player[self.player(*p) as usize];
                 let b = self.e.board();
                 [0u8, 1, 2, 3].iter().any(|&d| {
@@ -387,7 +401,11 @@ impl<'a, B: Bits> Ctx<'a, B> {
                             len += 1;
                             cur = next;
                         }
-                        len >= *n
+                        if *exact {
+                            len == *n
+                        } else {
+                            len >= *n
+                        }
                     })
                 })
             }
@@ -547,6 +565,23 @@ impl<B: Bits> Engine<B> {
                         worth: *worth,
                     },
                     OutcomeDef::Draw(k) => Outcome::Draw { kind: k.clone() },
+                    OutcomeDef::ByScore(e, k) => {
+                        let score = |p: u8| {
+                            Ctx::new(self, st, hist, None)
+                                .in_move(MoveCtx::new(p, NO_SQ, NO_SQ, NO_KIND))
+                                .int(e)
+                        };
+                        let (a, b) = (score(0), score(1));
+                        if a == b {
+                            Outcome::Draw { kind: k.clone() }
+                        } else {
+                            Outcome::Win {
+                                winner: usize::from(b > a),
+                                kind: k.clone(),
+                                worth: Worth::Win,
+                            }
+                        }
+                    }
                 };
                 return Some((o, i));
             }

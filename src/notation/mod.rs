@@ -48,6 +48,9 @@ impl MoveError {
 pub fn move_text(pos: &Position, m: Move) -> String {
     let model = pos.model();
     let b = &model.board;
+    if m.is_pass() {
+        return "pass".into();
+    }
     let Some(from) = m.from() else {
         let drop = model
             .moves

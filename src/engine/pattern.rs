@@ -1,0 +1,77 @@
+//! Squares selected around a move ([`Pattern`]): the lines a move brackets,
+//! the pieces it sandwiches or surrounds. Effects act on them (`flip`,
+//! `capture`) and `(exists ...)` asks whether there are any.
+
+use super::Engine;
+use crate::bits::Bits;
+use crate::compile::board::Dir;
+use crate::compile::model::{Pattern, PlayerSites, Shape};
+use crate::state::{code_piece, code_player, State, EMPTY, NO_SQ};
+
+/// The squares of `sites` for `player`, or none.
+fn resolved<B: Bits>(sites: Option<&PlayerSites>, player: u8) -> Option<B> {
+    sites.map(|s| {
+        s.get(player as usize)
+            .map_or(B::ZERO, |v| v.iter().fold(B::ZERO, |acc, &q| acc | B::bit(q)))
+    })
+}
+
+impl<B: Bits> Engine<B> {
+    /// The squares pattern `p` selects for a move of `side` landing on `to`.
+    pub(crate) fn pattern_squares(&self, st: &State<B>, p: &Pattern, side: u8, to: u8) -> B {
+        if to == NO_SQ {
+            return B::ZERO;
+        }
+        let board = self.board();
+        let forward = self.model.players[side as usize].forward;
+        let hostile = resolved::<B>(p.hostile.as_ref(), side).unwrap_or(B::ZERO) & !st.occupied();
+        let own = st.by_player[side as usize];
+        let holds = own | hostile;
+        // An enemy piece the pattern may select.
+        let enemy = |q: u8| {
+            let c = st.at(q);
+            c != EMPTY
+                && code_player(c) != side
+                && (p.kinds == 0 || p.kinds & (1 << code_piece(c)) != 0)
+        };
+        let mut out = B::ZERO;
+        for rd in &p.dirs {
+            let d = rd.resolve(forward);
+            match p.shape {
+                Shape::Bracketed => {
+                    let mut line = B::ZERO;
+                    let mut cur = board.step(to, d);
+                    while let Some(q) = cur.filter(|&q| enemy(q)) {
+                        line |= B::bit(q);
+                        cur = board.step(q, d);
+                    }
+                    if !line.is_empty() && cur.is_some_and(|q| holds.has(q)) {
+                        out |= line;
+                    }
+                }
+                Shape::Sandwiched => {
+                    if let Some(a) = board.step(to, d).filter(|&a| enemy(a)) {
+                        if board.step(a, d).is_some_and(|b| holds.has(b)) {
+                            out |= B::bit(a);
+                        }
+                    }
+                }
+                Shape::Surrounded => {
+                    if let Some(a) = board.step(to, d).filter(|&a| enemy(a)) {
+                        let all = p.dirs.iter().all(|rd2| {
+                            let d2: Dir = rd2.resolve(forward);
+                            board.step(a, d2).is_some_and(|n| holds.has(n) || n == to)
+                        });
+                        if all {
+                            out |= B::bit(a);
+                        }
+                    }
+                }
+            }
+        }
+        match resolved::<B>(p.at.as_ref(), side) {
+            Some(at) => out & at,
+            None => out,
+        }
+    }
+}
