@@ -292,7 +292,11 @@ impl<'a, B: Bits> Search<'a, B> {
         for &m in &moves {
             let mut child = *st;
             self.e.make(&mut child, m);
-            let v = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
+            let v = if child.side == st.side {
+                self.negamax(&child, depth - 1, ply + 1, alpha, beta)
+            } else {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+            };
             if self.out_of_budget {
                 break;
             }
@@ -329,7 +333,11 @@ impl<'a, B: Bits> Search<'a, B> {
         for &m in &moves {
             let mut child = *st;
             self.e.make(&mut child, m);
-            let v = -self.quiesce(&child, ply + 1, -beta, -alpha, left - 1);
+            let v = if child.side == st.side {
+                self.quiesce(&child, ply + 1, alpha, beta, left - 1)
+            } else {
+                -self.quiesce(&child, ply + 1, -beta, -alpha, left - 1)
+            };
             if self.out_of_budget {
                 break;
             }
@@ -366,7 +374,13 @@ impl<'a, B: Bits> Search<'a, B> {
                 let mut child = *st;
                 self.e.make(&mut child, m);
                 // A window one wider than alpha, so equal moves are kept.
-                let v = -self.negamax(&child, depth - 1, 1, -WIN - 1, -(alpha - 1));
+                // The same player moving again (a part of the turn, a phase)
+                // scores the child as its own.
+                let v = if child.side == st.side {
+                    self.negamax(&child, depth - 1, 1, alpha - 1, WIN + 1)
+                } else {
+                    -self.negamax(&child, depth - 1, 1, -WIN - 1, -(alpha - 1))
+                };
                 if self.out_of_budget {
                     break;
                 }

@@ -353,6 +353,13 @@ pub(crate) fn move_words(m: &Model, md: &MoveDef) -> String {
     if md.stay {
         s.push_str(", and captures without moving");
     }
+    if let Some(k) = md.put {
+        let _ = write!(
+            s,
+            ", and stays: a new {} is put where the move lands",
+            m.pieces[k].name
+        );
+    }
     if let Some(f) = &md.from {
         let _ = write!(s, ", only from {}", squares(m, f));
     }

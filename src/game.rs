@@ -159,6 +159,18 @@ impl Position {
         on_pos!(&self.0, |_e, s, _h| s.side as usize)
     }
 
+    /// Whether the player to move is in the middle of a turn: the move
+    /// before was theirs and continues the turn (`(continue ...)`).
+    pub fn mid_turn(&self) -> bool {
+        on_pos!(&self.0, |_e, s, _h| s.part != 0)
+    }
+
+    /// Whether some move of the game continues the turn: then a turn may be
+    /// several plies, and [`crate::perft::perft`] counts whole turns.
+    pub fn has_parts(&self) -> bool {
+        on_pos!(&self.0, |e, _s, _h| e.has_parts)
+    }
+
     /// The phase before normal play the position is in, if any.
     pub fn phase(&self) -> Option<&crate::compile::model::PhaseDef> {
         on_pos!(&self.0, |e, s, _h| e.model.phases.get(s.phase as usize))

@@ -99,10 +99,57 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 
 /// [`perft`] on the caller's stack.
 fn perft_here(pos: &Position, depth: u32) -> u64 {
+    count_here(pos, depth, Plies::Turns)
+}
+
+/// What one level of a count is, in games whose turns have parts
+/// (`(continue ...)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plies {
+    /// A whole turn, every part of it (as published counts of such games count).
+    Turns,
+    /// Each part of a turn on its own.
+    Parts,
+}
+
+/// Counts on the caller's stack, a level being a turn or a part.
+fn count_here(pos: &Position, depth: u32, plies: Plies) -> u64 {
     on_pos!(&pos.0, |e, s, h| {
         let mut hist = h.clone();
-        let mut bufs = vec![MoveBuf::new(); depth as usize + 1];
-        count(e, s, &mut hist, depth, &mut bufs)
+        // A turn of several parts takes a buffer per part.
+        let per_turn = if e.has_parts {
+            e.model.parts.len().min(crate::engine::MAX_PARTS) + 1
+        } else {
+            1
+        };
+        let mut bufs = vec![MoveBuf::new(); (depth as usize + 1) * per_turn];
+        count(e, s, &mut hist, depth, &mut bufs, plies == Plies::Turns)
+    })
+}
+
+/// The number of leaf nodes `depth` parts of turns deep: in a game whose
+/// turns have several parts (`(continue ...)`), each part counts as a level
+/// (the same as [`perft`] elsewhere).
+///
+/// # Panics
+///
+/// If `depth` is more than [`MAX_DEPTH`].
+pub fn perft_parts(pos: &Position, depth: u32) -> u64 {
+    assert!(
+        depth <= MAX_DEPTH,
+        "perft depth {depth} is more than {MAX_DEPTH}"
+    );
+    if depth <= INLINE_DEPTH {
+        return count_here(pos, depth, Plies::Parts);
+    }
+    std::thread::scope(|s| {
+        match std::thread::Builder::new()
+            .stack_size(stack_size(depth))
+            .spawn_scoped(s, || count_here(pos, depth, Plies::Parts))
+        {
+            Ok(h) => h.join().unwrap_or(0),
+            Err(_) => count_here(pos, depth, Plies::Parts),
+        }
     })
 }
 
@@ -129,7 +176,7 @@ pub fn perft_progress(pos: &Position, depth: u32, threads: usize, progress: &Pro
         "perft depth {depth} is more than {MAX_DEPTH}"
     );
     let threads = threads_for(threads);
-    if depth < 2 || pos.outcome().is_some() {
+    if depth < 2 || pos.outcome().is_some() || pos.has_parts() {
         // Nothing to split: no moves from the root, or one leaf below each.
         let n = perft(pos, depth);
         let parts = if depth == 1 { n as usize } else { 0 };
@@ -216,7 +263,8 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
         .map(|m| {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            (crate::notation::move_text(pos, m), perft(&child, depth - 1))
+            let below = if child.mid_turn() { depth } else { depth - 1 };
+            (crate::notation::move_text(pos, m), perft(&child, below))
         })
         .collect()
 }
@@ -227,11 +275,15 @@ fn count<B: Bits>(
     hist: &mut Vec<Hist>,
     depth: u32,
     bufs: &mut [MoveBuf],
+    turns: bool,
 ) -> u64 {
     if depth == 0 {
         return 1;
     }
-    if depth == 1 {
+    // Whether a move here may continue the turn (then, counting turns, the
+    // last level is not counted in bulk).
+    let parts = turns && e.has_parts && e.continues[e.phase_of_moves(st) as usize];
+    if depth == 1 && !parts {
         let n = e.count_legal(st, hist);
         if e.ending(st, hist, Some(n > 0)).is_some() {
             return 0;
@@ -250,7 +302,12 @@ fn count<B: Bits>(
     for &m in buf.iter() {
         let mut child = *st;
         e.make(&mut child, m);
-        total += count(e, &child, hist, depth - 1, rest);
+        let below = if parts && child.part != 0 {
+            depth
+        } else {
+            depth - 1
+        };
+        total += count(e, &child, hist, below, rest, turns);
     }
     hist.pop();
     total

@@ -110,6 +110,11 @@ pub struct State<B: Bits> {
     pub(crate) took: bool,
     /// How many of the last moves in a row were passes.
     pub(crate) passes: u8,
+    /// The part of the turn being played: 0 for a turn's first move, `k + 1`
+    /// for part `k` (`(continue ...)`).
+    pub(crate) part: u8,
+    /// Where the move before the part landed ([`NO_SQ`] outside a part).
+    pub(crate) anchor: u8,
     /// Where the piece of the last move came from and went, if it was a
     /// plain move (one piece moving, perhaps taking or promoting) made
     /// right after a move of the other player; [`OWN_MOVE`] twice if the
@@ -142,6 +147,8 @@ impl<B: Bits> State<B> {
             passer: NO_SQ,
             took: false,
             passes: 0,
+            part: 0,
+            anchor: NO_SQ,
             last: (NO_SQ, NO_SQ),
         }
     }

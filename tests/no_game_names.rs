@@ -18,7 +18,22 @@ fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 #[test]
 fn no_file_under_src_names_a_game() {
     let names = [
-        "shatranj", "parsi", "nilakan", "xiangqi", "draughts", "checkers",
+        "shatranj",
+        "parsi",
+        "nilakan",
+        "xiangqi",
+        "draughts",
+        "checkers",
+        "reversi",
+        "othello",
+        "amazon",
+        "breakthrough",
+        "gomoku",
+        "connect6",
+        "tablut",
+        "morris",
+        "tafl",
+        "renju",
     ];
     let mut files = Vec::new();
     walk(

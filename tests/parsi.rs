@@ -399,7 +399,8 @@ fn pa_15_mate_by_a_pawn_is_piedmat() {
         .filter_map(|e| match &e.outcome {
             lud::compile::model::OutcomeDef::Win(_, k, _, r)
             | lud::compile::model::OutcomeDef::Loss(_, k, _, r) => Some((k.clone(), *r)),
-            lud::compile::model::OutcomeDef::Draw(_) => None,
+            lud::compile::model::OutcomeDef::Draw(_)
+            | lud::compile::model::OutcomeDef::ByScore(..) => None,
         })
         .collect();
     let rank = |k: &str| ranks.iter().find(|(x, _)| x == k).map(|(_, r)| *r).unwrap();

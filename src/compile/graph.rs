@@ -10,8 +10,8 @@ use petgraph::Direction;
 use std::fmt::Write as _;
 
 use super::model::{
-    CmpOp, Cond, Effect, Hurdle, IntExpr, KindExpr, Model, MoveKind, OutcomeDef, Pattern, PlayerRef,
-    PromotionDef, RelDir, Shape, SiteRef, Target, Worth,
+    CmpOp, Cond, Effect, Hurdle, IntExpr, KindExpr, Model, MoveKind, OutcomeDef, Pattern,
+    PlayerRef, PromotionDef, RelDir, Shape, SiteRef, Target, Worth,
 };
 
 /// A node of the rule graph.
@@ -470,6 +470,13 @@ pub fn describe_move(model: &Model, m: usize) -> String {
     if md.stay {
         s.push_str(", capturing without moving");
     }
+    if let Some(k) = md.put {
+        let _ = write!(
+            s,
+            ", putting a {} where it lands (the piece stays)",
+            model.pieces[k].name
+        );
+    }
     if md.when_stuck {
         s.push_str(", only when no other move is legal");
     }
@@ -573,6 +580,23 @@ pub fn describe_effect(model: &Model, e: &Effect) -> String {
             "the squares passed over may be taken en passant on the next move".into()
         }
         Effect::Flip(p) => format!("the {} change sides", describe_pattern(model, p)),
+        Effect::Continue(k) => {
+            let part = &model.parts[*k];
+            let moves: Vec<String> = part
+                .moves
+                .iter()
+                .filter(|&&m| !matches!(model.moves[m].kind, MoveKind::Pass))
+                .map(|&m| describe_move(model, m))
+                .collect();
+            let mut s = format!("the same player moves again: {}", moves.join("; or "));
+            if let Some(c) = &part.cond {
+                let _ = write!(s, ", if {}", describe_guard(model, c));
+            }
+            if part.optional {
+                s.push_str(" (or ends the turn)");
+            }
+            s
+        }
         Effect::Capture(p) => format!("the {} are taken", describe_pattern(model, p)),
     }
 }
@@ -607,7 +631,11 @@ pub fn describe_pattern(model: &Model, p: &Pattern) -> String {
         let _ = write!(s, ", standing on {}", squares(model, at));
     }
     if let Some(h) = &p.hostile {
-        let _ = write!(s, " ({} count as the mover's when empty)", squares(model, h));
+        let _ = write!(
+            s,
+            " ({} count as the mover's when empty)",
+            squares(model, h)
+        );
     }
     s
 }
@@ -818,7 +846,10 @@ fn describe_leaf(model: &Model, c: &Cond, mover: &str) -> String {
             format!("{} has {n} pieces in a row", player(model, *p, mover))
         }
         Cond::InARow(p, n, true) => {
-            format!("{} has exactly {n} pieces in a row", player(model, *p, mover))
+            format!(
+                "{} has exactly {n} pieces in a row",
+                player(model, *p, mover)
+            )
         }
         Cond::Reached(p, sites, k) => format!(
             "{} has a {} on {}",

@@ -6,9 +6,9 @@ use super::bind::{bind, ludeme_of, Bound};
 use super::board::{Board, Dir};
 use super::model::{
     CmpOp, Cond, Effect, EndDef, Events, ForbidDef, Info, IntExpr, KindExpr, Model, MoveDef,
-    MoveKind, OutcomeDef, Pattern, PhaseDef, PieceDef, Placement, PlayerDef, PlayerFlagDef, PlayerRef,
-    PlayerSites, PromotionDef, RelDir, Shape, SiteRef, Target, Worth, MAX_COUNTERS, MAX_FLAGS,
-    MAX_MOVE_RULES, MAX_PIECES, MAX_PLAYERS, MAX_PLAYER_FLAGS,
+    MoveKind, OutcomeDef, PartDef, Pattern, PhaseDef, PieceDef, Placement, PlayerDef,
+    PlayerFlagDef, PlayerRef, PlayerSites, PromotionDef, RelDir, Shape, SiteRef, Target, Worth,
+    MAX_COUNTERS, MAX_FLAGS, MAX_MOVE_RULES, MAX_PIECES, MAX_PLAYERS, MAX_PLAYER_FLAGS,
 };
 use super::sites::{eval, per_player, players, region_nodes, Regions, SiteCtx};
 use crate::diagnostics::{BadPlayers, Problem, TooMany};
@@ -25,6 +25,10 @@ struct Lower<'a> {
     flags: Vec<String>,
     player_flags: Vec<String>,
     problems: Vec<Problem>,
+    /// Parts of turns, their moves indexed into `part_moves` until the end.
+    parts: Vec<PartDef>,
+    /// The moves of the parts, put after every other move at the end.
+    part_moves: Vec<MoveDef>,
 }
 
 fn bound(n: &Node) -> Option<Bound<'_>> {
@@ -66,6 +70,8 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
         flags: Vec::new(),
         player_flags: Vec::new(),
         problems: Vec::new(),
+        parts: Vec::new(),
+        part_moves: Vec::new(),
     };
     if let Some(p) = section("players") {
         if l.players.len() != MAX_PLAYERS {
@@ -359,6 +365,14 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
             _ => {}
         }
     }
+    // The parts' moves go after every other move.
+    let base = moves.len();
+    for p in &mut l.parts {
+        for i in &mut p.moves {
+            *i += base;
+        }
+    }
+    moves.append(&mut l.part_moves);
     if l.counters.len() > MAX_COUNTERS {
         l.problems.push(
             TooMany::new(
@@ -453,6 +467,7 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
         flags: l.flags,
         player_flags,
         phases,
+        parts: l.parts,
         options: super::options::Declared::default(),
         assignment: super::options::Assignment::default(),
     })
@@ -544,7 +559,7 @@ impl Lower<'_> {
         }
     }
 
-    fn effects(&mut self, nodes: &[&Node]) -> Vec<Effect> {
+    fn effects(&mut self, nodes: &[&Node], piece: Option<usize>) -> Vec<Effect> {
         let mut out = Vec::new();
         for n in nodes {
             let Some(b) = bound(n) else { continue };
@@ -558,6 +573,52 @@ impl Lower<'_> {
                     out.push(Effect::MoveAgain(g));
                 }
                 "enPassant" => out.push(Effect::EnPassant),
+                "continue" => {
+                    let k = self.parts.len();
+                    // Its place first: moves inside it may continue too.
+                    self.parts.push(PartDef {
+                        moves: Vec::new(),
+                        cond: None,
+                        optional: truthy(b.one("optional")),
+                        text: n.to_string(),
+                        span: n.span,
+                    });
+                    let cond = b.one("if").map(|c| self.cond(c));
+                    let mut mine = Vec::new();
+                    for mr in b.all("moves") {
+                        let Some(mb) = bound(mr) else { continue };
+                        let owner = match mb.ludeme.name {
+                            "drop" | "remove" | "pass" => None,
+                            _ => piece,
+                        };
+                        for mut md in self.move_defs(&mb, mr, owner) {
+                            md.part = Some(k);
+                            mine.push(self.part_moves.len());
+                            self.part_moves.push(md);
+                        }
+                    }
+                    if self.parts[k].optional {
+                        mine.push(self.part_moves.len());
+                        self.part_moves.push(MoveDef {
+                            piece: None,
+                            kind: MoveKind::Pass,
+                            target: Target::Empty,
+                            guard: None,
+                            from: None,
+                            effects: Vec::new(),
+                            when_stuck: false,
+                            stay: false,
+                            phase: None,
+                            part: Some(k),
+                            put: None,
+                            text: "(pass)".into(),
+                            span: n.span,
+                        });
+                    }
+                    self.parts[k].cond = cond;
+                    self.parts[k].moves = mine;
+                    out.push(Effect::Continue(k));
+                }
                 "flip" => {
                     if let Some(p) = b.one("squares").map(|n| self.pattern(n)) {
                         out.push(Effect::Flip(p));
@@ -620,7 +681,11 @@ impl Lower<'_> {
         };
         let user_guard = rb.one("if").map(|c| self.cond(c));
         let from = rb.one("from").map(|s| self.per_player(s));
-        let effects = self.effects(&rb.all("then"));
+        let effects = self.effects(&rb.all("then"), piece);
+        let put = rb
+            .one("put")
+            .and_then(Node::as_str)
+            .and_then(|s| self.piece(s));
         shapes
             .into_iter()
             .map(|sh| {
@@ -641,6 +706,8 @@ impl Lower<'_> {
                     when_stuck: truthy(rb.one("whenStuck")),
                     stay: truthy(rb.one("stay")),
                     phase: None,
+                    part: None,
+                    put,
                     text: format!("(betza \"{}\")", &text[sh.span.clone()]),
                     span: r.span,
                 }
@@ -700,7 +767,7 @@ impl Lower<'_> {
         };
         let guard = rb.one("if").map(|c| self.cond(c));
         let from = rb.one("from").map(|s| self.per_player(s));
-        let effects = self.effects(&rb.all("then"));
+        let effects = self.effects(&rb.all("then"), piece);
         MoveDef {
             piece,
             target: match (&kind, rb.ludeme.name) {
@@ -719,6 +786,11 @@ impl Lower<'_> {
             when_stuck: truthy(rb.one("whenStuck")),
             stay: truthy(rb.one("stay")),
             phase: None,
+            part: None,
+            put: rb
+                .one("put")
+                .and_then(Node::as_str)
+                .and_then(|s| self.piece(s)),
             text: r.to_string(),
             span: r.span,
         }
@@ -745,7 +817,7 @@ impl Lower<'_> {
             to,
             guard: b.one("if").map(|c| self.cond(c)),
             optional: truthy(b.one("optional")),
-            effects: self.effects(&b.all("then")),
+            effects: self.effects(&b.all("then"), None),
             identity: b.one("as").map(|s| self.site(s)),
             relocate: b.one("moveTo").map(|s| self.site(s)),
             text: node.to_string(),
@@ -884,7 +956,9 @@ impl Lower<'_> {
                 Some(n) => Cond::Exists(self.pattern(n)),
                 None => Cond::Or(Vec::new()),
             },
-            "passes" => Cond::Passes(b.one("times").and_then(Node::as_int).unwrap_or(1).max(1) as u32),
+            "passes" => {
+                Cond::Passes(b.one("times").and_then(Node::as_int).unwrap_or(1).max(1) as u32)
+            }
             "holds" => Cond::Holds(
                 b.one("square").map_or(SiteRef::To, |x| self.site(x)),
                 piece(self),

@@ -456,6 +456,11 @@ const STUCK: Param = key(
     Ty::Bool,
     "`True`: the move is offered only when the player has no other legal move",
 );
+const PUT: Param = key(
+    "put",
+    Ty::PieceName,
+    "the piece stays where it is and a new piece of this kind, the mover's, is put where the move lands (an arrow shot by a queen that stays)",
+);
 const STAY: Param = key(
     "stay",
     Ty::Bool,
@@ -657,7 +662,7 @@ pub const LUDEMES: &[Ludeme] = &[
     Ludeme {
         name: "step",
         cat: Cat::Move,
-        params: &[pos("dirs", DIRS, Arity::List, "the directions"), TARGET, IF, FROM, THEN, STUCK, STAY],
+        params: &[pos("dirs", DIRS, Arity::List, "the directions"), TARGET, IF, FROM, THEN, STUCK, STAY, PUT],
         doc: "Move one square in one of the directions.",
         example: "(step Forward to:Empty)",
     },
@@ -674,6 +679,7 @@ pub const LUDEMES: &[Ludeme] = &[
             THEN,
             STUCK,
             STAY,
+            PUT,
         ],
         doc: "Move any number of squares in one direction over empty squares, stopping on or before the first piece.",
         example: "(slide Orthogonal)",
@@ -690,6 +696,7 @@ pub const LUDEMES: &[Ludeme] = &[
             THEN,
             STUCK,
             STAY,
+            PUT,
         ],
         doc: "Jump to the squares `across` one way and `ahead` the other, in all eight orientations, over anything between.",
         example: "(leap 1 2)",
@@ -704,6 +711,7 @@ pub const LUDEMES: &[Ludeme] = &[
             THEN,
             STUCK,
             STAY,
+            PUT,
         ],
         doc: "Moves written in Betza notation, as Fairy-Stockfish and XBoard read it: each atom and its modifiers become move rules of the kinds the other move ludemes make (steps, leaps, slides), and also riders by any leap (`NN`), hoppers (`mRcpR`, the cannon; `gQ`, the grasshopper) and blockable leaps (`nN`, the Chinese-chess horse). Directions are the mover's: `f` is forward.",
         example: "(betza \"fmWfcF\")",
@@ -779,15 +787,26 @@ pub const LUDEMES: &[Ludeme] = &[
         name: "pass",
         cat: Cat::Move,
         params: &[IF, STUCK],
-        doc: "A move of the player that changes nothing on the board: the turn passes to the next player. With `whenStuck:True`, only when the player has no other move (Reversi). Written `pass`.",
+        doc: "A move of the player that changes nothing on the board: the turn passes to the next player. With `whenStuck:True`, only when the player has no other move. Written `pass`.",
         example: "(pass whenStuck:True)",
     },
     // ------------------------------------------------------------- effects
     Ludeme {
+        name: "continue",
+        cat: Cat::Effect,
+        params: &[
+            pos("moves", Ty::Of(&[Cat::Move]), Arity::List, "the moves of the next part of the turn: a piece's moves are made by the piece that just moved, from where it landed; a player's moves (`drop`, `remove`, `pass`) anywhere"),
+            key("if", COND, "when the turn goes on (judged after the move; without it, always)"),
+            key("optional", Ty::Bool, "`True`: the player may end the turn instead (typing `pass`)"),
+        ],
+        doc: "The turn goes on: the same player makes one more move, one of these, before the turn passes (a queen moves, then shoots an arrow from where it landed: `(slide All to:Empty then:(continue (slide All to:Empty put:\"Arrow\")))`). A part that has no move is skipped. The moves of the part may themselves continue the turn. Each part is a ply of the record; `perft` counts whole turns.",
+        example: "(continue (slide All to:Empty put:\"Pawn\"))",
+    },
+    Ludeme {
         name: "flip",
         cat: Cat::Effect,
         params: &[pos("squares", PATTERN, Arity::One, "which pieces change sides")],
-        doc: "After the move, the pieces on the squares the pattern selects become the mover's (Reversi's discs).",
+        doc: "After the move, the pieces on the squares the pattern selects become the mover's (discs turned over).",
         example: "(flip (bracketed All))",
     },
     Ludeme {
@@ -1359,7 +1378,7 @@ pub const LUDEMES: &[Ludeme] = &[
         name: "exists",
         cat: Cat::Cond,
         params: &[pos("squares", PATTERN, Arity::One, "the pattern around the move")],
-        doc: "In a move: the pattern around the move selects at least one square (a Reversi disc may go only where it flips some).",
+        doc: "In a move: the pattern around the move selects at least one square (a disc may go only where it turns some over: `(drop \"Disc\" (everywhere) if:(exists (bracketed All)))`).",
         example: "(exists (bracketed All))",
     },
     Ludeme {
@@ -1460,7 +1479,7 @@ mod tests {
     fn signatures_read_well() {
         assert_eq!(
             lookup("slide").map(Ludeme::signature).as_deref(),
-            Some("(slide {<dirs>...} [to:Target] [max:Int] [min:Int] [if:Cond] [from:Sites] [then:{Effect...}] [whenStuck:Bool] [stay:Bool])")
+            Some("(slide {<dirs>...} [to:Target] [max:Int] [min:Int] [if:Cond] [from:Sites] [then:{Effect...}] [whenStuck:Bool] [stay:Bool] [put:PieceName])")
         );
     }
 }

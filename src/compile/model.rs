@@ -56,6 +56,8 @@ pub struct Model {
     pub player_flags: Vec<PlayerFlagDef>,
     /// Phases before normal play, in order.
     pub phases: Vec<PhaseDef>,
+    /// Parts of turns after their first move (`(continue ...)`).
+    pub parts: Vec<PartDef>,
     /// The options and rulesets the file declares.
     pub options: super::options::Declared,
     /// The option values this game was compiled with.
@@ -234,6 +236,23 @@ pub enum Effect {
     Flip(Pattern),
     /// The pieces on the squares the pattern selects are taken.
     Capture(Pattern),
+    /// The turn goes on with a part: an index into [`Model::parts`].
+    Continue(usize),
+}
+
+/// A part of a turn after its first move (`(continue ...)`).
+#[derive(Clone, Debug)]
+pub struct PartDef {
+    /// Its moves: indices into [`Model::moves`].
+    pub moves: Vec<usize>,
+    /// When the turn goes on (judged after the move before).
+    pub cond: Option<Cond>,
+    /// Whether the player may end the turn instead.
+    pub optional: bool,
+    /// Its text in the file.
+    pub text: String,
+    /// Where it is written.
+    pub span: Span,
 }
 
 /// Squares selected around a move, from where it lands: what an effect
@@ -299,6 +318,10 @@ pub struct MoveDef {
     pub stay: bool,
     /// The phase whose move this is (`None`: a move of normal play).
     pub phase: Option<usize>,
+    /// The part of a turn whose move this is (`None`: a turn's first move).
+    pub part: Option<usize>,
+    /// The piece stays and a new piece of this kind is put where the move lands.
+    pub put: Option<usize>,
     /// Its text in the file.
     pub text: String,
     /// Where it is written.

@@ -43,12 +43,9 @@ fn section(c: Cat) -> &'static str {
             "Options and rulesets"
         }
         Cat::Equipment | Cat::Board | Cat::Shape | Cat::Piece | Cat::Region => "Equipment",
-        Cat::Move
-        | Cat::Promote
-        | Cat::Effect
-        | Cat::AfterPromotion
-        | Cat::Kind
-        | Cat::Pattern => "Moves",
+        Cat::Move | Cat::Promote | Cat::Effect | Cat::AfterPromotion | Cat::Kind | Cat::Pattern => {
+            "Moves"
+        }
         Cat::Sites | Cat::Square => "Squares",
         Cat::Rules
         | Cat::Start

@@ -624,7 +624,14 @@ impl<B: Bits> Engine<B> {
     /// start squares, where its condition (if judged for all at once) holds.
     #[inline]
     fn starts(&self, st: &State<B>, g: &Gen<B>, side: u8) -> B {
-        let froms = st.pieces(g.piece, side) & g.from_mask;
+        let mut froms = st.pieces(g.piece, side) & g.from_mask;
+        if g.anchored {
+            froms &= if st.anchor == NO_SQ {
+                B::ZERO
+            } else {
+                B::bit(st.anchor)
+            };
+        }
         match &g.guard_set {
             Some(e) if !froms.is_empty() => froms & self.starts_where(st, side, e),
             _ => froms,

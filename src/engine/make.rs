@@ -57,7 +57,8 @@ impl<B: Bits> Engine<B> {
         if let MoveKind::Drop { piece, .. } = rule.kind {
             st.put(m.to, piece as u8, side);
             st.hash ^= self.z(code(piece as u8, side), m.to);
-            let captured = !rule.effects.is_empty() && self.apply_effects(st, &rule.effects, side, m.to);
+            let captured =
+                !rule.effects.is_empty() && self.apply_effects(st, &rule.effects, side, m.to);
             return (NO_KIND, captured);
         }
         if m.to == NO_SQ {
@@ -75,6 +76,16 @@ impl<B: Bits> Engine<B> {
             crate::state::code_piece(c)
         };
         let mut landed = m.to;
+        if let Some(k) = rule.put {
+            // The piece stays; a new one is put where the move lands.
+            st.put(m.to, k as u8, side);
+            st.hash ^= self.z(code(k as u8, side), m.to);
+            if !rule.effects.is_empty() {
+                let took = self.apply_effects(st, &rule.effects, side, m.to);
+                return (kind, took);
+            }
+            return (kind, false);
+        }
         let captured = if rule.stay {
             landed = m.from;
             self.take_hashed(st, m.to)
@@ -123,7 +134,10 @@ impl<B: Bits> Engine<B> {
                         st.hash ^= self.z(EMPTY, landed);
                     }
                 }
-                Effect::MoveAgain(_) | Effect::Flip(_) | Effect::Capture(_) => {}
+                Effect::MoveAgain(_)
+                | Effect::Flip(_)
+                | Effect::Capture(_)
+                | Effect::Continue(_) => {}
             }
         }
         let mut captured = captured;
@@ -170,7 +184,13 @@ impl<B: Bits> Engine<B> {
 
     /// Applies the effects on other squares (flips, captures) of a move of
     /// `side` that landed on `to`, in order. Returns whether a piece was taken.
-    pub(crate) fn apply_effects(&self, st: &mut State<B>, effects: &[Effect], side: u8, to: u8) -> bool {
+    pub(crate) fn apply_effects(
+        &self,
+        st: &mut State<B>,
+        effects: &[Effect],
+        side: u8,
+        to: u8,
+    ) -> bool {
         let mut took = false;
         for e in effects {
             match e {
@@ -186,7 +206,10 @@ impl<B: Bits> Engine<B> {
                         took |= self.take_hashed(st, q);
                     }
                 }
-                Effect::SetFlag(_) | Effect::MoveAgain(_) | Effect::EnPassant => {}
+                Effect::SetFlag(_)
+                | Effect::MoveAgain(_)
+                | Effect::EnPassant
+                | Effect::Continue(_) => {}
             }
         }
         took
@@ -307,6 +330,21 @@ impl<B: Bits> Engine<B> {
                 st.counters[i].saturating_add(1)
             };
         }
+        if self.has_parts {
+            st.hash ^= super::z_part(st);
+            let landed = if rule_stays(&self.model.moves[m.rule as usize]) {
+                m.from
+            } else {
+                m.to
+            };
+            if self.continue_turn(st, m, side, landed) {
+                st.hash ^= super::z_part(st);
+                st.last = (OWN_MOVE, OWN_MOVE);
+                st.mover = side;
+                st.ply += 1;
+                return;
+            }
+        }
         st.hash ^= self.zobrist_side[side as usize] ^ self.z_phase(st);
         (st.side, st.phase, st.phase_left) = self.next_turn(st);
         if st.side == side {
@@ -318,6 +356,39 @@ impl<B: Bits> Engine<B> {
         if !self.model.player_flags.is_empty() {
             self.remember(st);
         }
+    }
+
+    /// After a move of `side` that landed on `landed`: whether the turn goes
+    /// on with a part (`(continue ...)` whose condition holds and which has a
+    /// move). Sets the state's part and anchor either way.
+    fn continue_turn(&self, st: &mut State<B>, m: Move, side: u8, landed: u8) -> bool {
+        st.part = 0;
+        st.anchor = NO_SQ;
+        let rule = &self.model.moves[m.rule as usize];
+        for e in &rule.effects {
+            let Effect::Continue(k) = e else { continue };
+            let Some(part) = self.model.parts.get(*k) else {
+                continue;
+            };
+            if *k >= super::MAX_PARTS {
+                continue;
+            }
+            if let Some(c) = &part.cond {
+                let ctx = Ctx::new(self, st, &[], None)
+                    .in_move(crate::eval::MoveCtx::new(side, m.from, landed, NO_KIND));
+                if !ctx.cond(c) {
+                    continue;
+                }
+            }
+            st.part = *k as u8 + 1;
+            st.anchor = landed;
+            if self.has_legal_at(st, &[], usize::MAX) {
+                return true;
+            }
+            st.part = 0;
+            st.anchor = NO_SQ;
+        }
+        false
     }
 
     /// Records every remembered fact that now holds.
@@ -344,4 +415,10 @@ impl<B: Bits> Engine<B> {
             *f |= s;
         }
     }
+}
+
+/// Whether a move of the rule leaves its piece where it was (capturing
+/// without moving, or putting a new piece).
+fn rule_stays(rule: &crate::compile::model::MoveDef) -> bool {
+    rule.stay || rule.put.is_some()
 }

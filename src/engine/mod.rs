@@ -27,6 +27,10 @@ pub(crate) use gen::{MoveBuf, Scratch};
 pub(crate) const NO_KIND: u8 = u8::MAX;
 /// The phase of a rule of normal play (not a phase's own move).
 pub(crate) const NORMAL: u8 = u8::MAX;
+/// [`Gen::phase`] of the moves of part `k` of a turn: `PART_BASE + k`.
+pub(crate) const PART_BASE: u8 = 128;
+/// The most parts of turns a game may have.
+pub(crate) const MAX_PARTS: usize = 64;
 
 /// How one move rule generates moves for one player.
 #[derive(Clone, Debug)]
@@ -56,8 +60,12 @@ pub(crate) struct Gen<B: Bits> {
     pub stay: bool,
     /// Plain: no condition, no start squares, no effects; moves need no test of their own.
     pub plain: bool,
-    /// The phase whose own move this is ([`NORMAL`] for normal play).
+    /// The phase whose own move this is ([`NORMAL`] for normal play;
+    /// `PART_BASE + k` for a move of part `k` of a turn).
     pub phase: u8,
+    /// A piece's move in a part of a turn: made only by the piece on the
+    /// square the move before landed on.
+    pub anchored: bool,
     /// No condition but one judged for all start squares at once
     /// (`guard_set`), no effect on how moves are found (start squares and
     /// marks allowed): with fixed promotions, it can be counted in bulk.
@@ -359,6 +367,19 @@ pub(crate) type Paths<B> = Box<[(u8, B)]>;
 /// The rays of one square: each the squares in order.
 pub(crate) type Rays = Box<[Box<[u8]>]>;
 
+/// The key of the part of the turn being played (0 outside a part): the part
+/// and the square it is played from.
+#[inline]
+pub(crate) fn z_part<B: Bits>(st: &State<B>) -> u64 {
+    if st.part == 0 {
+        return 0;
+    }
+    let mut x = (u64::from(st.part) << 8 | u64::from(st.anchor)) ^ 0x9e37_79b9_7f4a_7c15;
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
 /// A vector `(right, forward)` in a player's frame, on the board.
 fn frame(forward: Dir, (dx, dy): (i32, i32)) -> (i32, i32) {
     let (fx, fy) = forward.delta();
@@ -582,6 +603,11 @@ pub(crate) struct Engine<B: Bits> {
     pub mobility: [Box<[u16]>; MAX_PLAYERS],
     /// Whether some rule only applies when a player is stuck.
     pub has_stuck: bool,
+    /// Whether some move continues the turn (`(continue ...)`).
+    pub has_parts: bool,
+    /// For each phase code (see [`Gen::phase`]): whether a move of the rules
+    /// in force may continue the turn.
+    pub continues: Box<[bool]>,
     /// Whether history entries must record check (a perpetual-check rule).
     pub needs_check_history: bool,
     /// Whether any rule asks where a piece started (positions then write origins).
@@ -673,12 +699,17 @@ impl<B: Bits> Engine<B> {
             for ph in &model.phases {
                 rules.extend(ph.moves.iter().copied());
             }
+            for p in model.parts.iter().take(MAX_PARTS) {
+                rules.extend(p.moves.iter().copied());
+            }
             for rule in rules {
                 let md = &model.moves[rule];
-                let phase = match md.phase {
-                    None => NORMAL,
-                    Some(i) if i < model.phases.len() => i as u8,
-                    Some(_) => continue, // a move of a phase that is not played
+                let phase = match (md.part, md.phase) {
+                    (Some(k), _) if k < MAX_PARTS => PART_BASE + k as u8,
+                    (Some(_), _) => continue,
+                    (None, None) => NORMAL,
+                    (None, Some(i)) if i < model.phases.len() => i as u8,
+                    (None, Some(_)) => continue, // a move of a phase that is not played
                 };
                 let kind = match &md.kind {
                     MoveKind::Step(dirs) => {
@@ -790,6 +821,8 @@ impl<B: Bits> Engine<B> {
                         .all(|e| matches!(e, Effect::SetFlag(_) | Effect::EnPassant))
                     && !md.when_stuck
                     && !md.stay
+                    && md.put.is_none()
+                    && md.part.is_none()
                     && md.target != Target::EnPassant
                     && !matches!(
                         md.kind,
@@ -827,6 +860,7 @@ impl<B: Bits> Engine<B> {
                     stay: md.stay,
                     plain,
                     phase,
+                    anchored: md.part.is_some() && piece != NO_KIND,
                     bulk: false,
                     promo_zone: B::ZERO,
                     promo_count: 0,
@@ -1100,6 +1134,16 @@ impl<B: Bits> Engine<B> {
             .iter()
             .position(|f| f.cond == Cond::InCheck(PlayerRef::Mover) && !f.unless_all);
         let has_stuck = model.moves.iter().any(|m| m.when_stuck);
+        let has_parts = !model.parts.is_empty();
+        let mut continues = vec![false; 256].into_boxed_slice();
+        for pl in &gens {
+            for g in pl {
+                let md = &model.moves[g.rule as usize];
+                if md.effects.iter().any(|e| matches!(e, Effect::Continue(_))) {
+                    continues[g.phase as usize] = true;
+                }
+            }
+        }
         let needs_check_history = model.ends.iter().any(|e| mentions_perpetual(&e.cond))
             || model
                 .forbids
@@ -1217,6 +1261,7 @@ impl<B: Bits> Engine<B> {
                 md.piece.is_some()
                     && md.effects.is_empty()
                     && !md.stay
+                    && md.put.is_none()
                     && md.target != Target::EnPassant
                     && !matches!(
                         md.kind,
@@ -1305,6 +1350,8 @@ impl<B: Bits> Engine<B> {
             royalish,
             check_rule,
             has_stuck,
+            has_parts,
+            continues,
             needs_check_history,
             uses_origin,
             uses_unmoved,
@@ -1550,6 +1597,9 @@ impl<B: Bits> Engine<B> {
     /// normal play, or a phase without moves of its own).
     #[inline]
     pub(crate) fn phase_of_moves(&self, st: &State<B>) -> u8 {
+        if st.part != 0 {
+            return PART_BASE + st.part - 1;
+        }
         if self.model.phases.is_empty() {
             return NORMAL;
         }
@@ -1583,7 +1633,7 @@ impl<B: Bits> Engine<B> {
 
     /// The Zobrist key of a state computed from scratch.
     pub(crate) fn hash_of(&self, st: &State<B>) -> u64 {
-        let mut h = self.zobrist_side[st.side as usize] ^ self.z_phase(st);
+        let mut h = self.zobrist_side[st.side as usize] ^ self.z_phase(st) ^ z_part(st);
         for sq in 0..self.squares() as u8 {
             let c = st.at(sq);
             if c != crate::state::EMPTY {

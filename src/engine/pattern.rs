@@ -11,8 +11,9 @@ use crate::state::{code_piece, code_player, State, EMPTY, NO_SQ};
 /// The squares of `sites` for `player`, or none.
 fn resolved<B: Bits>(sites: Option<&PlayerSites>, player: u8) -> Option<B> {
     sites.map(|s| {
-        s.get(player as usize)
-            .map_or(B::ZERO, |v| v.iter().fold(B::ZERO, |acc, &q| acc | B::bit(q)))
+        s.get(player as usize).map_or(B::ZERO, |v| {
+            v.iter().fold(B::ZERO, |acc, &q| acc | B::bit(q))
+        })
     })
 }
 

@@ -378,9 +378,9 @@ impl<'a, B: Bits> Ctx<'a, B> {
                     .get(pl as usize)
                     .is_some_and(|v| v.iter().any(|&q| on.has(q)))
             }
-            Cond::Exists(pat) => self.mv.is_some_and(|m| {
-                !self.e.pattern_squares(st, pat, m.mover, m.to).is_empty()
-            }),
+            Cond::Exists(pat) => self
+                .mv
+                .is_some_and(|m| !self.e.pattern_squares(st, pat, m.mover, m.to).is_empty()),
             Cond::Passes(n) => u32::from(st.passes) >= *n,
             Cond::InARow(p, n, exact) => {
                 let mine = st.by_player[self.player(*p) as usize];

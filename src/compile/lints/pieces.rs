@@ -31,7 +31,10 @@ pub(super) fn check(decls: &Decls, game: &Game, out: &mut Vec<Problem>) {
     // Kinds a player puts down (`drop`): on the board without moving there.
     let mut dropped = vec![false; model.pieces.len()];
     for m in &model.moves {
-        if let MoveKind::Drop { piece, .. } = m.kind {
+        if let Some(piece) = m.put.or(match m.kind {
+            MoveKind::Drop { piece, .. } => Some(piece),
+            _ => None,
+        }) {
             dropped[piece] = true;
             placed[piece] = true;
         }
