@@ -317,15 +317,23 @@ pub(crate) fn move_words(m: &Model, md: &MoveDef) -> String {
             piece,
             sites,
             gravity,
+            from_hand,
         } => format!(
-            "puts a new {} on {}{}",
-            m.pieces[*piece].name,
+            "puts a {} {} on {}{}",
+            if *from_hand { "" } else { "new" },
+            if *from_hand {
+                format!("{} from the player's hand", m.pieces[*piece].name)
+            } else {
+                m.pieces[*piece].name.clone()
+            },
             empty_of(&squares(m, sites)),
             gravity.map_or_else(String::new, |d| format!(
                 ", where it falls {} as far as it can",
                 d.name()
             ))
         ),
+        MoveKind::Along => "moves to a neighbouring point along one of the lines drawn on the board".into(),
+        MoveKind::Fly(sites) => format!("flies to any square of {}", squares(m, sites)),
         MoveKind::Castle { partner, steps } => format!(
             "castles: goes {steps} squares along its rank towards a {} of its own, which then \
              stands on the square it crossed last; only if neither has moved, the squares \
@@ -349,6 +357,9 @@ pub(crate) fn move_words(m: &Model, md: &MoveDef) -> String {
                 ", only onto a square the opponent's last move passed over, taking the piece that passed (en passant)"
             }
         });
+    }
+    if let Some(a) = &md.avoid {
+        let _ = write!(s, ", never stopping on or crossing {}", squares(m, a));
     }
     if md.stay {
         s.push_str(", and captures without moving");

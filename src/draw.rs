@@ -81,7 +81,40 @@ pub fn board_view(pos: &Position, view: View) -> String {
     }
     s.truncate(s.trim_end().len());
     s.push('\n');
+    s.push_str(&hands(pos));
     s
+}
+
+/// The pieces each player holds in hand, a line under the board ("In hand:
+/// White 9 Man; Black 8 Man"), in games where pieces start in hand; empty
+/// in other games.
+pub fn hands(pos: &Position) -> String {
+    let model = pos.model();
+    if model.hands.is_empty() {
+        return String::new();
+    }
+    let each: Vec<String> = model
+        .players
+        .iter()
+        .enumerate()
+        .map(|(p, pl)| {
+            let held: Vec<String> = model
+                .pieces
+                .iter()
+                .enumerate()
+                .filter_map(|(k, d)| {
+                    let n = pos.in_hand(p, k);
+                    (n > 0).then(|| format!("{n} {}", d.name))
+                })
+                .collect();
+            if held.is_empty() {
+                format!("{} none", pl.name)
+            } else {
+                format!("{} {}", pl.name, held.join(", "))
+            }
+        })
+        .collect();
+    format!("In hand: {}\n", each.join("; "))
 }
 
 /// The key to the board in the game's own names: each piece's letter and

@@ -251,6 +251,15 @@ impl Position {
         });
     }
 
+    /// How many pieces of a kind a player holds in hand, off the board.
+    pub fn in_hand(&self, player: usize, kind: usize) -> usize {
+        on_pos!(&self.0, |_e, s, _h| s
+            .hand
+            .get(player)
+            .and_then(|h| h.get(kind))
+            .map_or(0, |&n| usize::from(n)))
+    }
+
     /// What stands on a square: (kind of piece, owner).
     pub fn piece_at(&self, sq: usize) -> Option<(usize, usize)> {
         on_pos!(&self.0, |e, s, _h| {

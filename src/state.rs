@@ -87,6 +87,8 @@ pub struct State<B: Bits> {
     pub(crate) flags: [B; MAX_FLAGS],
     /// Remembered facts about each player, a bit each.
     pub(crate) facts: [u8; MAX_PLAYERS],
+    /// Pieces each player holds in hand, off the board, by kind.
+    pub(crate) hand: [[u8; MAX_PIECES]; MAX_PLAYERS],
     /// The player to move.
     pub(crate) side: u8,
     /// The player who made the last move (before any move: the one before `side`).
@@ -136,6 +138,7 @@ impl<B: Bits> State<B> {
             unmoved: B::ZERO,
             flags: [B::ZERO; MAX_FLAGS],
             facts: [0; MAX_PLAYERS],
+            hand: [[0; MAX_PIECES]; MAX_PLAYERS],
             side: 0,
             mover: players.saturating_sub(1),
             phase: 0,

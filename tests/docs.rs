@@ -132,6 +132,7 @@ fn with_example(l: &lud::compile::ludemes::Ludeme) -> String {
         Cat::Player => Template::put(&mut t.players, ex),
         Cat::Board => Template::put(&mut t.equipment, ex),
         Cat::Shape => t.equipment[0] = format!("(board {ex})"),
+        Cat::Line => t.equipment[0] = format!("(board (square 8) lines:{{{ex}}})"),
         Cat::Piece | Cat::Region => Template::put(&mut t.equipment, ex),
         Cat::Move if matches!(l.name, "remove" | "drop" | "pass") => t.play.push(ex.to_string()),
         Cat::Move => t.equipment.push(piece(ex)),

@@ -348,6 +348,7 @@ impl<'m> Graph<'m> {
             | Cond::In(..)
             | Cond::Material(..)
             | Cond::Holds(..)
+            | Cond::InLine(_)
             | Cond::InARow(..)
             | Cond::SameShade(_)
             | Cond::Reached(..)

@@ -417,6 +417,8 @@ pub fn describe_move(model: &Model, m: usize) -> String {
         MoveKind::Leap(a, b) => format!("leap ({a},{b})"),
         MoveKind::Remove(z) => format!("remove an enemy piece on {}", squares(model, z)),
         MoveKind::Pass => "pass".into(),
+        MoveKind::Along => "along a line of the board".into(),
+        MoveKind::Fly(z) => format!("fly to {}", squares(model, z)),
         MoveKind::Jump(v) => format!("jump {}", vectors(v)),
         MoveKind::Ride(v, None) => format!("ride {}", vectors(v)),
         MoveKind::Ride(v, Some(max)) => format!("ride {} up to {max} steps", vectors(v)),
@@ -454,9 +456,11 @@ pub fn describe_move(model: &Model, m: usize) -> String {
             piece,
             sites,
             gravity,
+            from_hand,
         } => format!(
-            "drop a {} on {}{}",
+            "drop a {}{} on {}{}",
             model.pieces[*piece].name,
+            if *from_hand { " from hand" } else { "" },
             match squares(model, sites).as_str() {
                 "any square" => "any empty square".to_string(),
                 s => format!("an empty square of {s}"),
@@ -467,14 +471,22 @@ pub fn describe_move(model: &Model, m: usize) -> String {
     if let Some(f) = &md.from {
         let _ = write!(s, " from {}", squares(model, f));
     }
+    if let Some(a) = &md.avoid {
+        let _ = write!(s, ", never stopping on or crossing {}", squares(model, a));
+    }
     if md.stay {
         s.push_str(", capturing without moving");
     }
     if let Some(k) = md.put {
+        let name = &model.pieces[k].name;
+        let article = if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
+            "an"
+        } else {
+            "a"
+        };
         let _ = write!(
             s,
-            ", putting a {} where it lands (the piece stays)",
-            model.pieces[k].name
+            ", putting {article} {name} where it lands (the piece stays)"
         );
     }
     if md.when_stuck {
@@ -586,7 +598,14 @@ pub fn describe_effect(model: &Model, e: &Effect) -> String {
                 .moves
                 .iter()
                 .filter(|&&m| !matches!(model.moves[m].kind, MoveKind::Pass))
-                .map(|&m| describe_move(model, m))
+                .map(|&m| match &model.moves[m].guard {
+                    Some(g) => format!(
+                        "{}, only if {}",
+                        describe_move(model, m),
+                        describe_guard(model, g)
+                    ),
+                    None => describe_move(model, m),
+                })
                 .collect();
             let mut s = format!("the same player moves again: {}", moves.join("; or "));
             if let Some(c) = &part.cond {
@@ -860,10 +879,20 @@ fn describe_leaf(model: &Model, c: &Cond, mover: &str) -> String {
         Cond::Exists(p) => format!("there are {}", describe_pattern(model, p)),
         Cond::Passes(1) => "the last move was a pass".into(),
         Cond::Passes(n) => format!("the last {n} moves were passes"),
-        Cond::Holds(s, k) => format!(
+        Cond::Holds(s, k, None) => format!(
             "{} holds a {}",
             describe_site(model, s),
             model.pieces[*k as usize].name
+        ),
+        Cond::Holds(s, k, Some(p)) => format!(
+            "{} holds a {} of {}",
+            describe_site(model, s),
+            model.pieces[*k as usize].name,
+            player(model, *p, mover)
+        ),
+        Cond::InLine(s) => format!(
+            "the piece on {} stands in a full line of its player",
+            describe_site(model, s)
         ),
         Cond::SameShade(k) => format!(
             "every {} stands on squares of one shade",
@@ -947,6 +976,12 @@ fn int(model: &Model, e: &IntExpr, mover: &str) -> String {
         IntExpr::Count(p, None) => format!("pieces of {}", player(model, *p, mover)),
         IntExpr::Count(p, Some(t)) => format!(
             "{} pieces of {}",
+            model.pieces[*t as usize].name,
+            player(model, *p, mover)
+        ),
+        IntExpr::InHand(p, None) => format!("pieces in hand of {}", player(model, *p, mover)),
+        IntExpr::InHand(p, Some(t)) => format!(
+            "{} pieces in hand of {}",
             model.pieces[*t as usize].name,
             player(model, *p, mover)
         ),

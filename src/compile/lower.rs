@@ -29,6 +29,8 @@ struct Lower<'a> {
     parts: Vec<PartDef>,
     /// The moves of the parts, put after every other move at the end.
     part_moves: Vec<MoveDef>,
+    /// Pieces in hand at the start.
+    hands: Vec<(u8, u8, u8)>,
 }
 
 fn bound(n: &Node) -> Option<Bound<'_>> {
@@ -72,6 +74,7 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
         problems: Vec::new(),
         parts: Vec::new(),
         part_moves: Vec::new(),
+        hands: Vec::new(),
     };
     if let Some(p) = section("players") {
         if l.players.len() != MAX_PLAYERS {
@@ -88,6 +91,7 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
     // The board and the names of the pieces come first: everything else refers to them.
     let mut piece_nodes = Vec::new();
     let mut marked = None;
+    let mut line_nodes = Vec::new();
     let items = section("equipment")
         .and_then(bound)
         .map(|eb| eb.all("items"))
@@ -104,6 +108,7 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                     };
                 }
                 marked = b.one("marked");
+                line_nodes = b.all("lines");
             }
             "piece" => {
                 l.piece_names.push(
@@ -131,6 +136,17 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
             l.board.marked[s as usize] = true;
         }
     }
+
+    let lines: Vec<Vec<u8>> = line_nodes
+        .iter()
+        .filter_map(|n| bound(n))
+        .map(|lb| {
+            lb.all("points")
+                .iter()
+                .filter_map(|p| p.as_ident().and_then(|s| l.board.parse(s)))
+                .collect()
+        })
+        .collect();
 
     // The start position (promotions and squares such as `startOf` read it).
     let rules = section("rules").and_then(bound);
@@ -173,6 +189,15 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                 .and_then(Node::as_str)
                 .and_then(|n| l.piece(n))
                 .unwrap_or(0);
+            if b.ludeme.name == "hand" {
+                let count = b
+                    .one("count")
+                    .and_then(Node::as_int)
+                    .unwrap_or(0)
+                    .clamp(0, 99) as u8;
+                l.hands.push((player, piece as u8, count));
+                continue;
+            }
             if let Some(sites) = b.one("sites") {
                 for sq in eval(sites, &l.ctx(Some(player as usize))) {
                     l.start.push(Placement {
@@ -468,6 +493,8 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
         player_flags,
         phases,
         parts: l.parts,
+        lines,
+        hands: l.hands,
         options: super::options::Declared::default(),
         assignment: super::options::Assignment::default(),
     })
@@ -611,6 +638,7 @@ impl Lower<'_> {
                             phase: None,
                             part: Some(k),
                             put: None,
+                            avoid: None,
                             text: "(pass)".into(),
                             span: n.span,
                         });
@@ -708,6 +736,7 @@ impl Lower<'_> {
                     phase: None,
                     part: None,
                     put,
+                    avoid: None,
                     text: format!("(betza \"{}\")", &text[sh.span.clone()]),
                     span: r.span,
                 }
@@ -736,7 +765,13 @@ impl Lower<'_> {
                     .one("gravity")
                     .and_then(Node::as_ident)
                     .and_then(crate::compile::board::Dir::from_name),
+                from_hand: truthy(rb.one("fromHand")),
             },
+            "along" => MoveKind::Along,
+            "fly" => MoveKind::Fly(
+                rb.one("sites")
+                    .map_or_else(Vec::new, |s| self.per_player(s)),
+            ),
             "jump" => MoveKind::CaptureJump {
                 dirs: dir_words(&rb.all("dirs")),
                 again: truthy(rb.one("again")),
@@ -791,6 +826,7 @@ impl Lower<'_> {
                 .one("put")
                 .and_then(Node::as_str)
                 .and_then(|s| self.piece(s)),
+            avoid: rb.one("avoid").map(|s| self.per_player(s)),
             text: r.to_string(),
             span: r.span,
         }
@@ -962,7 +998,9 @@ impl Lower<'_> {
             "holds" => Cond::Holds(
                 b.one("square").map_or(SiteRef::To, |x| self.site(x)),
                 piece(self),
+                b.one("owner").map(|p| self.player_ref(Some(p))),
             ),
+            "inLine" => Cond::InLine(b.one("square").map_or(SiteRef::To, |x| self.site(x))),
             op => {
                 let cmp = match op {
                     "=" => CmpOp::Eq,
@@ -986,6 +1024,15 @@ impl Lower<'_> {
         let Some(b) = bound(n) else {
             return IntExpr::Lit(0);
         };
+        if b.ludeme.name == "inHand" {
+            return IntExpr::InHand(
+                self.player_ref(b.one("player")),
+                b.one("piece")
+                    .and_then(Node::as_str)
+                    .and_then(|s| self.piece(s))
+                    .map(|p| p as u8),
+            );
+        }
         if b.ludeme.name == "count" {
             return IntExpr::Count(
                 self.player_ref(b.one("player")),

@@ -80,6 +80,8 @@ pub enum Cat {
     Remember,
     /// A phase before normal play.
     Phase,
+    /// A line drawn on the board, through points in order.
+    Line,
     /// The moves of a phase.
     PhaseMoves,
 }
@@ -124,6 +126,7 @@ impl Cat {
             Cat::Square => "a square",
             Cat::Remember => "a remembered fact",
             Cat::Phase => "a phase",
+            Cat::Line => "a line of the board",
             Cat::PhaseMoves => "the moves of a phase",
         }
     }
@@ -461,6 +464,11 @@ const PUT: Param = key(
     Ty::PieceName,
     "the piece stays where it is and a new piece of this kind, the mover's, is put where the move lands (an arrow shot by a queen that stays)",
 );
+const AVOID: Param = key(
+    "avoid",
+    Ty::Sites,
+    "squares the move may neither stop on nor cross (for the player moving): a throne only the king may use",
+);
 const STAY: Param = key(
     "stay",
     Ty::Bool,
@@ -608,9 +616,23 @@ pub const LUDEMES: &[Ludeme] = &[
         params: &[
             pos("shape", Ty::Of(&[Cat::Shape]), Arity::One, "the board's shape"),
             key("marked", Ty::Sites, "squares carrying a mark, drawn with the board"),
+            Param {
+                name: "lines",
+                ty: Ty::Of(&[Cat::Line]),
+                arity: Arity::List,
+                named: true,
+                doc: "lines drawn on the board, `(line a1 d1 g1)` each: `along` moves between neighbours on a line, `inLine` asks whether a line is full",
+            },
         ],
-        doc: "The board: its shape and any marked squares. Squares are named a1, b1, ... from the first player's left.",
+        doc: "The board: its shape, any marked squares and any lines drawn on it. Squares are named a1, b1, ... from the first player's left.",
         example: "(board (square 8) marked:{a1 d1 e1 h1})",
+    },
+    Ludeme {
+        name: "line",
+        cat: Cat::Line,
+        params: &[pos("points", Ty::Square, Arity::Rest, "its points, in order along the line (two or more)")],
+        doc: "A line drawn on the board through points in order, as on a mill board: neighbours on a line are joined (`along`), and a line whose every point holds pieces of one player is full (`inLine`). Squares between the points written are not on the line.",
+        example: "(line a1 d1 g1)",
     },
     Ludeme {
         name: "square",
@@ -662,7 +684,7 @@ pub const LUDEMES: &[Ludeme] = &[
     Ludeme {
         name: "step",
         cat: Cat::Move,
-        params: &[pos("dirs", DIRS, Arity::List, "the directions"), TARGET, IF, FROM, THEN, STUCK, STAY, PUT],
+        params: &[pos("dirs", DIRS, Arity::List, "the directions"), TARGET, IF, FROM, THEN, STUCK, STAY, PUT, AVOID],
         doc: "Move one square in one of the directions.",
         example: "(step Forward to:Empty)",
     },
@@ -680,6 +702,7 @@ pub const LUDEMES: &[Ludeme] = &[
             STUCK,
             STAY,
             PUT,
+            AVOID,
         ],
         doc: "Move any number of squares in one direction over empty squares, stopping on or before the first piece.",
         example: "(slide Orthogonal)",
@@ -697,9 +720,31 @@ pub const LUDEMES: &[Ludeme] = &[
             STUCK,
             STAY,
             PUT,
+            AVOID,
         ],
         doc: "Jump to the squares `across` one way and `ahead` the other, in all eight orientations, over anything between.",
         example: "(leap 1 2)",
+    },
+    Ludeme {
+        name: "along",
+        cat: Cat::Move,
+        params: &[TARGET, IF, FROM, THEN, STUCK, AVOID],
+        doc: "Move to a neighbouring point on one of the board's lines (`(board ... lines:{(line a1 d1 g1) ...})`): the next point along a line through the piece's square, either way.",
+        example: "(along to:Empty)",
+    },
+    Ludeme {
+        name: "fly",
+        cat: Cat::Move,
+        params: &[
+            pos("sites", Ty::Sites, Arity::One, "where the piece may go"),
+            TARGET,
+            IF,
+            FROM,
+            THEN,
+            STUCK,
+        ],
+        doc: "Move to any square of the set, wherever the piece stands and whatever lies between (a man that flies when its side is down to three).",
+        example: "(fly (everywhere) to:Empty if:(= (count Mover) 3))",
     },
     Ludeme {
         name: "betza",
@@ -723,6 +768,7 @@ pub const LUDEMES: &[Ludeme] = &[
             pos("piece", Ty::PieceName, Arity::One, "the kind of piece put down, a new one of the player's"),
             pos("sites", Ty::Sites, Arity::One, "where it may go (`(everywhere)` for any empty square)"),
             key("gravity", Ty::Const(&COMPASS_DIRS), "the direction it falls: it may go only on an empty square whose next square that way is occupied or off the board (`S`: the lowest empty square of each file)"),
+            key("fromHand", Ty::Bool, "`True`: the piece comes from the player's hand (`(hand ...)` at the start), one fewer there; with none left, no such drop"),
             IF,
             THEN,
         ],
@@ -1033,6 +1079,17 @@ pub const LUDEMES: &[Ludeme] = &[
         ],
         doc: "Puts a player's pieces of one kind on squares.",
         example: "(place White \"Pawn\" (rank 2))",
+    },
+    Ludeme {
+        name: "hand",
+        cat: Cat::Place,
+        params: &[
+            pos("player", Ty::Player, Arity::One, "whose pieces"),
+            pos("piece", Ty::PieceName, Arity::One, "which piece"),
+            pos("count", Ty::Int, Arity::One, "how many (0 to 99)"),
+        ],
+        doc: "Gives a player pieces in hand at the start, off the board: `(drop ... fromHand:True)` puts them down, `(inHand ...)` counts them. A position string lists them as `hand=9M,9m`.",
+        example: "(hand White \"King\" 1)",
     },
     Ludeme {
         name: "swap",
@@ -1348,8 +1405,9 @@ pub const LUDEMES: &[Ludeme] = &[
         params: &[
             pos("square", Ty::Square, Arity::One, "the square"),
             pos("piece", Ty::PieceName, Arity::One, "the kind"),
+            key("owner", Ty::Player, "only a piece of this player (either player's if absent)"),
         ],
-        doc: "The square holds a piece of this kind, of either player. In a move, `(holds (to) \"King\")` lets a piece capture only that kind.",
+        doc: "The square holds a piece of this kind (of the player given by `owner:`, or of either player). In a move, `(holds (to) \"King\")` lets a piece capture only that kind.",
         example: "(holds (to) \"King\")",
     },
     Ludeme {
@@ -1373,6 +1431,13 @@ pub const LUDEMES: &[Ludeme] = &[
         ],
         doc: "A piece of the player stands on one of the squares.",
         example: "(reached Mover (lastRank))",
+    },
+    Ludeme {
+        name: "inLine",
+        cat: Cat::Cond,
+        params: &[pos("square", Ty::Square, Arity::One, "the square")],
+        doc: "The piece on the square belongs to a line of the board (`(board ... lines:...)`) whose every point holds a piece of the same player: a mill. After a move, `(inLine (to))` asks whether the move closed one; in a removal, whether the piece taken stands in one.",
+        example: "(inLine (to))",
     },
     Ludeme {
         name: "exists",
@@ -1421,6 +1486,16 @@ pub const LUDEMES: &[Ludeme] = &[
         ],
         doc: "How many pieces the player has on the board (of one kind, if given).",
         example: "(count Mover \"Pawn\")",
+    },
+    Ludeme {
+        name: "inHand",
+        cat: Cat::Int,
+        params: &[
+            pos("player", Ty::Player, Arity::One, "whose pieces"),
+            pos("piece", Ty::PieceName, Arity::Opt, "only pieces of this kind"),
+        ],
+        doc: "How many pieces the player holds in hand, off the board (of one kind, if given).",
+        example: "(inHand Mover \"Pawn\")",
     },
     Ludeme {
         name: "pliesSince",

@@ -58,6 +58,13 @@ pub struct Model {
     pub phases: Vec<PhaseDef>,
     /// Parts of turns after their first move (`(continue ...)`).
     pub parts: Vec<PartDef>,
+    /// The lines drawn on the board (`(board ... lines:...)`): each its
+    /// points in order. `along` moves between neighbours on a line;
+    /// `inLine` asks whether a line is full.
+    pub lines: Vec<Vec<u8>>,
+    /// Pieces each player holds in hand at the start, off the board:
+    /// (player, kind, how many).
+    pub hands: Vec<(u8, u8, u8)>,
     /// The options and rulesets the file declares.
     pub options: super::options::Declared,
     /// The option values this game was compiled with.
@@ -188,7 +195,14 @@ pub enum MoveKind {
         sites: PlayerSites,
         /// The direction it falls, if it falls.
         gravity: Option<Dir>,
+        /// Whether the piece comes from the player's hand (one fewer there;
+        /// none there, no drop).
+        from_hand: bool,
     },
+    /// To a neighbouring point on one of the board's lines ([`Model::lines`]).
+    Along,
+    /// To any square of the set, wherever the piece stands (per player).
+    Fly(PlayerSites),
     /// Jumping over an adjacent enemy piece to the empty square right behind
     /// it, taking it; with `again`, on and on while the piece can (a series
     /// of jumps is one move, the pieces jumped taken at its end; a piece that
@@ -322,6 +336,8 @@ pub struct MoveDef {
     pub part: Option<usize>,
     /// The piece stays and a new piece of this kind is put where the move lands.
     pub put: Option<usize>,
+    /// Squares the move may neither stop on nor cross (per player).
+    pub avoid: Option<PlayerSites>,
     /// Its text in the file.
     pub text: String,
     /// Where it is written.
@@ -518,8 +534,12 @@ pub enum Cond {
     /// The player's pieces on the board are exactly these: how many of each
     /// kind, by kind.
     Material(PlayerRef, [u8; MAX_PIECES]),
-    /// The square holds a piece of this kind (either player's).
-    Holds(SiteRef, u8),
+    /// The square holds a piece of this kind (of the player, if given;
+    /// otherwise either player's).
+    Holds(SiteRef, u8, Option<PlayerRef>),
+    /// The piece on the square belongs to a line of the board
+    /// ([`Model::lines`]) whose every point holds a piece of its owner.
+    InLine(SiteRef),
     /// The player has this many pieces in a row, next to each other along
     /// a rank, a file or a diagonal (with the flag: exactly this many, a line
     /// not part of a longer one).
@@ -558,6 +578,8 @@ pub enum IntExpr {
     Count(PlayerRef, Option<u8>),
     /// A `(pliesSince ...)` counter by index.
     PliesSince(u8),
+    /// Pieces of a player in hand, of one kind or all.
+    InHand(PlayerRef, Option<u8>),
 }
 
 /// What resets a `(pliesSince ...)` counter.

@@ -42,7 +42,9 @@ fn section(c: Cat) -> &'static str {
         Cat::Options | Cat::Option | Cat::Rulesets | Cat::Ruleset | Cat::Set | Cat::Config => {
             "Options and rulesets"
         }
-        Cat::Equipment | Cat::Board | Cat::Shape | Cat::Piece | Cat::Region => "Equipment",
+        Cat::Equipment | Cat::Board | Cat::Shape | Cat::Piece | Cat::Region | Cat::Line => {
+            "Equipment"
+        }
         Cat::Move | Cat::Promote | Cat::Effect | Cat::AfterPromotion | Cat::Kind | Cat::Pattern => {
             "Moves"
         }

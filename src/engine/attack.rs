@@ -230,7 +230,7 @@ impl<B: Bits> Engine<B> {
                 .filter(|(_, mask)| (*mask & occ).is_empty())
                 .fold(B::ZERO, |acc, (to, _)| acc | B::bit(*to)),
             GenKind::Castle(..) => B::ZERO,
-            GenKind::Drop(sites, _) => *sites,
+            GenKind::Drop(sites, ..) => *sites,
             GenKind::CaptureJump(dirs, _) => {
                 // One jump, over any piece, to an empty square.
                 let b = self.board();
@@ -412,7 +412,10 @@ impl<B: Bits> Engine<B> {
             });
             return out;
         }
-        if let GenKind::Drop(sites, gravity) = g.kind {
+        if let GenKind::Drop(sites, gravity, hand) = g.kind {
+            if hand != NO_KIND && st.hand[side as usize][hand as usize] == 0 {
+                return B::ZERO;
+            }
             let empty = sites & !occ;
             if gravity == u8::MAX {
                 return empty;

@@ -54,7 +54,16 @@ impl<B: Bits> Engine<B> {
             let kind = crate::state::code_piece(st.at(m.from).max(1));
             return (kind, self.shift_hashed(st, m.from, m.to));
         }
-        if let MoveKind::Drop { piece, .. } = rule.kind {
+        if let MoveKind::Drop {
+            piece, from_hand, ..
+        } = rule.kind
+        {
+            if from_hand {
+                let n = &mut st.hand[side as usize][piece];
+                st.hash ^= super::z_hand(side, piece as u8, *n)
+                    ^ super::z_hand(side, piece as u8, n.saturating_sub(1));
+                *n = n.saturating_sub(1);
+            }
             st.put(m.to, piece as u8, side);
             st.hash ^= self.z(code(piece as u8, side), m.to);
             let captured =

@@ -354,8 +354,9 @@ pub(crate) enum GenKind<B: Bits> {
     /// again if set.
     CaptureJump(Box<[u8]>, bool),
     /// Dropping a new piece on these squares, falling in this
-    /// direction (`u8::MAX`: it does not fall).
-    Drop(B, u8),
+    /// direction (`u8::MAX`: it does not fall); from the hand, if a kind is
+    /// given (not [`NO_KIND`]).
+    Drop(B, u8, u8),
     /// Passing: no square.
     Pass,
 }
@@ -375,6 +376,19 @@ pub(crate) fn z_part<B: Bits>(st: &State<B>) -> u64 {
         return 0;
     }
     let mut x = (u64::from(st.part) << 8 | u64::from(st.anchor)) ^ 0x9e37_79b9_7f4a_7c15;
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// The key of `n` pieces of kind `kind` in `player`'s hand (0 for none).
+#[inline]
+pub(crate) fn z_hand(player: u8, kind: u8, n: u8) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    let mut x =
+        (u64::from(player) << 16 | u64::from(kind) << 8 | u64::from(n)) ^ 0x2545_f491_4f6c_dd1d;
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)
@@ -620,6 +634,8 @@ pub(crate) struct Engine<B: Bits> {
     pub zobrist_side: [u64; MAX_PLAYERS],
     /// Zobrist keys of the phase and the moves left in it.
     pub zobrist_phase: Box<[u64]>,
+    /// The lines drawn on the board ([`Model::lines`]), each as a set.
+    pub line_masks: Box<[B]>,
     /// `(pliesSince ...)` counters.
     pub counters: Box<[Events]>,
     /// For each player and kind, how many pieces the player started with.
@@ -724,10 +740,16 @@ impl<B: Bits> Engine<B> {
                     MoveKind::Slide(dirs, min, max) => {
                         let ds: Box<[u8]> =
                             dirs.iter().map(|d| d.resolve(pdef.forward).0).collect();
-                        if *min <= 1 && max.is_none() {
+                        if *min <= 1 && max.is_none() && md.avoid.is_none() {
                             GenKind::Slide(ds)
                         } else {
+                            // The squares within range, up to the first
+                            // square to avoid: the slide may not cross it.
                             let (lo, hi) = (*min as usize, max.map_or(usize::MAX, |m| m as usize));
+                            let avoid: B = md
+                                .avoid
+                                .as_ref()
+                                .map_or(B::ZERO, |a| resolve_sites(a, player));
                             GenKind::SlideRange(
                                 ds,
                                 (0..n as u8)
@@ -735,6 +757,9 @@ impl<B: Bits> Engine<B> {
                                         let mut r = [B::ZERO; 8];
                                         for d in Dir::ALL {
                                             for (i, s) in board.ray(sq, d).into_iter().enumerate() {
+                                                if avoid.has(s) {
+                                                    break;
+                                                }
                                                 if i + 1 >= lo && i < hi {
                                                     r[d.0 as usize] |= B::bit(s);
                                                 }
@@ -745,6 +770,15 @@ impl<B: Bits> Engine<B> {
                                     .collect(),
                             )
                         }
+                    }
+                    MoveKind::Along => {
+                        GenKind::Leap(leap_table(board, |sq| along_targets(&model.lines, sq)))
+                    }
+                    MoveKind::Fly(sites) => {
+                        let set: B = resolve_sites(sites, player);
+                        GenKind::Leap(leap_table(board, |sq| {
+                            set.iter().filter(|&t| t != sq).collect()
+                        }))
                     }
                     MoveKind::Remove(sites) => GenKind::Remove(resolve_sites(sites, player)),
                     MoveKind::Pass => GenKind::Pass,
@@ -795,14 +829,29 @@ impl<B: Bits> Engine<B> {
                         dirs.iter().map(|d| d.resolve(pdef.forward).0).collect(),
                         *again,
                     ),
-                    MoveKind::Drop { sites, gravity, .. } => GenKind::Drop(
+                    MoveKind::Drop {
+                        sites,
+                        gravity,
+                        piece,
+                        from_hand,
+                    } => GenKind::Drop(
                         if sites.is_empty() {
                             all
                         } else {
                             resolve_sites(sites, player)
                         },
                         gravity.map_or(u8::MAX, |d| d.0),
+                        if *from_hand { *piece as u8 } else { NO_KIND },
                     ),
+                };
+                // Squares to avoid are never landed on (slides also stop
+                // before them, above).
+                let kind = match (kind, &md.avoid) {
+                    (GenKind::Leap(t), Some(a)) => {
+                        let avoid: B = resolve_sites(a, player);
+                        GenKind::Leap(t.iter().map(|&x| x & !avoid).collect())
+                    }
+                    (k, _) => k,
                 };
                 let from_mask = md.from.as_ref().map_or(all, |f| resolve_sites(f, player));
                 let piece = md.piece.map_or(NO_KIND, |p| p as u8);
@@ -839,7 +888,7 @@ impl<B: Bits> Engine<B> {
                 };
                 let ranged = match (&md.kind, &kind) {
                     (MoveKind::Slide(_, min, Some(max)), GenKind::SlideRange(ds, _))
-                        if ds.len() == 1 && *max <= 16 =>
+                        if ds.len() == 1 && *max <= 16 && md.avoid.is_none() =>
                     {
                         Shift::along(board, Dir(ds[0]))
                             .map(|s| (s, (*min).max(1) as u8, *max as u8))
@@ -1305,6 +1354,11 @@ impl<B: Bits> Engine<B> {
             .enumerate()
             .any(|(i, _)| Some(i) != check_rule)
             || phase_masks.iter().any(|(_, rest)| !rest.is_empty());
+        let line_masks: Box<[B]> = model
+            .lines
+            .iter()
+            .map(|l| l.iter().fold(B::ZERO, |acc, &q| acc | B::bit(q)))
+            .collect();
         let mut engine = Engine {
             id: NEXT_ENGINE_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             restricted,
@@ -1358,6 +1412,7 @@ impl<B: Bits> Engine<B> {
             zobrist,
             zobrist_side,
             zobrist_phase,
+            line_masks,
             start_count,
             start_kind: start_kind.into_boxed_slice(),
             start_squares,
@@ -1377,6 +1432,10 @@ impl<B: Bits> Engine<B> {
         }
         for &(from, to) in &engine.model.shifts {
             st.shift(from, to);
+        }
+        for &(p, k, c) in &engine.model.hands {
+            let n = &mut st.hand[p as usize][k as usize];
+            *n = n.saturating_add(c);
         }
         engine.enter_phase(&mut st, 0);
         st.hash = engine.hash_of(&st);
@@ -1643,6 +1702,11 @@ impl<B: Bits> Engine<B> {
         if st.passer != NO_SQ {
             h ^= self.z(crate::state::EMPTY, st.passer);
         }
+        for (p, hand) in st.hand.iter().enumerate() {
+            for (k, &n) in hand.iter().enumerate() {
+                h ^= z_hand(p as u8, k as u8, n);
+            }
+        }
         h ^ self.castle_key(st)
     }
 
@@ -1881,7 +1945,7 @@ fn board_only(c: &Cond) -> bool {
     let int = |e: &IntExpr| match e {
         IntExpr::Lit(_) => true,
         IntExpr::Count(p, _) => named(p),
-        IntExpr::PliesSince(_) => false,
+        IntExpr::PliesSince(_) | IntExpr::InHand(..) => false,
     };
     match c {
         Cond::And(cs) | Cond::Or(cs) => cs.iter().all(board_only),
@@ -1897,9 +1961,11 @@ fn board_only(c: &Cond) -> bool {
         | Cond::Absent(_)
         | Cond::In(..)
         | Cond::Checks(_)
-        | Cond::Holds(..)
+        | Cond::Holds(_, _, None)
+        | Cond::InLine(_)
         | Cond::Exists(_)
         | Cond::SameShade(_) => true,
+        Cond::Holds(_, _, Some(p)) => named(p),
         Cond::Lost(p, _)
         | Cond::Reached(p, ..)
         | Cond::Attacked(_, p)
@@ -1946,7 +2012,7 @@ fn visit(c: &Cond, s: &mut Sensitivity) {
         Cond::Lost(..) | Cond::LostCouldReach | Cond::Absent(_) => s.counts = true,
         Cond::Cmp(_, a, b) => {
             for e in [a, b] {
-                if let IntExpr::Count(..) = e {
+                if let IntExpr::Count(..) | IntExpr::InHand(..) = e {
                     s.counts = true;
                 }
             }
@@ -1977,7 +2043,8 @@ fn reads_to(c: &Cond) -> bool {
         | Cond::In(s, _)
         | Cond::Attacked(s, _)
         | Cond::Checks(s)
-        | Cond::Holds(s, _) => site(s),
+        | Cond::InLine(s)
+        | Cond::Holds(s, ..) => site(s),
         Cond::KindIs(_) | Cond::LostCouldReach | Cond::Exists(_) => true,
         _ => false,
     })
@@ -2055,6 +2122,26 @@ pub(crate) fn potential<B: Bits>(g: &Gen<B>, s: u8) -> B {
         | GenKind::Pass
         | GenKind::Drop(..) => B::ZERO,
     }
+}
+
+/// The neighbours of `sq` on the lines drawn on the board: the points
+/// right before and after it on each line through it.
+fn along_targets(lines: &[Vec<u8>], sq: u8) -> Vec<u8> {
+    let mut out = Vec::new();
+    for line in lines {
+        for (i, &p) in line.iter().enumerate() {
+            if p != sq {
+                continue;
+            }
+            let before = i.checked_sub(1).and_then(|j| line.get(j));
+            for &q in before.into_iter().chain(line.get(i + 1)) {
+                if q != sq && !out.contains(&q) {
+                    out.push(q);
+                }
+            }
+        }
+    }
+    out
 }
 
 fn leap_table<B: Bits>(board: &Board, targets: impl Fn(u8) -> Vec<u8>) -> Box<[B]> {

@@ -18,6 +18,19 @@ fn resolved<B: Bits>(sites: Option<&PlayerSites>, player: u8) -> Option<B> {
 }
 
 impl<B: Bits> Engine<B> {
+    /// Whether the piece on `q` belongs to a line drawn on the board whose
+    /// every point holds a piece of its owner.
+    pub(crate) fn in_full_line(&self, st: &State<B>, q: u8) -> bool {
+        let c = st.at(q);
+        if c == crate::state::EMPTY {
+            return false;
+        }
+        let own = st.by_player[crate::state::code_player(c) as usize];
+        self.line_masks
+            .iter()
+            .any(|m| m.has(q) && (*m & !own).is_empty())
+    }
+
     /// The squares pattern `p` selects for a move of `side` landing on `to`.
     pub(crate) fn pattern_squares(&self, st: &State<B>, p: &Pattern, side: u8, to: u8) -> B {
         if to == NO_SQ {

@@ -409,9 +409,16 @@ impl<'a, B: Bits> Ctx<'a, B> {
                     })
                 })
             }
-            Cond::Holds(s, k) => {
+            Cond::Holds(s, k, owner) => {
                 let q = self.site(s);
-                q != NO_SQ && st.at(q) != EMPTY && code_piece(st.at(q)) == *k
+                q != NO_SQ
+                    && st.at(q) != EMPTY
+                    && code_piece(st.at(q)) == *k
+                    && owner.is_none_or(|p| code_player(st.at(q)) == self.player(p))
+            }
+            Cond::InLine(s) => {
+                let q = self.site(s);
+                q != NO_SQ && st.at(q) != EMPTY && self.e.in_full_line(st, q)
             }
             Cond::SameShade(k) => {
                 let set = st.by_piece[*k as usize];
@@ -451,6 +458,13 @@ impl<'a, B: Bits> Ctx<'a, B> {
                 i64::from(bb.count())
             }
             IntExpr::PliesSince(i) => i64::from(self.st.counters[*i as usize]),
+            IntExpr::InHand(p, kind) => {
+                let hand = &self.st.hand[self.player(*p) as usize];
+                match kind {
+                    Some(k) => i64::from(hand[*k as usize]),
+                    None => hand.iter().map(|&n| i64::from(n)).sum(),
+                }
+            }
         }
     }
 }

@@ -743,6 +743,41 @@ pub(super) fn parse_extension<B: Bits>(
                 }
             }
         }
+        "hand" => {
+            st.hand = Default::default();
+            for part in value.split(',').filter(|x| !x.is_empty()) {
+                let digits = part.len() - part.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                let (count, letter) = part.split_at(digits);
+                let mut chars = letter.chars();
+                let (Some(c), None) = (chars.next(), chars.next()) else {
+                    return Err(bad(
+                        &format!("`{part}` is not a count and a piece letter"),
+                        "write hand=9M,9m: how many, then the piece's letter (a capital for the first player)".into(),
+                    ));
+                };
+                let Some(k) = e.model.piece_by_letter(c) else {
+                    return Err(bad(
+                        &format!("no piece has the letter `{c}`"),
+                        "write each piece's letter as the board does".into(),
+                    ));
+                };
+                let n = if count.is_empty() {
+                    1
+                } else {
+                    within(
+                        count,
+                        0..=99,
+                        (
+                            format!("{count} pieces in hand are more than lud holds"),
+                            "write a count from 0 to 99".into(),
+                        ),
+                        ("not a number", "write hand=9M,9m"),
+                    )?
+                };
+                let p = usize::from(!c.is_ascii_uppercase());
+                st.hand[p][k] = n as u8;
+            }
+        }
         "took" => match value {
             "1" => st.took = true,
             "0" => st.took = false,
@@ -759,7 +794,7 @@ pub(super) fn parse_extension<B: Bits>(
                 span,
                 format!("unknown field `{tok}`"),
                 "not a field of a position",
-                "the fields after the move number are counters=, ply=, phase=, moved=, unmoved=, origin=, flags=, facts=, took=",
+                "the fields after the move number are counters=, ply=, phase=, moved=, unmoved=, origin=, flags=, facts=, took=, hand=",
             ))
         }
     }

@@ -261,4 +261,28 @@ pub(super) fn extensions<B: Bits>(e: &Engine<B>, s: &State<B>, out: &mut String)
     if s.took && reads_took(e) {
         out.push_str(" took=1");
     }
+    let hand = hand_field(e, s);
+    if !hand.is_empty() {
+        let _ = write!(out, " hand={hand}");
+    }
+}
+
+/// The pieces in hand as a field: a count and a letter each, the first
+/// player's in capitals (`9M,9m`); empty if no one holds any.
+pub(crate) fn hand_field<B: Bits>(e: &Engine<B>, s: &State<B>) -> String {
+    let mut parts = Vec::new();
+    for (p, hand) in s.hand.iter().enumerate().take(e.players() as usize) {
+        for (k, &n) in hand.iter().enumerate() {
+            if n > 0 {
+                let letter = e.model.pieces.get(k).map_or('?', |d| d.letter);
+                let letter = if p == 0 {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                };
+                parts.push(format!("{n}{letter}"));
+            }
+        }
+    }
+    parts.join(",")
 }
