@@ -200,3 +200,187 @@ fn surrounded_takes_the_chief_only_when_held_on_every_side() {
         "b2 and d2 do not surround it"
     );
 }
+
+// ------------------------------------------------------------------ tafl
+
+#[test]
+fn tablut_a_man_between_two_enemies_or_an_enemy_and_the_empty_throne_is_taken() {
+    let g = common::game("games/tablut.lud");
+    // Black (capitals, first) moves b1b3: the White man on c3 stands
+    // between b3 and d3.
+    let mut p = pos(&g, "9/9/9/9/4k4/9/2mM5/9/1M7 b - - 0 1");
+    play(&mut p, "b1b3");
+    assert_eq!(name_on(&p, "c3"), None);
+    assert_eq!(name_on(&p, "d3").as_deref(), Some("Man"));
+    // e1e3: the White man on e4 stands between e3 and the empty throne.
+    let mut t = pos(&g, "9/9/2k6/9/9/4m4/9/9/4M4 b - - 0 1");
+    play(&mut t, "e1e3");
+    assert_eq!(name_on(&t, "e4"), None, "the empty throne is hostile");
+    // With the king on the throne, a White man beside it is safe from
+    // that side: the king is White's.
+    let mut k = pos(&g, "9/9/9/9/4k4/4m4/9/9/4M4 b - - 0 1");
+    play(&mut k, "e1e3");
+    assert_eq!(name_on(&k, "e4").as_deref(), Some("Man"));
+}
+
+#[test]
+fn tablut_the_king_away_from_the_throne_is_taken_by_two() {
+    let g = common::game("games/tablut.lud");
+    let mut p = pos(&g, "9/9/1Mk6/9/9/9/9/9/3M5 b - - 0 1");
+    play(&mut p, "d1d7");
+    assert_eq!(name_on(&p, "c7"), None);
+    assert_eq!(p.outcome(), Some(Outcome::win(0, "the king was taken")));
+}
+
+#[test]
+fn tablut_the_king_on_the_throne_is_taken_only_on_four_sides() {
+    let g = common::game("games/tablut.lud");
+    // d1d5: the king on e5 between d5 and f5 is not taken.
+    let mut two = pos(&g, "9/9/9/9/4kM3/9/9/9/3M5 b - - 0 1");
+    play(&mut two, "d1d5");
+    assert_eq!(name_on(&two, "e5").as_deref(), Some("King"));
+    assert_eq!(two.outcome(), None);
+    // Three sides held, the fourth closed: taken.
+    let mut four = pos(&g, "9/9/9/4M4/3MkM3/9/9/9/4M4 b - - 0 1");
+    play(&mut four, "e1e4");
+    assert_eq!(name_on(&four, "e5"), None);
+    assert_eq!(four.outcome(), Some(Outcome::win(0, "the king was taken")));
+}
+
+#[test]
+fn tablut_the_king_beside_the_throne_is_taken_on_three_sides_and_the_throne() {
+    let g = common::game("games/tablut.lud");
+    // The king on e4, the throne e5 empty above it; d4 and f4 held.
+    let mut p = pos(&g, "9/9/9/9/9/3MkM3/9/9/4M4 b - - 0 1");
+    play(&mut p, "e1e3");
+    assert_eq!(name_on(&p, "e4"), None);
+    assert_eq!(p.outcome(), Some(Outcome::win(0, "the king was taken")));
+    // Two sides only (d4 and f4 without e3): the king beside the throne stays.
+    let mut q = pos(&g, "9/9/9/9/9/4kM3/9/9/3M5 b - - 0 1");
+    play(&mut q, "d1d4");
+    assert_eq!(name_on(&q, "e4").as_deref(), Some("King"));
+}
+
+#[test]
+fn tablut_men_neither_stop_on_nor_cross_the_throne_and_the_king_does() {
+    let g = common::game("games/tablut.lud");
+    let p = pos(&g, "9/9/2k6/9/M8/9/9/9/9 b - - 0 1");
+    let east: Vec<String> = common::moves_from(&p, "a5")
+        .into_iter()
+        .filter(|m| m.ends_with('5'))
+        .collect();
+    assert_eq!(east, ["a5b5", "a5c5", "a5d5"]);
+    let k = pos(&g, "M8/9/9/9/1k7/9/9/9/9 w - - 0 1");
+    assert!(legal(&k).contains(&"b5h5".to_string()), "{:?}", legal(&k));
+}
+
+#[test]
+fn tablut_the_king_wins_on_an_edge_or_only_a_corner_as_the_option_says() {
+    let edge = common::game("games/tablut.lud");
+    let corner = common::game_with("games/tablut.lud", None, &[("escape", "corner")]);
+    let start = "9/9/2k6/9/9/9/9/9/M8 w - - 0 1";
+    let mut p = pos(&edge, start);
+    play(&mut p, "c7c9");
+    assert_eq!(p.outcome(), Some(Outcome::win(1, "the king escaped")));
+    let mut q = pos(&corner, start);
+    play(&mut q, "c7c9");
+    assert_eq!(q.outcome(), None, "c9 is no corner");
+    play(&mut q, "a1b1");
+    play(&mut q, "c9a9");
+    assert_eq!(q.outcome(), Some(Outcome::win(1, "the king escaped")));
+    // Men may not go into a corner.
+    let m = pos(&corner, "9/9/9/9/9/9/9/9/1M7 b - - 0 1");
+    assert!(!legal(&m).contains(&"b1a1".to_string()));
+}
+
+#[test]
+fn holds_with_an_owner_asks_whose_piece_it_is() {
+    // A man that may take only a King, and only the first player's.
+    let src = r#"(game "Owner"
+        (players {(player "White" N) (player "Black" S)})
+        (equipment {
+            (board (square 4))
+            (piece "King" "K" (step All))
+            (piece "Hunter" "H" (step All to:Enemy if:(holds (to) "King" owner:White)))
+        })
+        (rules
+            (start {(place Black "Hunter" b2) (place White "King" a1) (place White "King" c3)})
+            (end {(if (noMoves Next) (loss Next "no moves"))})))"#;
+    let g = lud::compile::compile_str("owner.lud", src).expect("compiles");
+    let p = pos(&g, "4/2K1/1h2/K3 b - - 0 1");
+    assert_eq!(common::moves_from(&p, "b2"), ["b2a1", "b2c3"]);
+    let q = pos(&g, "4/2k1/1h2/K3 b - - 0 1");
+    assert_eq!(common::moves_from(&q, "b2"), ["b2a1"]);
+}
+
+// ---------------------------------------------------------------- morris
+
+#[test]
+fn morris_men_are_placed_from_hand_and_only_then_move_along_the_lines() {
+    let g = common::game("games/morris.lud");
+    let mut p = g.start();
+    assert_eq!(legal(&p).len(), 24);
+    assert_eq!(p.to_string(), "7/7/7/7/7/7/7 w - - 0 1 hand=9M,9m");
+    play(&mut p, "@d1");
+    assert_eq!(p.in_hand(0, 0), 8);
+    assert!(lud::draw::board(&p).contains("In hand: White 8 Man; Black 9 Man"));
+    // With men in hand, no man moves: every move is a placement.
+    assert!(legal(&p).iter().all(|m| m.starts_with('@')));
+    // Hand empty: d1 goes to a neighbour on its lines only.
+    let q = pos(&g, "M2M2M/7/7/7/7/7/3M3 w - - 0 1 hand=9m");
+    let mut along = common::moves_from(&q, "d1");
+    along.sort();
+    assert_eq!(along, ["d1a1", "d1d2", "d1g1"]);
+}
+
+#[test]
+fn morris_a_mill_takes_a_man_in_no_mill_unless_every_man_is_in_one() {
+    let g = common::game("games/morris.lud");
+    // Black's mill a7 d7 g7, and b2 alone; White closes a1 d1 g1.
+    let mut p = pos(&g, "m2m2m/7/7/7/7/1m5/M2M3 w - - 0 1 hand=5M,5m");
+    play(&mut p, "@g1");
+    assert!(p.mid_turn(), "the removal is the turn's second part");
+    assert_eq!(legal(&p), ["xb2"]);
+    play(&mut p, "xb2");
+    assert!(!p.mid_turn());
+    assert_eq!(p.side_to_move(), 1);
+    // Every Black man in a mill: any may be taken.
+    let mut q = pos(&g, "m2m2m/7/7/7/7/7/M2M3 w - - 0 1 hand=5M,5m");
+    play(&mut q, "@g1");
+    assert_eq!(legal(&q), ["xa7", "xd7", "xg7"]);
+    // No mill, no removal.
+    let mut r = pos(&g, "m2m2m/7/7/7/7/7/M2M3 w - - 0 1 hand=5M,5m");
+    play(&mut r, "@b2");
+    assert_eq!(r.side_to_move(), 1);
+}
+
+#[test]
+fn morris_three_men_fly_and_two_lose() {
+    let g = common::game("games/morris.lud");
+    // White has three men and nothing in hand: d1 may fly to any empty point.
+    let p = pos(&g, "m2m2m/1m5/7/7/7/7/M2M2M w - - 0 1");
+    assert_eq!(common::moves_from(&p, "d1").len(), 24 - 7);
+    // Black, with four men, moves along the lines only.
+    let q = pos(&g, "m2m2m/1m5/7/7/7/7/M2M2M b - - 0 1");
+    let mut from_b6 = common::moves_from(&q, "b6");
+    from_b6.sort();
+    assert_eq!(from_b6, ["b6b4", "b6d6"]);
+    // A mill that leaves Black with two men ends the game.
+    let mut r = pos(&g, "m2m3/7/7/7/7/7/M2M3 w - - 0 1 hand=1M");
+    play(&mut r, "@g1");
+    play(&mut r, "xa7");
+    assert_eq!(r.outcome(), Some(Outcome::win(0, "fewer than three men")));
+}
+
+#[test]
+fn a_hand_field_reads_back_and_is_refused_when_it_is_not_a_count_and_a_letter() {
+    let g = common::game("games/morris.lud");
+    let p = pos(&g, "7/7/7/7/7/7/M6 b - - 0 1 hand=8M,9m");
+    assert_eq!(p.to_string(), "7/7/7/7/7/7/M6 b - - 0 1 hand=8M,9m");
+    assert_eq!((p.in_hand(0, 0), p.in_hand(1, 0)), (8, 9));
+    for bad in ["hand=9Q", "hand=M9", "hand=100M"] {
+        let text = format!("7/7/7/7/7/7/M6 b - - 0 1 {bad}");
+        let e = g.position(&text).expect_err(bad);
+        assert!(e.message.contains("hand"), "{bad}: {}", e.message);
+    }
+}
