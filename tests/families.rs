@@ -384,3 +384,25 @@ fn a_hand_field_reads_back_and_is_refused_when_it_is_not_a_count_and_a_letter() 
         assert!(e.message.contains("hand"), "{bad}: {}", e.message);
     }
 }
+
+#[test]
+fn count_in_counts_a_players_pieces_on_some_squares_only() {
+    // A race: the first player with two men on their far rank wins.
+    let src = r#"(game "Race"
+        (players {(player "White" N) (player "Black" S)})
+        (equipment {(board (square 4)) (piece "Man" "M" (step Forward to:Empty))})
+        (rules
+            (start {(place White "Man" {a1 b1 c1}) (place Black "Man" {b4 c4 d4})})
+            (end {
+                (if (>= (count Mover "Man" in:(lastRank)) 2) (win Mover "two home"))
+                (if (noMoves Next) (loss Next "no moves"))})))"#;
+    let g = lud::compile::compile_str("race.lud", src).expect("compiles");
+    // One White man home already (a4): the second wins, Black's men at
+    // the top do not count for White.
+    let mut p = pos(&g, "Mm2/1M1m/2M1/4 w - - 0 1");
+    play(&mut p, "c2c3");
+    assert_eq!(p.outcome(), None);
+    play(&mut p, "d3d2");
+    play(&mut p, "c3c4");
+    assert_eq!(p.outcome(), Some(Outcome::win(0, "two home")));
+}

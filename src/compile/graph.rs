@@ -979,6 +979,15 @@ fn int(model: &Model, e: &IntExpr, mover: &str) -> String {
             model.pieces[*t as usize].name,
             player(model, *p, mover)
         ),
+        IntExpr::CountIn(p, kind, sites) => format!(
+            "{} of {} on {}",
+            kind.map_or_else(
+                || "pieces".to_string(),
+                |t| format!("{} pieces", model.pieces[t as usize].name)
+            ),
+            player(model, *p, mover),
+            squares(model, sites)
+        ),
         IntExpr::InHand(p, None) => format!("pieces in hand of {}", player(model, *p, mover)),
         IntExpr::InHand(p, Some(t)) => format!(
             "{} pieces in hand of {}",

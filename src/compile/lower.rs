@@ -1034,13 +1034,16 @@ impl Lower<'_> {
             );
         }
         if b.ludeme.name == "count" {
-            return IntExpr::Count(
-                self.player_ref(b.one("player")),
-                b.one("piece")
-                    .and_then(Node::as_str)
-                    .and_then(|s| self.piece(s))
-                    .map(|p| p as u8),
-            );
+            let p = self.player_ref(b.one("player"));
+            let kind = b
+                .one("piece")
+                .and_then(Node::as_str)
+                .and_then(|s| self.piece(s))
+                .map(|p| p as u8);
+            return match b.one("in") {
+                Some(s) => IntExpr::CountIn(p, kind, self.per_player(s)),
+                None => IntExpr::Count(p, kind),
+            };
         }
         let mut ev = Events::default();
         for e in b.all("events") {

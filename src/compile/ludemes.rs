@@ -1483,9 +1483,10 @@ pub const LUDEMES: &[Ludeme] = &[
         params: &[
             pos("player", Ty::Player, Arity::One, "whose pieces"),
             pos("piece", Ty::PieceName, Arity::Opt, "only pieces of this kind"),
+            key("in", Ty::Sites, "only pieces on these squares (for that player: `(lastRank)` is the player's far rank)"),
         ],
-        doc: "How many pieces the player has on the board (of one kind, if given).",
-        example: "(count Mover \"Pawn\")",
+        doc: "How many pieces the player has on the board (of one kind, if given; on some squares, if given).",
+        example: "(count Mover \"Pawn\" in:(half Opponent))",
     },
     Ludeme {
         name: "inHand",

@@ -580,6 +580,9 @@ pub enum IntExpr {
     PliesSince(u8),
     /// Pieces of a player in hand, of one kind or all.
     InHand(PlayerRef, Option<u8>),
+    /// Pieces of a player, of one kind or all, on these squares (resolved
+    /// for that player).
+    CountIn(PlayerRef, Option<u8>, PlayerSites),
 }
 
 /// What resets a `(pliesSince ...)` counter.

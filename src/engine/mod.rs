@@ -1944,7 +1944,7 @@ fn board_only(c: &Cond) -> bool {
     let named = |p: &PlayerRef| !matches!(p, PlayerRef::Next);
     let int = |e: &IntExpr| match e {
         IntExpr::Lit(_) => true,
-        IntExpr::Count(p, _) => named(p),
+        IntExpr::Count(p, _) | IntExpr::CountIn(p, ..) => named(p),
         IntExpr::PliesSince(_) | IntExpr::InHand(..) => false,
     };
     match c {
@@ -2012,8 +2012,11 @@ fn visit(c: &Cond, s: &mut Sensitivity) {
         Cond::Lost(..) | Cond::LostCouldReach | Cond::Absent(_) => s.counts = true,
         Cond::Cmp(_, a, b) => {
             for e in [a, b] {
-                if let IntExpr::Count(..) | IntExpr::InHand(..) = e {
+                if let IntExpr::Count(..) | IntExpr::CountIn(..) | IntExpr::InHand(..) = e {
                     s.counts = true;
+                }
+                if let IntExpr::CountIn(..) = e {
+                    s.occupancy = true;
                 }
             }
         }

@@ -458,6 +458,16 @@ impl<'a, B: Bits> Ctx<'a, B> {
                 i64::from(bb.count())
             }
             IntExpr::PliesSince(i) => i64::from(self.st.counters[*i as usize]),
+            IntExpr::CountIn(p, kind, sites) => {
+                let pl = self.player(*p);
+                let bb = match kind {
+                    Some(k) => self.st.pieces(*k, pl),
+                    None => self.st.by_player[pl as usize],
+                };
+                sites
+                    .get(pl as usize)
+                    .map_or(0, |v| v.iter().filter(|&&q| bb.has(q)).count() as i64)
+            }
             IntExpr::InHand(p, kind) => {
                 let hand = &self.st.hand[self.player(*p) as usize];
                 match kind {
