@@ -7,6 +7,8 @@
 use crate::bits::Bits;
 use crate::compile::model::{MAX_COUNTERS, MAX_FLAGS, MAX_PIECES, MAX_PLAYERS};
 
+/// "No piece" where a piece kind is expected (a player's own move).
+pub(crate) const NO_KIND: u8 = u8::MAX;
 /// The code of an empty square in the mailbox.
 pub(crate) const EMPTY: u8 = 0;
 /// "No square" where a square number is expected.

@@ -8,6 +8,7 @@
 //! here knows a game: all of it comes from the [`Model`] and its [`RuleGraph`].
 
 mod attack;
+mod ending;
 mod gen;
 mod make;
 mod pattern;
@@ -23,8 +24,7 @@ use crate::state::{State, NO_SQ};
 
 pub(crate) use gen::{MoveBuf, Scratch};
 
-/// "No piece" where a piece kind is expected (a player's own move).
-pub(crate) const NO_KIND: u8 = u8::MAX;
+pub(crate) use crate::state::NO_KIND;
 /// The phase of a rule of normal play (not a phase's own move).
 pub(crate) const NORMAL: u8 = u8::MAX;
 /// [`Gen::phase`] of the moves of part `k` of a turn: `PART_BASE + k`.

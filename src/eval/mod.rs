@@ -6,9 +6,52 @@ use std::cell::Cell;
 use std::fmt;
 
 use crate::bits::Bits;
-use crate::compile::model::{CmpOp, Cond, IntExpr, OutcomeDef, PlayerRef, Target, Worth};
-use crate::engine::{Engine, GenKind, NO_KIND};
-use crate::state::{code_piece, code_player, Hist, State, EMPTY, NO_SQ};
+use crate::compile::board::Board;
+use crate::compile::model::{CmpOp, Cond, IntExpr, Pattern, PlayerRef, SiteRef, Worth};
+use crate::state::{code_piece, code_player, Hist, State, EMPTY, NO_KIND, NO_SQ};
+
+/// What the evaluator asks of the rules a game is played by: who plays
+/// after whom, where a square named in a rule is, which moves are legal,
+/// what attacks what, and the facts of the start position. The engine
+/// answers; the evaluator never names it, so data flows one way (the
+/// engine judges its rules' conditions through [`Ctx`]).
+pub(crate) trait Rules<B: Bits> {
+    /// The board.
+    fn board(&self) -> &Board;
+    /// The player after `p`.
+    fn next_player(&self, p: u8) -> u8;
+    /// The square a rule names, for a move of `mover` from `from` to `to`
+    /// ([`NO_SQ`] if it names none).
+    fn site(&self, st: &State<B>, s: &SiteRef, mover: u8, from: u8, to: u8) -> u8;
+    /// Whether no rule adds pieces (so the number of pieces never grows).
+    fn monotone(&self) -> bool;
+    /// How many earlier positions of `hist` share the key of `st`.
+    fn earlier(&self, st: &State<B>, men: u8, hist: &[Hist]) -> usize;
+    /// Whether a royal piece of `player` is attacked.
+    fn in_check(&self, st: &State<B>, player: u8) -> bool;
+    /// Whether the player to move has a legal move (those offered only when
+    /// stuck included), judged by the first `level` restrictions.
+    fn has_legal_at(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool;
+    /// Whether the player to move has a legal move not offered only when stuck.
+    fn has_normal_move_at(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool;
+    /// Whether a piece of `by` attacks `sq` with the squares `occ` occupied.
+    fn attacked(&self, st: &State<B>, sq: u8, by: u8, occ: B) -> bool;
+    /// Whether the piece on `a` could capture on `r`.
+    fn piece_attacks(&self, st: &State<B>, a: u8, r: u8) -> bool;
+    /// The squares of `player`'s royal pieces.
+    fn royals(&self, st: &State<B>, player: u8) -> B;
+    /// The squares a pattern selects for a move of `side` landing on `to`.
+    fn pattern_squares(&self, st: &State<B>, p: &Pattern, side: u8, to: u8) -> B;
+    /// Whether the piece on `q` stands in a full line of the board.
+    fn in_full_line(&self, st: &State<B>, q: u8) -> bool;
+    /// The squares of one shade of the chequer.
+    fn light(&self) -> B;
+    /// How many pieces of kind `k` player `p` had at the start.
+    fn start_count(&self, p: u8, k: u8) -> u8;
+    /// In a promotion of `mover`'s piece to kind `k` on `to`: whether the
+    /// mover has lost a piece of that kind that could reach `to`.
+    fn lost_could_reach(&self, st: &State<B>, mover: u8, k: u8, to: u8) -> bool;
+}
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -117,8 +160,8 @@ impl MoveCtx {
 /// What a condition is judged against: a state, the earlier positions
 /// (oldest first), the move (for move conditions and restrictions), and the
 /// restrictions in force for moves tested inside it.
-pub(crate) struct Ctx<'a, B: Bits> {
-    e: &'a Engine<B>,
+pub(crate) struct Ctx<'a, B: Bits, E: Rules<B>> {
+    e: &'a E,
     st: &'a State<B>,
     hist: &'a [Hist],
     /// One more earlier position not in `hist` (the parent of a state being tested).
@@ -129,13 +172,10 @@ pub(crate) struct Ctx<'a, B: Bits> {
     has_moves: Cell<Option<bool>>,
 }
 
-impl<'a, B: Bits> Ctx<'a, B> {
-    pub(crate) fn new(
-        e: &'a Engine<B>,
-        st: &'a State<B>,
-        hist: &'a [Hist],
-        extra: Option<Hist>,
-    ) -> Self {
+impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
+    /// A context judging conditions in `st` after the positions `hist`
+    /// (and `extra`, one more), by the rules `e`.
+    pub(crate) fn new(e: &'a E, st: &'a State<B>, hist: &'a [Hist], extra: Option<Hist>) -> Self {
         Ctx {
             e,
             st,
@@ -204,7 +244,7 @@ impl<'a, B: Bits> Ctx<'a, B> {
     }
 
     /// Whether the position has occurred `n` times.
-    fn repeated(&self, n: u32) -> bool {
+    pub(crate) fn repeated(&self, n: u32) -> bool {
         self.repetitions_may_reach(n) && self.repetitions() >= n
     }
 
@@ -212,7 +252,7 @@ impl<'a, B: Bits> Ctx<'a, B> {
         let h = self.st.hash;
         let men = self.st.men();
         // The extra entry is the latest: if its count differs, none before matches.
-        if self.e.monotone && self.extra.is_some_and(|x| x.men != men) {
+        if self.e.monotone() && self.extra.is_some_and(|x| x.men != men) {
             return 1;
         }
         1 + self.e.earlier(self.st, men, self.hist) as u32
@@ -224,7 +264,7 @@ impl<'a, B: Bits> Ctx<'a, B> {
             return false;
         }
         let whole = self.history();
-        let hist = crate::state::same_men(&whole, self.st.men(), self.e.monotone);
+        let hist = crate::state::same_men(&whole, self.st.men(), self.e.monotone());
         let h = self.st.hash;
         let Some(first) = hist.iter().position(|x| x.hash == h) else {
             return false;
@@ -299,7 +339,7 @@ impl<'a, B: Bits> Ctx<'a, B> {
             Cond::Remembers(p, f) => st.facts[self.player(*p) as usize] & (1 << f) != 0,
             Cond::Lost(p, k) => {
                 let pl = self.player(*p);
-                st.pieces(*k, pl).count() < u32::from(self.e.start_count[pl as usize][*k as usize])
+                st.pieces(*k, pl).count() < u32::from(self.e.start_count(pl, *k))
             }
             Cond::LostCouldReach => self.lost_could_reach(),
             Cond::KindIs(k) => self.mv.is_some_and(|m| m.offer == *k),
@@ -422,7 +462,7 @@ impl<'a, B: Bits> Ctx<'a, B> {
             }
             Cond::SameShade(k) => {
                 let set = st.by_piece[*k as usize];
-                let (light, dark) = (set & self.e.light, set & !self.e.light);
+                let (light, dark) = (set & self.e.light(), set & !self.e.light());
                 light.is_empty() || dark.is_empty()
             }
         }
@@ -433,20 +473,10 @@ impl<'a, B: Bits> Ctx<'a, B> {
         if m.offer == NO_KIND || m.to == NO_SQ {
             return false;
         }
-        let (k, p) = (m.offer, m.mover);
-        let class = &self.e.reach_class[k as usize];
-        let c = class[m.to as usize];
-        let started = self.e.start_squares[p as usize][k as usize]
-            .iter()
-            .filter(|&s| class[s as usize] == c)
-            .count();
-        let here = self.st.pieces(k, p);
-        let now = here.iter().filter(|&s| class[s as usize] == c).count();
-        // Never more of a kind than at the start, whatever the class.
-        now < started && here.count() < u32::from(self.e.start_count[p as usize][k as usize])
+        self.e.lost_could_reach(self.st, m.mover, m.offer, m.to)
     }
 
-    fn int(&self, e: &IntExpr) -> i64 {
+    pub(crate) fn int(&self, e: &IntExpr) -> i64 {
         match e {
             IntExpr::Lit(i) => *i,
             IntExpr::Count(p, kind) => {
@@ -512,104 +542,5 @@ pub(crate) fn needs_no_moves(c: &Cond) -> bool {
         Cond::And(cs) => cs.iter().any(needs_no_moves),
         Cond::NoMoves(PlayerRef::Next, true) => true,
         _ => false,
-    }
-}
-
-impl<B: Bits> Engine<B> {
-    /// Whether the piece on `a` could capture on `r` by one of its rules.
-    pub(crate) fn piece_attacks(&self, st: &State<B>, a: u8, r: u8) -> bool {
-        let c = st.at(a);
-        if c == EMPTY {
-            return false;
-        }
-        let (kind, owner) = (code_piece(c), code_player(c));
-        let occ = st.occupied();
-        self.gens[owner as usize].iter().any(|g| {
-            g.piece == kind
-                && g.phase == crate::engine::NORMAL
-                && g.target != Target::Empty
-                && !g.stuck
-                && g.from_mask.has(a)
-                && !matches!(g.kind, GenKind::Remove(_))
-                && self.reach(g, a, occ).has(r)
-                && g.guard.as_ref().is_none_or(|cond| {
-                    Ctx::new(self, st, &[], None)
-                        .in_move(MoveCtx::new(owner, a, r, kind))
-                        .cond(cond)
-                })
-                && (self.promos[kind as usize]
-                    .as_ref()
-                    .is_none_or(|p| !p.zone[owner as usize].has(r))
-                    || self.can_land(st, owner, kind, a, r))
-        })
-    }
-
-    /// The result if an end rule holds in `st`, with the rule's index.
-    /// `has_moves` passes on what the caller already knows.
-    pub(crate) fn ending(
-        &self,
-        st: &State<B>,
-        hist: &[Hist],
-        has_moves: Option<bool>,
-    ) -> Option<(Outcome, usize)> {
-        let ctx = Ctx::new(self, st, hist, None).knowing_moves(has_moves);
-        let mut fewest = None;
-        for &i in &self.end_order[usize::from(has_moves == Some(true))] {
-            let (i, end) = (i as usize, &self.model.ends[i as usize]);
-            if self.end_men[i] != u32::MAX {
-                let least = *fewest.get_or_insert_with(|| {
-                    st.by_player[..self.model.players.len()]
-                        .iter()
-                        .map(|b| b.count())
-                        .min()
-                        .unwrap_or(0)
-                });
-                if least > self.end_men[i] {
-                    continue;
-                }
-            }
-            let holds = match &end.cond {
-                // The two common end rules that need no context.
-                Cond::Repeated(n) => ctx.repeated(*n),
-                Cond::Cmp(op, IntExpr::PliesSince(counter), IntExpr::Lit(n)) => {
-                    op.apply(i64::from(st.counters[*counter as usize]), *n)
-                }
-                c => ctx.cond(c),
-            };
-            if holds {
-                let o = match &end.outcome {
-                    OutcomeDef::Win(p, k, worth, _) => Outcome::Win {
-                        winner: ctx.player(*p) as usize,
-                        kind: k.clone(),
-                        worth: *worth,
-                    },
-                    OutcomeDef::Loss(p, k, worth, _) => Outcome::Win {
-                        winner: self.next_player(ctx.player(*p)) as usize,
-                        kind: k.clone(),
-                        worth: *worth,
-                    },
-                    OutcomeDef::Draw(k) => Outcome::Draw { kind: k.clone() },
-                    OutcomeDef::ByScore(e, k) => {
-                        let score = |p: u8| {
-                            Ctx::new(self, st, hist, None)
-                                .in_move(MoveCtx::new(p, NO_SQ, NO_SQ, NO_KIND))
-                                .int(e)
-                        };
-                        let (a, b) = (score(0), score(1));
-                        if a == b {
-                            Outcome::Draw { kind: k.clone() }
-                        } else {
-                            Outcome::Win {
-                                winner: usize::from(b > a),
-                                kind: k.clone(),
-                                worth: Worth::Win,
-                            }
-                        }
-                    }
-                };
-                return Some((o, i));
-            }
-        }
-        None
     }
 }

@@ -1,0 +1,169 @@
+//! The engine's side of conditions: the answers the evaluator asks for
+//! ([`Rules`]), whether a piece attacks a square by its own rules, and the
+//! end rules judged in a position.
+
+use super::{Engine, GenKind, NO_KIND};
+use crate::bits::Bits;
+use crate::compile::board::Board;
+use crate::compile::model::{Cond, IntExpr, OutcomeDef, Pattern, SiteRef, Target, Worth};
+use crate::eval::{Ctx, MoveCtx, Outcome, Rules};
+use crate::state::{code_piece, code_player, Hist, State, EMPTY, NO_SQ};
+
+impl<B: Bits> Rules<B> for Engine<B> {
+    fn board(&self) -> &Board {
+        Engine::board(self)
+    }
+    fn next_player(&self, p: u8) -> u8 {
+        Engine::next_player(self, p)
+    }
+    fn site(&self, st: &State<B>, s: &SiteRef, mover: u8, from: u8, to: u8) -> u8 {
+        Engine::site(self, st, s, mover, from, to)
+    }
+    fn monotone(&self) -> bool {
+        self.monotone
+    }
+    fn earlier(&self, st: &State<B>, men: u8, hist: &[Hist]) -> usize {
+        Engine::earlier(self, st, men, hist)
+    }
+    fn in_check(&self, st: &State<B>, player: u8) -> bool {
+        Engine::in_check(self, st, player)
+    }
+    fn has_legal_at(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool {
+        Engine::has_legal_at(self, st, hist, level)
+    }
+    fn has_normal_move_at(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool {
+        Engine::has_normal_move_at(self, st, hist, level)
+    }
+    fn attacked(&self, st: &State<B>, sq: u8, by: u8, occ: B) -> bool {
+        Engine::attacked(self, st, sq, by, occ)
+    }
+    fn piece_attacks(&self, st: &State<B>, a: u8, r: u8) -> bool {
+        Engine::piece_attacks(self, st, a, r)
+    }
+    fn royals(&self, st: &State<B>, player: u8) -> B {
+        Engine::royals(self, st, player)
+    }
+    fn pattern_squares(&self, st: &State<B>, p: &Pattern, side: u8, to: u8) -> B {
+        Engine::pattern_squares(self, st, p, side, to)
+    }
+    fn in_full_line(&self, st: &State<B>, q: u8) -> bool {
+        Engine::in_full_line(self, st, q)
+    }
+    fn light(&self) -> B {
+        self.light
+    }
+    fn start_count(&self, p: u8, k: u8) -> u8 {
+        self.start_count[p as usize][k as usize]
+    }
+    fn lost_could_reach(&self, st: &State<B>, mover: u8, k: u8, to: u8) -> bool {
+        let class = &self.reach_class[k as usize];
+        let c = class[to as usize];
+        let started = self.start_squares[mover as usize][k as usize]
+            .iter()
+            .filter(|&s| class[s as usize] == c)
+            .count();
+        let here = st.pieces(k, mover);
+        let now = here.iter().filter(|&s| class[s as usize] == c).count();
+        // Never more of a kind than at the start, whatever the class.
+        now < started && here.count() < u32::from(self.start_count[mover as usize][k as usize])
+    }
+}
+
+impl<B: Bits> Engine<B> {
+    /// Whether the piece on `a` could capture on `r` by one of its rules.
+    pub(crate) fn piece_attacks(&self, st: &State<B>, a: u8, r: u8) -> bool {
+        let c = st.at(a);
+        if c == EMPTY {
+            return false;
+        }
+        let (kind, owner) = (code_piece(c), code_player(c));
+        let occ = st.occupied();
+        self.gens[owner as usize].iter().any(|g| {
+            g.piece == kind
+                && g.phase == super::NORMAL
+                && g.target != Target::Empty
+                && !g.stuck
+                && g.from_mask.has(a)
+                && !matches!(g.kind, GenKind::Remove(_))
+                && self.reach(g, a, occ).has(r)
+                && g.guard.as_ref().is_none_or(|cond| {
+                    Ctx::new(self, st, &[], None)
+                        .in_move(MoveCtx::new(owner, a, r, kind))
+                        .cond(cond)
+                })
+                && (self.promos[kind as usize]
+                    .as_ref()
+                    .is_none_or(|p| !p.zone[owner as usize].has(r))
+                    || self.can_land(st, owner, kind, a, r))
+        })
+    }
+
+    /// The result if an end rule holds in `st`, with the rule's index.
+    /// `has_moves` passes on what the caller already knows.
+    pub(crate) fn ending(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        has_moves: Option<bool>,
+    ) -> Option<(Outcome, usize)> {
+        let ctx = Ctx::new(self, st, hist, None).knowing_moves(has_moves);
+        let mut fewest = None;
+        for &i in &self.end_order[usize::from(has_moves == Some(true))] {
+            let (i, end) = (i as usize, &self.model.ends[i as usize]);
+            if self.end_men[i] != u32::MAX {
+                let least = *fewest.get_or_insert_with(|| {
+                    st.by_player[..self.model.players.len()]
+                        .iter()
+                        .map(|b| b.count())
+                        .min()
+                        .unwrap_or(0)
+                });
+                if least > self.end_men[i] {
+                    continue;
+                }
+            }
+            let holds = match &end.cond {
+                // The two common end rules that need no context.
+                Cond::Repeated(n) => ctx.repeated(*n),
+                Cond::Cmp(op, IntExpr::PliesSince(counter), IntExpr::Lit(n)) => {
+                    op.apply(i64::from(st.counters[*counter as usize]), *n)
+                }
+                c => ctx.cond(c),
+            };
+            if holds {
+                let o = match &end.outcome {
+                    OutcomeDef::Win(p, k, worth, _) => Outcome::Win {
+                        winner: ctx.player(*p) as usize,
+                        kind: k.clone(),
+                        worth: *worth,
+                    },
+                    OutcomeDef::Loss(p, k, worth, _) => Outcome::Win {
+                        winner: self.next_player(ctx.player(*p)) as usize,
+                        kind: k.clone(),
+                        worth: *worth,
+                    },
+                    OutcomeDef::Draw(k) => Outcome::Draw { kind: k.clone() },
+                    OutcomeDef::ByScore(e, k) => {
+                        let score = |p: u8| {
+                            Ctx::new(self, st, hist, None)
+                                .in_move(MoveCtx::new(p, NO_SQ, NO_SQ, NO_KIND))
+                                .int(e)
+                        };
+                        let (a, b) = (score(0), score(1));
+                        if a == b {
+                            Outcome::Draw { kind: k.clone() }
+                        } else {
+                            Outcome::Win {
+                                winner: usize::from(b > a),
+                                kind: k.clone(),
+                                worth: Worth::Win,
+                            }
+                        }
+                    }
+                };
+                return Some((o, i));
+            }
+        }
+        None
+    }
+}
