@@ -8,10 +8,16 @@
 //! here knows a game: all of it comes from the [`Model`] and its [`RuleGraph`].
 
 mod attack;
+mod count;
 mod ending;
 mod gen;
+mod kills;
+mod legality;
 mod make;
 mod pattern;
+mod random;
+#[cfg(test)]
+mod tests;
 
 use crate::bits::Bits;
 use crate::compile::board::{Board, Dir};
@@ -22,7 +28,8 @@ use crate::compile::model::{
 };
 use crate::state::{State, NO_SQ};
 
-pub(crate) use gen::{MoveBuf, Scratch};
+pub(crate) use gen::MoveBuf;
+pub(crate) use random::Scratch;
 
 pub(crate) use crate::state::NO_KIND;
 /// The phase of a rule of normal play (not a phase's own move).

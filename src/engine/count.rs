@@ -1,0 +1,194 @@
+//! Counting legal moves without listing them (perft's last level): bulk
+//! counts of whole target sets where the rules allow.
+
+use super::gen::with_spare;
+use super::legality::Legality;
+use super::{Engine, Gen};
+use crate::bits::Bits;
+use crate::compile::model::Target;
+use crate::moves::{Move, NO_PIECE};
+use crate::state::{Hist, State};
+
+impl<B: Bits> Engine<B> {
+    /// The number of legal moves, counting plain moves in bulk.
+    pub(crate) fn count_legal(&self, st: &State<B>, hist: &[Hist]) -> u64 {
+        if self.general_at(st, hist, usize::MAX) || self.overlap[st.side as usize] != 0 {
+            return with_spare(|v| {
+                self.general_moves(st, hist, usize::MAX, v);
+                v.len() as u64
+            });
+        }
+        let lg = self.legality(st);
+        let side = lg.side;
+        let check = self.check_rule.is_some();
+        let mut n = 0u64;
+        let phase = self.phase_of_moves(st);
+        for g in self.gens[side as usize]
+            .iter()
+            .filter(|g| !g.stuck && g.phase == phase)
+        {
+            if !g.count_bulk {
+                self.each_of_gen(st, &lg, g, &mut |m, safe| {
+                    if !check || safe || self.passes_check_in(st, &lg, m) {
+                        n += 1;
+                    }
+                    true
+                });
+                continue;
+            }
+            let mut froms = self.starts(st, g, side);
+            if !g.shifts.is_empty() || g.ranged.is_some() {
+                froms &= !self.count_shifted(st, &lg, g, froms, &mut n);
+            }
+            for from in froms.iter() {
+                let mut t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
+                if !(t & g.dyn_zone).is_empty() {
+                    n += self.count_promotions(st, &lg, g, from, t & g.dyn_zone);
+                    t &= !g.dyn_zone;
+                }
+                if t.is_empty() {
+                    continue;
+                }
+                if let Some(e) = lg
+                    .evasion
+                    .filter(|_| self.royalish & (1 << g.piece) == 0 && !lg.danger.has(from))
+                {
+                    // In check: the moves that end it, none other.
+                    n += u64::from(g.moves_to(t & e));
+                    continue;
+                }
+                if (!lg.test_captures || (t & lg.occ).is_empty()) && self.safe(&lg, g, from, false)
+                {
+                    n += u64::from(g.moves_to(t));
+                    continue;
+                }
+                if let Some(k) = self.count_royal(st, &lg, g, from, t) {
+                    n += k;
+                    continue;
+                }
+                self.each_of_gen_from(g, from, t, &mut |m, _| {
+                    if self.passes_check_in(st, &lg, m) {
+                        n += 1;
+                    }
+                    true
+                });
+            }
+        }
+        if n == 0 && self.has_stuck {
+            return with_spare(|v| {
+                self.general_moves(st, hist, usize::MAX, v);
+                v.len() as u64
+            });
+        }
+        n
+    }
+
+    /// Counts into `n` the moves of a leap given as steps along the
+    /// numbering ([`Gen::shifts`]), or of a short slide along one such step
+    /// ([`Gen::ranged`]), from those of `froms` whose moves need no test of
+    /// their own, all at once; returns those start squares.
+    #[inline]
+    pub(super) fn count_shifted(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        g: &Gen<B>,
+        froms: B,
+        n: &mut u64,
+    ) -> B {
+        if self.royalish & (1 << g.piece) != 0 || (lg.test_captures && g.target != Target::Empty) {
+            return B::ZERO;
+        }
+        let ends_check = match (lg.in_check, lg.evasion) {
+            (false, _) => self.all,
+            (true, Some(e)) => e,
+            (true, None) => return B::ZERO,
+        };
+        let easy = froms & !lg.danger & !g.near_dyn;
+        if easy.is_empty() {
+            return B::ZERO;
+        }
+        let mine = st.by_player[lg.side as usize];
+        let open = !lg.blocked
+            & ends_check
+            & match g.target {
+                Target::Empty => !lg.occ,
+                Target::Enemy => lg.occ & !mine,
+                Target::NotFriend => !mine,
+                Target::EnPassant => B::ZERO,
+            };
+        for sh in &g.shifts {
+            *n += u64::from(g.moves_to(sh.ahead(easy) & open));
+        }
+        if let Some((sh, lo, hi)) = &g.ranged {
+            // Step by step along the one direction, through empty squares.
+            let empty = !lg.occ;
+            let mut front = easy;
+            for step in 1..=*hi {
+                front = sh.ahead(front);
+                if step >= *lo {
+                    *n += u64::from(g.moves_to(front & open));
+                }
+                front &= empty;
+                if front.is_empty() {
+                    break;
+                }
+            }
+        }
+        easy
+    }
+
+    /// `each_of_gen` for one start square and its targets `t` (countable
+    /// rules, no square of `t` where promotions are found as it moves).
+    pub(super) fn each_of_gen_from(
+        &self,
+        g: &Gen<B>,
+        from: u8,
+        t: B,
+        f: &mut dyn FnMut(Move, bool) -> bool,
+    ) {
+        let fixed = self.promos[g.piece as usize]
+            .as_ref()
+            .and_then(|p| p.fixed.as_ref());
+        for to in t.iter() {
+            match fixed {
+                Some(fixed) if g.promo_zone.has(to) => {
+                    for &k in fixed {
+                        if !f(Move::new(from, to, g.rule, k), false) {
+                            return;
+                        }
+                    }
+                }
+                _ => {
+                    if !f(Move::new(from, to, g.rule, NO_PIECE), false) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The legal moves of rule `g` from `from` to the squares `z`, where
+    /// its piece promotes to kinds found as it moves.
+    #[inline(never)]
+    pub(super) fn count_promotions(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        g: &Gen<B>,
+        from: u8,
+        z: B,
+    ) -> u64 {
+        let mut n = 0;
+        for to in z.iter() {
+            let safe = self.safe(lg, g, from, lg.occ.has(to));
+            self.each_promotion(st, lg.side, g, from, to, safe, &mut |m, safe| {
+                if safe || self.passes_check_in(st, lg, m) {
+                    n += 1;
+                }
+                true
+            });
+        }
+        n
+    }
+}

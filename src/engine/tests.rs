@@ -1,0 +1,264 @@
+//! The engine's shortcuts against the full tests, on every shipped game:
+//! check shortcuts, random draws legal and uniform.
+
+use super::{MoveBuf, Scratch};
+use crate::bits::Bits;
+use crate::compile::options::Config;
+use crate::engine::Engine;
+use crate::game::{on_pos, Game};
+use crate::moves::Move;
+use crate::source::SourceFile;
+use crate::state::{Hist, State};
+
+/// Every shipped game under every configuration.
+fn every_game() -> Vec<(String, Game)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "lud") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let source = SourceFile::new(path.display().to_string(), &text);
+        let Ok(base) = crate::compile::compile_with(&source, &Config::default()) else {
+            panic!("{} does not compile", path.display());
+        };
+        for config in base.model().options.all_configs() {
+            let Ok(g) = crate::compile::compile_with(&source, &config) else {
+                panic!("{} {config:?} does not compile", path.display());
+            };
+            out.push((format!("{} {config:?}", path.display()), g));
+        }
+    }
+    out
+}
+
+/// Random games per game and configuration.
+const SEEDS: u64 = 12;
+
+/// Plays seeded random games and calls `check` on every position.
+fn walk(plies: usize, check: &mut dyn FnMut(&str, &Game, &crate::game::Position)) {
+    for (name, g) in every_game() {
+        for seed in 0..SEEDS {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut pos = g.start();
+            for _ in 0..plies {
+                check(&name, &g, &pos);
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.usize(..moves.len())]);
+            }
+        }
+    }
+}
+
+fn sorted(mut v: Vec<Move>) -> Vec<Move> {
+    v.sort_by_key(|m| (m.from, m.to, m.rule, m.promo, m.extra));
+    v
+}
+
+/// The shortcuts of the check test against the test in full: check
+/// found from the last move, pinned pieces one by one and all at once,
+/// and in check the squares that end it.
+fn shortcuts_agree<B: Bits>(name: &str, e: &Engine<B>, st: &State<B>, hist: &[Hist]) {
+    // Counting in bulk, and the rules ruled out per node (general_at),
+    // against every move tested against every rule.
+    let mut every = MoveBuf::new();
+    e.general_moves(st, hist, usize::MAX, &mut every);
+    assert_eq!(
+        e.count_legal(st, hist),
+        every.len() as u64,
+        "{name}: moves counted in bulk"
+    );
+    if e.check_rule.is_none() {
+        return;
+    }
+    let side = st.side;
+    let full = e.in_check(st, side);
+    assert_eq!(e.in_check_after(st, side), full, "{name}: in check");
+    let lg = e.legality_with(st, true);
+    if !lg.danger_all {
+        let pins = e.pins(st, side);
+        for q in st.by_player[side as usize].iter() {
+            assert_eq!(
+                e.is_pinned(st, side, q),
+                pins.has(q),
+                "{name}: pinned on {q}"
+            );
+        }
+    }
+    if let Some(ev) = lg.evasion {
+        let mut legal = MoveBuf::new();
+        e.legal_moves(st, hist, &mut legal);
+        for m in legal {
+            let kind = crate::state::code_piece(st.at(m.from).max(1));
+            let g = e.gens[side as usize].iter().find(|g| g.rule == m.rule);
+            if g.is_some_and(|g| g.bulk) && e.royalish & (1 << kind) == 0 {
+                assert!(ev.has(m.to), "{name}: a legal move off the evasion squares");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_shortcuts_agree_with_the_full_tests() {
+    let mut positions = 0;
+    walk(200, &mut |name, _, pos| {
+        positions += 1;
+        on_pos!(&pos.0, |e, s, h| shortcuts_agree(name, e, s, h));
+    });
+    assert!(positions > 1000, "{positions} positions");
+}
+
+#[test]
+fn a_random_move_is_legal_and_there_is_one_when_there_are_legal_moves() {
+    // One scratch space per size of board, shared by every game and
+    // position in turn (what it keeps must follow them).
+    let mut scratches: Vec<Box<dyn std::any::Any>> = Vec::new();
+    walk(60, &mut |name, _, pos| {
+        on_pos!(&pos.0, |e, s, h| {
+            let scratch = scratch_for(&mut scratches, e);
+            let mut buf = MoveBuf::new();
+            e.legal_moves(s, h, &mut buf);
+            let legal = sorted(buf);
+            let mut rng = fastrand::Rng::with_seed(u64::from(s.ply));
+            for _ in 0..4 {
+                let m = e.random_move(s, h, scratch, &mut |n| rng.usize(..n));
+                match m {
+                    Some(m) => assert!(legal.contains(&m), "{name}: {m:?} is not legal"),
+                    None => assert!(legal.is_empty(), "{name}: no move drawn"),
+                }
+            }
+        });
+    });
+}
+
+/// The scratch space for engines of `e`'s board size in `all`.
+fn scratch_for<'a, B: Bits + 'static>(
+    all: &'a mut Vec<Box<dyn std::any::Any>>,
+    _e: &crate::engine::Engine<B>,
+) -> &'a mut Scratch<B> {
+    let i = match all.iter().position(|x| x.is::<Scratch<B>>()) {
+        Some(i) => i,
+        None => {
+            all.push(Box::new(Scratch::<B>::default()));
+            all.len() - 1
+        }
+    };
+    all[i].downcast_mut().expect("found by its type")
+}
+
+/// Draws many moves in one position and checks that each legal move
+/// comes up about as often as the others (within six standard
+/// deviations of the binomial count).
+/// The scratch space in `scratches` is the one the game was played
+/// with so far (what it keeps must follow the position).
+fn draws_uniformly(
+    name: &str,
+    pos: &crate::game::Position,
+    scratches: &mut Vec<Box<dyn std::any::Any>>,
+) {
+    on_pos!(&pos.0, |e, s, h| {
+        let mut buf = MoveBuf::new();
+        e.legal_moves(s, h, &mut buf);
+        let legal = sorted(buf);
+        let n = 200 * legal.len();
+        let mut counts = vec![0usize; legal.len()];
+        let scratch = scratch_for(scratches, e);
+        let mut rng = fastrand::Rng::with_seed(7);
+        for _ in 0..n {
+            let m = e
+                .random_move(s, h, scratch, &mut |k| rng.usize(..k))
+                .unwrap();
+            let key = |x: &Move| (x.from, x.to, x.rule, x.promo, x.extra);
+            counts[legal.binary_search_by_key(&key(&m), key).unwrap()] += 1;
+        }
+        let p = 1.0 / legal.len() as f64;
+        let mean = n as f64 * p;
+        let sd = (n as f64 * p * (1.0 - p)).sqrt();
+        for (m, &c) in legal.iter().zip(&counts) {
+            assert!(
+                (c as f64 - mean).abs() < 6.0 * sd,
+                "{name}: {m:?} drawn {c} times, expected about {mean:.0}"
+            );
+        }
+    });
+}
+
+#[test]
+fn a_scratch_space_serves_one_engine_after_another() {
+    // The start positions of every game, each after the others, twice
+    // round, drawn with one scratch space per size of board: what it
+    // keeps for one game must not serve another.
+    let mut scratches: Vec<Box<dyn std::any::Any>> = Vec::new();
+    let games: Vec<_> = every_game()
+        .into_iter()
+        .filter(|(name, _)| name.ends_with("Config { ruleset: None, options: [] }"))
+        .collect();
+    for (name, g) in games.iter().chain(games.iter().rev()) {
+        draws_uniformly(name, &g.start(), &mut scratches);
+    }
+    // Two games alike but for how far the piece moves: the same squares,
+    // and not the same bounds.
+    for reach in [
+        "(step Orthogonal)",
+        "(slide Orthogonal)",
+        "(step Orthogonal)",
+    ] {
+        let text = crate::EXAMPLE
+            .replace("(square 3)", "(square 8)")
+            .replace("c3)}", "h8) (place White \"Rook\" d4)}")
+            .replace(
+                "(step All))",
+                &format!("(step All))\n(piece \"Rook\" \"R\" {reach})"),
+            );
+        let g = crate::compile::compile_str("t.lud", &text).expect("it compiles");
+        draws_uniformly(reach, &g.start(), &mut scratches);
+    }
+}
+
+#[test]
+fn random_moves_are_uniform_over_the_legal_moves() {
+    // In every game: a position some moves in, and the first in check
+    // with a choice of moves (drawn among the moves that end it).
+    let mut in_check = 0;
+    // The games are played by random draws too, with one scratch space
+    // per size of board, so that the draws judged find it as a game
+    // (and the game before) left it.
+    let mut scratches: Vec<Box<dyn std::any::Any>> = Vec::new();
+    for (name, g) in every_game() {
+        if !name.ends_with("Config { ruleset: None, options: [] }") {
+            continue;
+        }
+        let mut rng = fastrand::Rng::with_seed(3);
+        let mut pos = g.start();
+        let mut checked = false;
+        for ply in 0..200 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            if ply == 6 && moves.len() > 1 {
+                draws_uniformly(&name, &pos, &mut scratches);
+            }
+            if !checked && pos.in_check() && moves.len() > 1 {
+                draws_uniformly(&name, &pos, &mut scratches);
+                checked = true;
+                in_check += 1;
+            }
+            let m = on_pos!(&pos.0, |e, s, h| e.random_move(
+                s,
+                h,
+                scratch_for(&mut scratches, e),
+                &mut |k| rng.usize(..k)
+            ));
+            let m = m.expect("a move drawn where there are legal moves");
+            assert!(moves.contains(&m), "{name}: {m:?} is not legal");
+            pos.play_unchecked(m);
+        }
+    }
+    assert!(in_check >= 3, "only {in_check} games reached a check");
+}
