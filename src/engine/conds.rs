@@ -1,0 +1,133 @@
+//! What a condition can depend on, read from its form: whether it reads
+//! only the board, the moving piece's own square, where the move goes, and
+//! whether where pieces stand or how many there are can change it. The
+//! legality shortcuts rest on these answers.
+
+use super::{Cond, IntExpr, PlayerRef, SiteRef};
+
+/// What a condition's truth can depend on, for the legality shortcuts.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Sensitivity {
+    /// Where pieces stand (beyond the moving piece's own square and flags).
+    pub occupancy: bool,
+    /// How many pieces each player has.
+    pub counts: bool,
+}
+
+/// Whether `c`, judged for a move of the attacker, reads only the board:
+/// where pieces stand and what they carry, and players named from the mover
+/// (not the player to move, the counters, the remembered facts or the
+/// history). Such conditions read the same on a state where a piece has
+/// only been moved (see [`Engine::passes_check_in`]).
+pub(super) fn board_only(c: &Cond) -> bool {
+    let named = |p: &PlayerRef| !matches!(p, PlayerRef::Next);
+    let int = |e: &IntExpr| match e {
+        IntExpr::Lit(_) => true,
+        IntExpr::Count(p, _) | IntExpr::CountIn(p, ..) => named(p),
+        IntExpr::PliesSince(_) | IntExpr::InHand(..) => false,
+    };
+    match c {
+        Cond::And(cs) | Cond::Or(cs) => cs.iter().all(board_only),
+        Cond::Not(c) => board_only(c),
+        Cond::Cmp(_, a, b) => int(a) && int(b),
+        Cond::Is(a, b) => named(a) && named(b),
+        Cond::Unmoved(_)
+        | Cond::AtStart(_)
+        | Cond::Flagged(..)
+        | Cond::LostCouldReach
+        | Cond::KindIs(_)
+        | Cond::Removing
+        | Cond::Absent(_)
+        | Cond::In(..)
+        | Cond::Checks(_)
+        | Cond::Holds(_, _, None)
+        | Cond::InLine(_)
+        | Cond::Exists(_)
+        | Cond::SameShade(_) => true,
+        Cond::Holds(_, _, Some(p)) => named(p),
+        Cond::Lost(p, _)
+        | Cond::Reached(p, ..)
+        | Cond::Attacked(_, p)
+        | Cond::CheckedBy(p, _)
+        | Cond::Material(p, _)
+        | Cond::InARow(p, ..) => named(p),
+        Cond::InCheck(_)
+        | Cond::NoMoves(..)
+        | Cond::Repeated(_)
+        | Cond::PerpetualCheck(_)
+        | Cond::Remembers(..)
+        | Cond::Passes(_)
+        | Cond::Capturing => false,
+    }
+}
+
+/// Whether `c`, judged for a move of the attacker, reads nothing but what
+/// the attacker's own square holds and carries (moved or not, where it
+/// started, its marks): another piece's move cannot change it.
+pub(super) fn own_square_only(c: &Cond) -> bool {
+    match c {
+        Cond::And(cs) | Cond::Or(cs) => cs.iter().all(own_square_only),
+        Cond::Not(c) => own_square_only(c),
+        Cond::Unmoved(s) | Cond::AtStart(s) | Cond::Flagged(_, s) => *s == SiteRef::From,
+        _ => false,
+    }
+}
+
+pub(crate) fn sensitivity(c: &Cond) -> Sensitivity {
+    let mut s = Sensitivity::default();
+    visit(c, &mut s);
+    s
+}
+
+pub(super) fn visit(c: &Cond, s: &mut Sensitivity) {
+    match c {
+        Cond::And(cs) | Cond::Or(cs) => cs.iter().for_each(|c| visit(c, s)),
+        Cond::Not(c) => visit(c, s),
+        Cond::Flagged(_, SiteRef::From)
+        | Cond::Remembers(..)
+        | Cond::KindIs(_)
+        | Cond::In(..)
+        | Cond::Removing => {}
+        Cond::Lost(..) | Cond::LostCouldReach | Cond::Absent(_) => s.counts = true,
+        Cond::Cmp(_, a, b) => {
+            for e in [a, b] {
+                if let IntExpr::Count(..) | IntExpr::CountIn(..) | IntExpr::InHand(..) = e {
+                    s.counts = true;
+                }
+                if let IntExpr::CountIn(..) = e {
+                    s.occupancy = true;
+                }
+            }
+        }
+        _ => s.occupancy = true,
+    }
+}
+
+pub(super) fn mentions_perpetual(c: &Cond) -> bool {
+    c.mentions(&|c| matches!(c, Cond::PerpetualCheck(_)))
+}
+
+/// Whether a condition judged for a move reads where the move goes (its
+/// destination, or the kind a promotion offers there).
+pub(super) fn reads_to(c: &Cond) -> bool {
+    fn site(s: &SiteRef) -> bool {
+        match s {
+            SiteRef::To => true,
+            SiteRef::HomeOf(inner) => site(inner),
+            _ => false,
+        }
+    }
+    c.mentions(&|c| match c {
+        Cond::Unmoved(s)
+        | Cond::AtStart(s)
+        | Cond::Flagged(_, s)
+        | Cond::Absent(s)
+        | Cond::In(s, _)
+        | Cond::Attacked(s, _)
+        | Cond::Checks(s)
+        | Cond::InLine(s)
+        | Cond::Holds(s, ..) => site(s),
+        Cond::KindIs(_) | Cond::LostCouldReach | Cond::Exists(_) => true,
+        _ => false,
+    })
+}
