@@ -3,7 +3,7 @@
 //! (as RBG's benchmarks cap games at 200 turns). What `lud bench` reports.
 //!
 //! ```
-//! let game = lud::compile::compile_str("t.lud", lud::EXAMPLE).unwrap();
+//! let game = lud::build::compile_str("t.lud", lud::EXAMPLE).unwrap();
 //! let stats = lud::bench::playouts(&game, 20, 50, 1, 1);
 //! assert_eq!(stats.games, 20);
 //! assert_eq!(stats.ended + stats.capped, 20);
@@ -198,7 +198,7 @@ mod tests {
 
     #[test]
     fn progress_counts_every_game_on_one_thread_and_on_several() {
-        let game = crate::compile::compile_str("t.lud", crate::EXAMPLE).unwrap();
+        let game = crate::build::compile_str("t.lud", crate::EXAMPLE).unwrap();
         for threads in [1, 3] {
             let p = Progress::default();
             let stats = playouts_progress(&game, 25, 40, 7, threads, &p);

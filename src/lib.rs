@@ -6,7 +6,7 @@
 //! conditions, and plays it.
 //!
 //! ```
-//! use lud::compile::compile_str;
+//! use lud::compile_str;
 //!
 //! // Parse, check and compile a game (here a tiny one; see games/ for real ones).
 //! let game = compile_str("tiny.lud", lud::EXAMPLE).expect("the example compiles");
@@ -25,12 +25,14 @@
 //!
 //! The pipeline, one module each: [`syntax`] (pest → syntax tree, macros),
 //! [`mod@compile`] (checks, model, rule graph), the interpreter (`engine`),
-//! [`game`] (positions and moves), [`eval`] (end rules), [`perft`], [`ai`],
+//! [`game`] (positions and moves), [`build`] (a file to a game, and the
+//! warnings that need it), [`eval`] (end rules), [`perft`], [`ai`],
 //! and the command line in [`cli`]. `src/README.md` names every module.
 
 pub mod ai;
 pub mod bench;
 pub mod bits;
+pub mod build;
 pub mod cli;
 pub mod compile;
 pub mod describe;
@@ -41,6 +43,7 @@ pub mod eval;
 pub mod explain;
 pub mod game;
 pub mod input;
+mod lint;
 pub mod moves;
 pub mod notation;
 pub mod perft;
@@ -50,7 +53,7 @@ pub mod source;
 pub mod state;
 pub mod syntax;
 
-pub use compile::{compile, compile_str};
+pub use build::{compile, compile_str};
 pub use eval::Outcome;
 pub use game::{Game, PlayError, Position};
 pub use moves::Move;

@@ -4,7 +4,7 @@
 //! The last level is counted in bulk, without making the moves.
 //!
 //! ```
-//! let game = lud::compile::compile_str("t.lud", lud::EXAMPLE).unwrap();
+//! let game = lud::build::compile_str("t.lud", lud::EXAMPLE).unwrap();
 //! assert_eq!(lud::perft::perft(&game.start(), 1), 2);
 //! ```
 
@@ -327,7 +327,7 @@ mod tests {
 
     #[test]
     fn a_deep_count_runs_on_a_stack_of_its_own() {
-        let game = crate::compile::compile_str("shuttle.lud", SHUTTLE).unwrap();
+        let game = crate::build::compile_str("shuttle.lud", SHUTTLE).unwrap();
         let start = game.start();
         // A caller with a small stack: 3000 plies would overflow it.
         let n = std::thread::Builder::new()
@@ -341,7 +341,7 @@ mod tests {
 
     #[test]
     fn progress_counts_every_root_move_and_its_nodes() {
-        let game = crate::compile::compile_str("t.lud", crate::EXAMPLE).unwrap();
+        let game = crate::build::compile_str("t.lud", crate::EXAMPLE).unwrap();
         let start = game.start();
         for threads in [1, 2] {
             let p = Progress::default();
@@ -376,7 +376,7 @@ mod tests {
 
     #[test]
     fn a_root_move_with_nothing_below_is_done_at_once_on_threads() {
-        let game = crate::compile::compile_str("one.lud", ONE_MOVE).unwrap();
+        let game = crate::build::compile_str("one.lud", ONE_MOVE).unwrap();
         let start = game.start();
         assert_eq!(start.legal_moves().len(), 1);
         let p = Progress::default();

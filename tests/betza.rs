@@ -66,7 +66,7 @@ fn in_betza(text: &str) -> String {
 
 fn compile(name: &str, text: &str, config: &Config) -> Game {
     let src = lud::source::SourceFile::new(name, text);
-    lud::compile::compile_with(&src, config).unwrap_or_else(|e| panic!("{name}: {e:?}"))
+    lud::build::compile_with(&src, config).unwrap_or_else(|e| panic!("{name}: {e:?}"))
 }
 
 fn sorted_moves(p: &Position) -> Vec<String> {

@@ -7,7 +7,8 @@
 
 use std::path::Path;
 
-use lud::compile::{check, source_from_bytes};
+use lud::build::check;
+use lud::compile::source_from_bytes;
 use lud::diagnostics::{Diagnostics, Problem};
 
 fn diagnose(path: &Path) -> Diagnostics {

@@ -4,7 +4,7 @@
 //! only look like it (restrictions judged in levels, non-captures, promotions
 //! to pieces that ask nothing) are accepted and play.
 
-use lud::compile::compile_str;
+use lud::build::compile_str;
 use lud::diagnostics::Problem;
 
 /// A small game: two kings and two rooks on 4×4, with `king` and `rook` as

@@ -195,7 +195,7 @@ fn every_example_in_the_reference_compiles() {
     for l in lud::compile::ludemes::LUDEMES {
         let text = with_example(l);
         let src = lud::source::SourceFile::new(format!("example of {}", l.name), text.as_str());
-        let d = lud::compile::check(&src);
+        let d = lud::build::check(&src);
         if d.has_errors() {
             failures.push(format!("`{}`: {}\n{}", l.name, l.example, d.render_plain()));
         }

@@ -154,7 +154,7 @@ const CUSTODIAN: &str = r#"(game "Custodian"
         (end {(if (noMoves Next) (loss Next "no moves"))})))"#;
 
 fn custodian() -> Game {
-    lud::compile::compile_str("custodian.lud", CUSTODIAN).expect("the example compiles")
+    lud::build::compile_str("custodian.lud", CUSTODIAN).expect("the example compiles")
 }
 
 #[test]

@@ -182,7 +182,7 @@ fn every_game_formats_idempotently_keeping_tokens_and_comments() {
         let text = std::fs::read_to_string(&path).unwrap();
         let out = assert_sound(&name, &text);
         assert_width(&name, &out);
-        let d = lud::compile::check(&SourceFile::new(name.clone(), out));
+        let d = lud::build::check(&SourceFile::new(name.clone(), out));
         assert!(!d.has_errors(), "{name} formatted:\n{}", d.render_plain());
     }
 }

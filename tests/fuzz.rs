@@ -342,7 +342,7 @@ fn cli_inputs(cases: u32) {
             let file = &files[g % files.len()];
             let f = file.to_str().expect("a UTF-8 path");
             let src = lud::compile::read_source(file).expect("a shipped game can be read");
-            let game = lud::compile::compile(&src).expect("a shipped game compiles");
+            let game = lud::build::compile(&src).expect("a shipped game compiles");
             let line = random_line(&game, seed, plies);
             let pos = line.last().expect("the start at least");
             let r = match what {

@@ -9,7 +9,7 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
-use lud::compile::{check, compile};
+use lud::build::{check, compile};
 use lud::diagnostics::{render_diagnostic, Diagnostics, Style, MAX_SHOWN_PROBLEMS};
 use lud::source::SourceFile;
 use lud::syntax::{MAX_DEPTH, MAX_EXPANDED_NODES, MAX_MACRO_CHAIN};

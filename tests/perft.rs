@@ -20,7 +20,7 @@ struct Row {
 
 fn load_game(path: &Path, config: &Config) -> Game {
     let src = lud::compile::read_source(path).unwrap_or_else(|e| panic!("{e}"));
-    lud::compile::compile_with(&src, config).unwrap_or_else(|e| panic!("{e:?}"))
+    lud::build::compile_with(&src, config).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
 fn rows() -> Vec<(PathBuf, Config, Vec<Row>)> {

@@ -192,9 +192,9 @@ fn what_a_player_reads_has_no_rule_syntax_and_no_rule_ids() {
     let mut seen = Seen::default();
     for path in shipped_games() {
         let src = lud::compile::read_source(&path).unwrap();
-        let base = lud::compile::compile(&src).unwrap();
+        let base = lud::build::compile(&src).unwrap();
         for (i, config) in base.model().options.all_configs().iter().enumerate() {
-            let game = lud::compile::compile_with(&src, config).unwrap();
+            let game = lud::build::compile_with(&src, config).unwrap();
             let name = format!("{} {config:?}", path.display());
             for seed in [1u64, 2] {
                 walk(&game, seed * 7919 + i as u64 + 1, &mut seen, &name);

@@ -41,7 +41,7 @@ fn load(path: &str, ruleset: Option<&str>) -> Game {
         ruleset: ruleset.map(str::to_string),
         options: Vec::new(),
     };
-    lud::compile::compile_with(&src, &config).unwrap_or_else(|e| panic!("{path}: {e:?}"))
+    lud::build::compile_with(&src, &config).unwrap_or_else(|e| panic!("{path}: {e:?}"))
 }
 
 fn perft_at(game: &Game, fen: Option<&str>, depth: u32) -> u64 {
@@ -67,7 +67,7 @@ fn every_step_checks_without_errors() {
             "the steps are numbered from 1 without gaps"
         );
         let src = lud::compile::read_source(path).unwrap_or_else(|e| panic!("{e}"));
-        let d = lud::compile::check(&src);
+        let d = lud::build::check(&src);
         assert!(!d.has_errors(), "{}:\n{}", path.display(), d.render_plain());
     }
     assert_eq!(

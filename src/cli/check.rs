@@ -6,7 +6,8 @@
 use std::path::PathBuf;
 
 use super::{report, style, width, ConfigArgs, Format, EXIT_INPUT, EXIT_OK, EXIT_USAGE};
-use crate::compile::{check, check_with, read_source, CompileError, ReadError};
+use crate::build::{check, check_with};
+use crate::compile::{read_source, CompileError, ReadError};
 use crate::diagnostics::Diagnostics;
 
 pub(super) fn run(

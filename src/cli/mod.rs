@@ -53,8 +53,9 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::build::compile_with;
 use crate::compile::options::Config;
-use crate::compile::{compile_with, read_source, CompileError, ReadError};
+use crate::compile::{read_source, CompileError, ReadError};
 use crate::diagnostics::Style;
 use crate::game::{Game, Position};
 use crate::position::Legality;

@@ -20,7 +20,7 @@ pub(crate) fn game_with(file: &str, ruleset: Option<&str>, options: &[(&str, &st
             .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
             .collect(),
     };
-    lud::compile::compile_with(&src, &config).unwrap_or_else(|e| panic!("{file}: {e:?}"))
+    lud::build::compile_with(&src, &config).unwrap_or_else(|e| panic!("{file}: {e:?}"))
 }
 
 /// A game file with its defaults.

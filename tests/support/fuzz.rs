@@ -36,9 +36,9 @@ pub(crate) fn shipped_games() -> Vec<(String, Game)> {
     let mut out = Vec::new();
     for f in shipped_files() {
         let src = lud::compile::read_source(&f).expect("a shipped game can be read");
-        let game = lud::compile::compile(&src).expect("a shipped game compiles");
+        let game = lud::build::compile(&src).expect("a shipped game compiles");
         for cfg in game.model().options.all_configs() {
-            let g = lud::compile::compile_with(&src, &cfg)
+            let g = lud::build::compile_with(&src, &cfg)
                 .unwrap_or_else(|_| panic!("{} compiles under {cfg:?}", f.display()));
             out.push((format!("{} {cfg:?}", f.display()), g));
         }
@@ -331,13 +331,13 @@ pub(crate) fn front_to_back(bytes: &[u8], seed: u64) -> Front {
     let _ = lud::syntax::format(&src).map_err(|e| {
         assert!(!e.to_string().is_empty(), "a formatting error says why");
     });
-    let d = lud::compile::check(&src);
+    let d = lud::build::check(&src);
     assert_messages(&d);
     if d.has_errors() {
         return out;
     }
     out.clean = true;
-    match lud::compile::compile(&src) {
+    match lud::build::compile(&src) {
         Ok(game) => {
             play_a_little(&game, seed);
             out.played = true;

@@ -230,7 +230,7 @@ pub(crate) fn describe(file: &Path, text: &str, rep: &Report) -> String {
 /// defaults, each ruleset, each option value), as command-line arguments.
 pub(crate) fn config_args(file: &Path) -> Vec<Vec<String>> {
     let src = lud::compile::read_source(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-    let game = lud::compile::compile(&src).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let game = lud::build::compile(&src).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     game.model()
         .options
         .all_configs()

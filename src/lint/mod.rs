@@ -1,6 +1,6 @@
 //! Warnings: what a game file may legally say but likely does not mean.
 //! One lint per file; each adds every case it finds. They run on a game
-//! that compiled, for one configuration; `compile::check` keeps the ones
+//! that compiled, for one configuration; `build::check` keeps the ones
 //! that hold under every configuration it tries (see [`everywhere`]).
 //!
 //! Two more lints run earlier, where their facts are: unused macros in
@@ -11,7 +11,7 @@ mod pieces;
 mod regions;
 mod start;
 
-use super::decls::Decls;
+use crate::compile::decls::Decls;
 use crate::diagnostics::Problem;
 use crate::game::Game;
 use crate::syntax::ast::Node;

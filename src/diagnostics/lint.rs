@@ -1,0 +1,53 @@
+//! The warnings: legal but likely wrong.
+
+problems! {
+    // Legal but likely wrong: warnings.
+    /// A macro that is defined but never used.
+    UnusedDefine [lud::lint::unused_define] severity(Warning) {
+        message: "the macro \"{name}\" is never used",
+        label: "defined here, used nowhere",
+        fields: { name: String },
+    }
+    /// A region that is defined but never used.
+    UnusedRegion [lud::lint::unused_region] severity(Warning) {
+        message: "the region \"{name}\" is never used",
+        label: "defined here, used nowhere",
+        fields: { name: String },
+    }
+    /// A piece with no way to move.
+    PieceNeverMoves [lud::lint::piece_never_moves] severity(Warning) {
+        message: "the {piece} can never move",
+        label: "{reason}",
+        fields: { piece: String, reason: String },
+    }
+    /// A piece that is not placed at the start and that no promotion makes.
+    PieceNeverAppears [lud::lint::piece_never_appears] severity(Warning) {
+        message: "the {piece} never comes onto the board",
+        label: "not placed by `(start ...)`, and no promotion makes one",
+        fields: { piece: String },
+    }
+    /// A move or promotion rule that can never apply.
+    UnreachableRule [lud::lint::unreachable_rule] severity(Warning) {
+        message: "this rule of the {piece} can never apply",
+        label: "{reason}",
+        fields: { piece: String, reason: String },
+    }
+    /// An option value that nothing in the file reads.
+    UnusedOptionValue [lud::lint::unused_option_value] severity(Warning) {
+        message: "the value {value} of the option \"{option}\" is never read",
+        label: "no ruleset sets it and no `(when ...)` tests it",
+        fields: { value: String, option: String },
+    }
+    /// A game with no end rule.
+    NeverEnds [lud::lint::never_ends] severity(Warning) {
+        message: "the game has no end rule",
+        label: "no rule here ends the game",
+        fields: {},
+    }
+    /// A start position in which a king is attacked.
+    StartInCheck [lud::lint::start_in_check] severity(Warning) {
+        message: "at the start, {player}'s {piece} on {square} is in check",
+        label: "this placement",
+        fields: { player: String, piece: String, square: String },
+    }
+}
