@@ -306,7 +306,7 @@ fn holds_with_an_owner_asks_whose_piece_it_is() {
         (rules
             (start {(place Black "Hunter" b2) (place White "King" a1) (place White "King" c3)})
             (end {(if (noMoves Next) (loss Next "no moves"))})))"#;
-    let g = lud::compile::compile_str("owner.lud", src).expect("compiles");
+    let g = lud::build::compile_str("owner.lud", src).expect("compiles");
     let p = pos(&g, "4/2K1/1h2/K3 b - - 0 1");
     assert_eq!(common::moves_from(&p, "b2"), ["b2a1", "b2c3"]);
     let q = pos(&g, "4/2k1/1h2/K3 b - - 0 1");
@@ -396,7 +396,7 @@ fn count_in_counts_a_players_pieces_on_some_squares_only() {
             (end {
                 (if (>= (count Mover "Man" in:(lastRank)) 2) (win Mover "two home"))
                 (if (noMoves Next) (loss Next "no moves"))})))"#;
-    let g = lud::compile::compile_str("race.lud", src).expect("compiles");
+    let g = lud::build::compile_str("race.lud", src).expect("compiles");
     // One White man home already (a4): the second wins, Black's men at
     // the top do not count for White.
     let mut p = pos(&g, "Mm2/1M1m/2M1/4 w - - 0 1");

@@ -21,11 +21,11 @@ fn every_game() -> Vec<(String, Game)> {
         }
         let text = std::fs::read_to_string(&path).unwrap();
         let source = SourceFile::new(path.display().to_string(), &text);
-        let Ok(base) = crate::compile::compile_with(&source, &Config::default()) else {
+        let Ok(base) = crate::build::compile_with(&source, &Config::default()) else {
             panic!("{} does not compile", path.display());
         };
         for config in base.model().options.all_configs() {
-            let Ok(g) = crate::compile::compile_with(&source, &config) else {
+            let Ok(g) = crate::build::compile_with(&source, &config) else {
                 panic!("{} {config:?} does not compile", path.display());
             };
             out.push((format!("{} {config:?}", path.display()), g));
@@ -215,7 +215,7 @@ fn a_scratch_space_serves_one_engine_after_another() {
                 "(step All))",
                 &format!("(step All))\n(piece \"Rook\" \"R\" {reach})"),
             );
-        let g = crate::compile::compile_str("t.lud", &text).expect("it compiles");
+        let g = crate::build::compile_str("t.lud", &text).expect("it compiles");
         draws_uniformly(reach, &g.start(), &mut scratches);
     }
 }

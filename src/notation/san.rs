@@ -562,7 +562,7 @@ mod tests {
     use super::*;
 
     fn chess() -> Model {
-        crate::compile::compile_str("chess.lud", include_str!("../../games/chess.lud"))
+        crate::build::compile_str("chess.lud", include_str!("../../games/chess.lud"))
             .unwrap()
             .model()
             .clone()
@@ -638,7 +638,7 @@ mod tests {
             Some("Pawn")
         );
         assert!(writes_san(&m));
-        let kings = crate::compile::compile_str("t.lud", crate::EXAMPLE)
+        let kings = crate::build::compile_str("t.lud", crate::EXAMPLE)
             .unwrap()
             .model()
             .clone();

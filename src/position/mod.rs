@@ -327,10 +327,10 @@ mod tests {
         let mut out = Vec::new();
         for path in files {
             let src = crate::compile::read_source(&path).unwrap();
-            let g = crate::compile::compile_with(&src, &Config::default()).unwrap();
+            let g = crate::build::compile_with(&src, &Config::default()).unwrap();
             for config in g.model().options.all_configs() {
                 let name = format!("{} {config:?}", path.display());
-                let g = crate::compile::compile_with(&src, &config).unwrap();
+                let g = crate::build::compile_with(&src, &config).unwrap();
                 out.push((name, g));
             }
         }
