@@ -100,7 +100,7 @@ pub fn source_from_bytes(name: &str, bytes: &[u8]) -> Result<SourceFile, Diagnos
 // Tests in modules being edited elsewhere still name these here; they are
 // the later stage's, re-exported for those tests only until they are moved.
 #[cfg(test)]
-pub(crate) use crate::build::{compile_str, compile_with};
+pub(crate) use crate::build::compile_str;
 
 /// Why a game could not be compiled.
 #[derive(Debug)]
