@@ -276,7 +276,21 @@ impl Gen {
         } else {
             String::new()
         };
-        let _ = writeln!(out, "        (board {shape}{marked})");
+        let lines = if self.chance(0.1) {
+            // A few lines through squares of the board, in order along them.
+            let n = self.rng.usize(1..=4);
+            let ls: Vec<String> = (0..n)
+                .map(|_| {
+                    let k = self.rng.usize(2..=3);
+                    let pts: Vec<String> = (0..k).map(|_| self.square()).collect();
+                    format!("(line {})", pts.join(" "))
+                })
+                .collect();
+            format!(" lines:{{{}}}", ls.join(" "))
+        } else {
+            String::new()
+        };
+        let _ = writeln!(out, "        (board {shape}{marked}{lines})");
         for r in self.regions.clone() {
             let s = self.sites(1);
             let _ = writeln!(out, "        (region \"{r}\" {s})");
@@ -592,7 +606,13 @@ impl Gen {
                 return format!("(optionValue \"{o}\")");
             }
         }
-        match self.rng.u32(0..8) {
+        match self.rng.u32(0..10) {
+            8 => format!("(inHand {})", self.player()),
+            9 => {
+                let p = self.player();
+                let s = self.sites(1);
+                format!("(count {p} in:{s})")
+            }
             0..=2 => self.rng.u32(0..6).to_string(),
             3 | 4 => format!("(count {})", self.player()),
             5 => {
@@ -628,7 +648,7 @@ impl Gen {
             };
         }
         loop {
-            let r = self.rng.u32(0..40);
+            let r = self.rng.u32(0..46);
             // Outside restrictions and end rules, a condition that asks about
             // check, attacks or moves is mostly one the checker refuses
             // (`lud::compile::recursive_condition`): the emphasis above still
@@ -742,6 +762,25 @@ impl Gen {
                     let c = self.cond(ctx, depth - 1);
                     format!("(and (when \"{name}\" {} {c}))", value(&v))
                 }
+                40 if ctx == Ctx::Move => format!("(exists {})", self.pattern()),
+                41 => format!("(passes {})", self.rng.u32(1..=2)),
+                42 => {
+                    let p = self.player();
+                    let s = self.sites(1);
+                    if self.chance(0.5) {
+                        let k = self.piece_name();
+                        format!("(reached {p} {s} piece:\"{k}\")")
+                    } else {
+                        format!("(reached {p} {s})")
+                    }
+                }
+                43 => format!("(inLine {})", self.square_expr(ctx)),
+                44 => {
+                    let s = self.square_expr(ctx);
+                    let k = self.piece_name();
+                    format!("(holds {s} \"{k}\" owner:{})", self.player())
+                }
+                45 => format!("(inARow {} {} exact:True)", self.player(), self.rng.u32(2..=5)),
                 _ => continue,
             };
             return s;
@@ -812,6 +851,24 @@ impl Gen {
                 effects.push("(enPassant)".into());
                 self.en_passant = true;
             }
+            if self.chance(0.3) {
+                let pat = self.pattern();
+                let verb = self.pick(&["flip", "capture"]);
+                effects.push(format!("({verb} {pat})"));
+            }
+            if self.chance(0.15) {
+                let d = self.dirs();
+                let mut c = format!("(continue (step {d} to:Empty)");
+                if self.chance(0.5) {
+                    let cond = self.cond(Ctx::Move, 1);
+                    let _ = write!(c, " if:{cond}");
+                }
+                if self.chance(0.5) {
+                    let _ = write!(c, " optional:{}", self.bool());
+                }
+                c.push(')');
+                effects.push(c);
+            }
             match effects.len() {
                 0 => {}
                 1 => {
@@ -829,6 +886,31 @@ impl Gen {
         if stay_ok && self.chance(0.08) {
             let _ = write!(s, " stay:True");
         }
+        if self.chance(0.05) {
+            let a = self.sites(1);
+            let _ = write!(s, " avoid:{a}");
+        }
+    }
+
+    /// Squares selected around a move.
+    fn pattern(&mut self) -> String {
+        let shape = self.pick(&["bracketed", "sandwiched", "surrounded"]);
+        let d = self.dirs();
+        let mut s = format!("({shape} {d}");
+        if self.chance(0.3) {
+            let p = self.piece_name();
+            let _ = write!(s, " piece:\"{p}\"");
+        }
+        if self.chance(0.2) {
+            let a = self.sites(1);
+            let _ = write!(s, " at:{a}");
+        }
+        if self.chance(0.2) {
+            let h = self.sites(1);
+            let _ = write!(s, " hostile:{h}");
+        }
+        s.push(')');
+        s
     }
 
     fn move_rule(&mut self, k: usize) -> String {
@@ -837,7 +919,7 @@ impl Gen {
         } else if self.has(Emph::Jumps) && self.chance(0.6) {
             4
         } else {
-            self.rng.u32(0..14)
+            self.rng.u32(0..16)
         };
         match r {
             0..=2 => {
@@ -873,6 +955,24 @@ impl Gen {
                     let f = self.sites(1);
                     let _ = write!(s, " from:{f}");
                 }
+                s.push(')');
+                s
+            }
+            14 => {
+                let mut s = "(along".to_string();
+                if let Some(t) = self.target() {
+                    let _ = write!(s, " to:{t}");
+                }
+                self.move_extras(&mut s, false);
+                s.push(')');
+                s
+            }
+            15 => {
+                let mut s = format!("(fly {}", self.sites(1));
+                if let Some(t) = self.target() {
+                    let _ = write!(s, " to:{t}");
+                }
+                self.move_extras(&mut s, false);
                 s.push(')');
                 s
             }
@@ -1107,6 +1207,11 @@ impl Gen {
             let b = free.swap_remove(self.rng.usize(..free.len()));
             parts.push(format!("(shift {} {})", sq(a.0, a.1), sq(b.0, b.1)));
         }
+        if self.chance(0.1) {
+            let who = self.players[self.rng.usize(..2)].clone();
+            let p = self.piece_name();
+            parts.push(format!("(hand {who} \"{p}\" {})", self.rng.u32(0..=9)));
+        }
         format!("(start {{{}}})", parts.join(" "))
     }
 
@@ -1195,6 +1300,21 @@ impl Gen {
                 let c = self.cond(Ctx::Move, 1);
                 let _ = write!(s, " if:{c}");
             }
+            if self.chance(0.3) {
+                s.push_str(" fromHand:True");
+            }
+            s.push(')');
+            items.push(s);
+        }
+        if self.chance_em(Emph::PlayerMoves, 0.08, 0.5) {
+            let mut s = "(pass".to_string();
+            if self.chance(0.5) {
+                let _ = write!(s, " whenStuck:{}", self.bool());
+            }
+            if self.chance(0.3) {
+                let c = self.cond(Ctx::Move, 1);
+                let _ = write!(s, " if:{c}");
+            }
             s.push(')');
             items.push(s);
         }
@@ -1227,6 +1347,10 @@ impl Gen {
                 }
                 s.push(')');
                 s
+            }
+            _ if self.chance(0.25) => {
+                let e = self.int();
+                format!("(byScore {e} \"{}\")", self.string("a score"))
             }
             _ => format!("(draw \"{}\")", self.string("a draw")),
         }
