@@ -30,7 +30,10 @@ fn setups() -> Vec<Setup<RefGame>> {
 /// The rows of `tests/perft/breakthrough.perft` (all from the start):
 /// depth, nodes, and whether the row is marked `slow`.
 fn table() -> Vec<(u32, u64, bool)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/perft/breakthrough.perft");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/perft/breakthrough.perft"
+    );
     let text = std::fs::read_to_string(path).expect("the perft table");
     let mut rows = Vec::new();
     for raw in text.lines() {
@@ -147,7 +150,11 @@ fn lud_counts_what_the_reference_counts_in_every_row() {
     let game = common::game("games/breakthrough.lud");
     for (depth, nodes, _) in table() {
         assert_eq!(RefGame::new().count(depth), nodes, "perft {depth}");
-        assert_eq!(lud::perft::perft(&game.start(), depth), nodes, "perft {depth}");
+        assert_eq!(
+            lud::perft::perft(&game.start(), depth),
+            nodes,
+            "perft {depth}"
+        );
     }
 }
 
