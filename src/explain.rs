@@ -12,6 +12,7 @@
 use crate::bits::Bits;
 use crate::compile::graph::{describe_effect, describe_guard};
 use crate::compile::model::Target;
+use crate::describe::and_list;
 use crate::engine::{Engine, GenKind};
 use crate::eval::{Ctx, MoveCtx};
 use crate::game::{on_pos, Position};
@@ -137,35 +138,15 @@ pub fn legal_move_with(pos: &Position, m: crate::Move, detail: Detail) -> String
 /// Disc on d4", "the Discs on d4 and e4", "the Man on b3 and the Chief on
 /// e4".
 fn pieces_words(model: &crate::compile::model::Model, pieces: &[(usize, usize)]) -> String {
-    let mut kinds: Vec<(usize, Vec<String>)> = Vec::new();
-    for &(k, sq) in pieces {
-        let name = model.board.name(u8::try_from(sq).unwrap_or(u8::MAX));
-        match kinds.iter_mut().find(|(kind, _)| *kind == k) {
-            Some((_, squares)) => squares.push(name),
-            None => kinds.push((k, vec![name])),
-        }
-    }
-    let groups: Vec<String> = kinds
-        .iter()
-        .map(|(k, squares)| {
-            let name = &model.pieces[*k].name;
-            if squares.len() == 1 {
-                format!("the {name} on {}", squares[0])
-            } else {
-                format!("the {name}s on {}", and_list(squares))
-            }
-        })
-        .collect();
-    and_list(&groups)
-}
-
-/// "a", "a and b", "a, b and c".
-fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
+    let words = crate::describe::pieces_on(
+        model,
+        pieces
+            .iter()
+            .map(|&(k, sq)| (k, model.board.name(u8::try_from(sq).unwrap_or(u8::MAX)))),
+        "the ",
+        and_list,
+    );
+    and_list(&words)
 }
 
 /// What a move did to squares other than its own (where it starts, lands
@@ -225,7 +206,7 @@ fn effects_words(pos: &Position, after: &Position, m: crate::Move) -> String {
             Effect::Capture(p) => p.kinds == 0 || p.kinds & (1 << k) != 0,
             _ => false,
         };
-        match captures.iter().position(|e| selects(e)) {
+        match captures.iter().position(selects) {
             Some(i) => by_capture[i].push((k, sq)),
             None => otherwise.push((k, sq)),
         }
