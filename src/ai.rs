@@ -4,9 +4,10 @@
 //! board, and a piece that promotes gains part of the difference as it
 //! approaches the promotion squares. End rules score as wins, losses, draws.
 //! In a game where no move takes a piece or turns one over, so that the
-//! pieces on the board never change their balance, but pieces do move (the
-//! Game of the Amazons), the evaluation also weighs each side's freedom to
-//! move: the squares its pieces could move to on the board as it stands.
+//! pieces on the board never change their balance, but pieces do move (a
+//! game of walling the other side's pieces in), the evaluation also weighs
+//! each side's freedom to move: the squares its pieces could move to on the
+//! board as it stands.
 
 use crate::bits::Bits;
 use crate::engine::{Engine, Gen, GenKind, MoveBuf, NORMAL, NO_KIND};
