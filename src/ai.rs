@@ -3,9 +3,14 @@
 //! file but the rules: a piece is worth its average mobility on an empty
 //! board, and a piece that promotes gains part of the difference as it
 //! approaches the promotion squares. End rules score as wins, losses, draws.
+//! In a game where no move takes a piece or turns one over, so that the
+//! pieces on the board never change their balance, but pieces do move (a
+//! game of walling the other side's pieces in), the evaluation also weighs
+//! each side's freedom to move: the squares its pieces could move to on the
+//! board as it stands.
 
 use crate::bits::Bits;
-use crate::engine::{Engine, GenKind, MoveBuf};
+use crate::engine::{Engine, Gen, GenKind, MoveBuf, NORMAL, NO_KIND};
 use crate::game::{on_pos, Position};
 use crate::moves::Move;
 use crate::state::{code_piece, code_player, Hist, State, EMPTY};
@@ -37,6 +42,37 @@ impl Default for Settings {
 const CLOCK_EVERY: u64 = 256;
 
 const WIN: i32 = 1_000_000;
+
+/// What one square a piece could move to is worth, in hundredths, where
+/// the evaluation weighs the freedom to move ([`judges_mobility`]).
+const MOBILITY: i32 = 10;
+
+/// Whether the evaluation weighs the freedom to move: no move of the game
+/// can take a piece or turn one over (every move lands on an empty square,
+/// none removes, jumps to take, captures or flips), so the pieces' values
+/// never change the balance; and some piece moves in normal play.
+fn judges_mobility<B: Bits>(e: &Engine<B>) -> bool {
+    use crate::compile::model::{Effect, MoveKind, Target};
+    let quiet = e.model.moves.iter().all(|m| {
+        m.target == Target::Empty
+            && !matches!(m.kind, MoveKind::Remove(_) | MoveKind::CaptureJump { .. })
+            && !m
+                .effects
+                .iter()
+                .any(|x| matches!(x, Effect::Capture(_) | Effect::Flip(_)))
+    });
+    quiet && e.gens.iter().flatten().any(mobile)
+}
+
+/// A piece's move of normal play whose squares [`Engine::reach`] finds.
+fn mobile<B: Bits>(g: &Gen<B>) -> bool {
+    g.piece != NO_KIND
+        && g.phase == NORMAL
+        && matches!(
+            g.kind,
+            GenKind::Leap(_) | GenKind::Slide(_) | GenKind::SlideRange(..) | GenKind::Ride(_)
+        )
+}
 
 /// Piece values derived from the rules, in hundredths.
 pub fn piece_values(pos: &Position) -> Vec<i32> {
@@ -140,6 +176,8 @@ struct Search<'a, B: Bits> {
     deadline: Option<std::time::Instant>,
     /// Whether the budget ran out: every score found since is discarded.
     out_of_budget: bool,
+    /// Whether the evaluation weighs the freedom to move ([`judges_mobility`]).
+    mobility: bool,
 }
 
 impl<'a, B: Bits> Search<'a, B> {
@@ -196,6 +234,7 @@ impl<'a, B: Bits> Search<'a, B> {
             bufs: Vec::new(),
             deadline: settings.max_time.map(|t| std::time::Instant::now() + t),
             out_of_budget: false,
+            mobility: judges_mobility(e),
         }
     }
 
@@ -228,6 +267,31 @@ impl<'a, B: Bits> Search<'a, B> {
                 score += v;
             } else {
                 score -= v;
+            }
+        }
+        if self.mobility {
+            score += self.freedom(st);
+        }
+        score
+    }
+
+    /// The squares the pieces of the side to move could move to, less
+    /// those of the other players', worth [`MOBILITY`] each.
+    fn freedom(&self, st: &State<B>) -> i32 {
+        let occ = st.occupied();
+        let mut score = 0i32;
+        for p in 0..self.e.players() {
+            let mut n = 0u32;
+            for g in self.e.gens[p as usize].iter().filter(|g| mobile(g)) {
+                for sq in (st.pieces(g.piece, p) & g.from_mask).iter() {
+                    n += (self.e.reach(g, sq, occ) & !occ).count();
+                }
+            }
+            let n = i32::try_from(n).unwrap_or(i32::MAX / 2) * MOBILITY;
+            if p == st.side {
+                score += n;
+            } else {
+                score -= n;
             }
         }
         score

@@ -106,30 +106,15 @@ pub fn describe(game: &Game) -> String {
         s.push_str("  The board starts empty.\n");
     }
     for (p, player) in m.players.iter().enumerate().filter(|_| !m.start.is_empty()) {
-        let mut groups: Vec<(usize, Vec<String>)> = Vec::new();
-        for pl in m.start.iter().filter(|pl| usize::from(pl.player) == p) {
-            let k = usize::from(pl.piece);
-            let sq = m.board.name(pl.sq);
-            match groups.iter_mut().find(|(g, _)| *g == k) {
-                Some((_, v)) => v.push(sq),
-                None => groups.push((k, vec![sq])),
-            }
-        }
-        let parts: Vec<String> = groups
-            .iter()
-            .map(|(k, sqs)| {
-                let name = &m.pieces[*k].name;
-                if sqs.len() == 1 {
-                    format!("{name} on {}", sqs[0])
-                } else {
-                    format!(
-                        "{} on {}",
-                        crate::compile::graph::plural(name),
-                        sqs.join(" ")
-                    )
-                }
-            })
-            .collect();
+        let parts = pieces_on(
+            m,
+            m.start
+                .iter()
+                .filter(|pl| usize::from(pl.player) == p)
+                .map(|pl| (usize::from(pl.piece), m.board.name(pl.sq))),
+            "",
+            |sqs| sqs.join(" "),
+        );
         s.push_str(&wrap(
             &format!("{}: {}.", player.name, parts.join("; ")),
             "  ",
@@ -453,7 +438,41 @@ fn number_word(n: usize) -> String {
         .map_or_else(|| n.to_string(), |w| (*w).to_string())
 }
 
-fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+/// Pieces on squares in words, grouped by kind in the order first met:
+/// `(kind, square)` pairs to "Rook on a1", "Pawns on a2 b2" (with
+/// `article` before each, `squares` writing a kind's squares).
+pub(crate) fn pieces_on(
+    m: &Model,
+    pieces: impl IntoIterator<Item = (usize, String)>,
+    article: &str,
+    squares: impl Fn(&[String]) -> String,
+) -> Vec<String> {
+    let mut groups: Vec<(usize, Vec<String>)> = Vec::new();
+    for (k, sq) in pieces {
+        match groups.iter_mut().find(|(g, _)| *g == k) {
+            Some((_, v)) => v.push(sq),
+            None => groups.push((k, vec![sq])),
+        }
+    }
+    groups
+        .iter()
+        .map(|(k, sqs)| {
+            let name = &m.pieces[*k].name;
+            if sqs.len() == 1 {
+                format!("{article}{name} on {}", sqs[0])
+            } else {
+                format!(
+                    "{article}{} on {}",
+                    crate::compile::graph::plural(name),
+                    squares(sqs)
+                )
+            }
+        })
+        .collect()
+}
+
+/// "a", "a and b", "a, b and c".
+pub(crate) fn and_list<S: AsRef<str>>(items: &[S]) -> String {
     match items {
         [] => String::new(),
         [a] => a.as_ref().to_string(),

@@ -10,8 +10,9 @@
 //! (`lud explain --verbose`).
 
 use crate::bits::Bits;
-use crate::compile::graph::describe_guard;
+use crate::compile::graph::{describe_effect, describe_guard};
 use crate::compile::model::Target;
+use crate::describe::and_list;
 use crate::engine::{Engine, GenKind};
 use crate::eval::{Ctx, MoveCtx};
 use crate::game::{on_pos, Position};
@@ -127,7 +128,176 @@ pub fn legal_move_with(pos: &Position, m: crate::Move, detail: Detail) -> String
     }
     let mut after = pos.clone();
     after.play_unchecked(m);
+    s.push_str(&effects_words(pos, &after, m));
+    s.push_str(&turn_words(pos, &after, m));
     s.push_str(&indent(&position_with(&after, detail)));
+    s
+}
+
+/// Pieces as a list in words, grouped by kind in the order first met: "the
+/// Disc on d4", "the Discs on d4 and e4", "the Man on b3 and the Chief on
+/// e4".
+fn pieces_words(model: &crate::compile::model::Model, pieces: &[(usize, usize)]) -> String {
+    let words = crate::describe::pieces_on(
+        model,
+        pieces
+            .iter()
+            .map(|&(k, sq)| (k, model.board.name(u8::try_from(sq).unwrap_or(u8::MAX)))),
+        "the ",
+        and_list,
+    );
+    and_list(&words)
+}
+
+/// What a move did to squares other than its own (where it starts, lands
+/// and moves on to), each change named with the effect of its rule that
+/// made it: the pieces that changed sides (`flip`), the pieces taken
+/// (`capture`, each piece given to the first such effect that selects its
+/// kind), and pieces taken otherwise (jumped over, taken in passing).
+fn effects_words(pos: &Position, after: &Position, m: crate::Move) -> String {
+    use crate::compile::model::Effect;
+    use std::fmt::Write as _;
+    let model = pos.model();
+    let side = pos.side_to_move();
+    let mover = &model.players[side].name;
+    let rule = &model.moves[m.rule()];
+    let own = [m.from(), Some(m.to()), m.extra()];
+    let mut turned = Vec::new();
+    let mut taken = Vec::new();
+    for sq in 0..model.board.len() {
+        if own.contains(&Some(sq)) {
+            continue;
+        }
+        match (pos.piece_at(sq), after.piece_at(sq)) {
+            (Some((k, owner)), Some((_, now))) if owner != now => turned.push((k, sq)),
+            (Some((k, _)), None) => taken.push((k, sq)),
+            _ => {}
+        }
+    }
+    let mut s = String::new();
+    if !turned.is_empty() {
+        let flips: Vec<String> = rule
+            .effects
+            .iter()
+            .filter(|e| matches!(e, Effect::Flip(_)))
+            .map(|e| describe_effect(model, e))
+            .collect();
+        let (verb, list) = if turned.len() == 1 {
+            ("becomes", pieces_words(model, &turned))
+        } else {
+            ("become", pieces_words(model, &turned))
+        };
+        if flips.is_empty() {
+            let _ = writeln!(s, "  {} {verb} {mover}'s.", capital(&list));
+        } else {
+            let _ = writeln!(s, "  Then {}: {list} {verb} {mover}'s.", and_list(&flips));
+        }
+    }
+    // Each piece taken goes to the first capture whose pattern selects its kind.
+    let captures: Vec<&Effect> = rule
+        .effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Capture(_)))
+        .collect();
+    let mut by_capture: Vec<Vec<(usize, usize)>> = vec![Vec::new(); captures.len()];
+    let mut otherwise = Vec::new();
+    for &(k, sq) in &taken {
+        let selects = |e: &&Effect| match e {
+            Effect::Capture(p) => p.kinds == 0 || p.kinds & (1 << k) != 0,
+            _ => false,
+        };
+        match captures.iter().position(selects) {
+            Some(i) => by_capture[i].push((k, sq)),
+            None => otherwise.push((k, sq)),
+        }
+    }
+    for (e, pieces) in captures.iter().zip(&by_capture) {
+        if !pieces.is_empty() {
+            let _ = writeln!(
+                s,
+                "  Then {}: {}.",
+                describe_effect(model, e),
+                pieces_words(model, pieces)
+            );
+        }
+    }
+    if !otherwise.is_empty() {
+        let _ = writeln!(s, "  It takes {}.", pieces_words(model, &otherwise));
+    }
+    if let (Some(kind), Some(from)) = (rule.put, m.from()) {
+        let b = &model.board;
+        let _ = writeln!(
+            s,
+            "  The {} stays on {}, and a new {} is put on {}.",
+            model.pieces[pos.piece_at(from).map_or(0, |p| p.0)].name,
+            b.name(u8::try_from(from).unwrap_or(u8::MAX)),
+            model.pieces[kind].name,
+            b.name(u8::try_from(m.to()).unwrap_or(u8::MAX))
+        );
+    }
+    s
+}
+
+/// The text with its first letter a capital.
+fn capital(text: &str) -> String {
+    let mut c = text.chars();
+    c.next().map_or_else(String::new, |f| {
+        f.to_uppercase().chain(c).collect::<String>()
+    })
+}
+
+/// Where a move leaves the turn, in a game whose turns have parts: a move
+/// that may go on (`(continue ...)`) says whether the turn goes on and with
+/// what, or why it ends; a move made in the middle of a turn says that it
+/// goes on with the turn, and whether it ends it.
+fn turn_words(pos: &Position, after: &Position, m: crate::Move) -> String {
+    use crate::compile::model::Effect;
+    use std::fmt::Write as _;
+    let model = pos.model();
+    let side = pos.side_to_move();
+    let mover = &model.players[side].name;
+    let rule = &model.moves[m.rule()];
+    let goes_on = after.mid_turn() && after.side_to_move() == side && after.outcome().is_none();
+    let mut s = String::new();
+    if pos.mid_turn() {
+        let _ = write!(s, "  It goes on with {mover}'s turn");
+        s.push_str(if goes_on {
+            ", which is not over yet.\n"
+        } else {
+            ", and ends it.\n"
+        });
+    }
+    for e in &rule.effects {
+        let Effect::Continue(k) = e else { continue };
+        let part = &model.parts[*k];
+        let words = crate::describe::moves_words(model, &part.moves);
+        let piece = after.piece_at(m.to()).map(|(k, _)| &model.pieces[k].name);
+        let pieces_move = part.moves.iter().all(|&r| model.moves[r].piece.is_some());
+        match piece {
+            // The part's moves are made by the piece where the move landed.
+            Some(name) if goes_on && pieces_move => {
+                let _ = writeln!(
+                    s,
+                    "  {mover}'s turn goes on with the {name} on {}: it {words}.",
+                    model.board.name(u8::try_from(m.to()).unwrap_or(u8::MAX))
+                );
+            }
+            _ if goes_on => {
+                let _ = writeln!(s, "  {mover}'s turn goes on: {mover} now {words}.");
+            }
+            _ => {}
+        }
+        if goes_on {
+            continue;
+        }
+        if after.outcome().is_none() {
+            let why = part.cond.as_ref().map_or_else(
+                || "no such move can be made".to_string(),
+                |c| format!("it goes on only if {}", describe_guard(model, c)),
+            );
+            let _ = writeln!(s, "  {mover}'s turn ends here: {why}.");
+        }
+    }
     s
 }
 
@@ -175,6 +345,9 @@ pub fn position_with(pos: &Position, detail: Detail) -> String {
     let side = &model.players[pos.side_to_move()].name;
     let n = pos.legal_moves().len();
     let _ = write!(s, "{side} to move");
+    if pos.mid_turn() {
+        s.push_str(" again, in the same turn");
+    }
     if model.has_royal() && pos.in_check() {
         s.push_str(", in check");
     }

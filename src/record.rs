@@ -11,11 +11,17 @@
 //! ```
 //!
 //! Words: a *ply* is one player's move, a half-move (the record's ply 3 is
-//! its third move written); a *move* is the numbered pair, as the record
-//! numbers it (`2. e2e4 e7e5` is move 2). Move numbers follow the start
-//! position's counter: a record that starts from a position string whose
-//! move number is 4 starts at `4.` (`4... e7e5` when the second player
-//! moves first).
+//! its third move written); a *turn* is a player's plies in a row (one ply,
+//! or the parts of a turn in parts, `(continue ...)`); a *move* is the
+//! numbered pair of turns, as the record numbers it (`2. e2e4 e7e5` is move
+//! 2). Move numbers follow the start position's counter: a record that
+//! starts from a position string whose move number is 4 starts at `4.`
+//! (`4... e7e5` when the second player moves first).
+//!
+//! A turn of several plies is written after one number, and the second
+//! player's turn then has its own (`4...`), so that where each turn starts
+//! is written: where a queen moves and then shoots an arrow in the same
+//! turn, `1. d1d7 d7g7 1... d10d8 d8h8 2. ...`.
 //!
 //! [`Record::to_pgn`] writes a record as PGN that chess programs read: the
 //! seven standard tags, `[SetUp "1"]` and `[FEN "..."]` when it starts from a
@@ -36,21 +42,66 @@ use crate::notation::{move_text, parse_move, san};
 /// `3. e2e4` for the first player, `3... e7e5` for the second.
 pub fn numbered(pos: &Position, text: &str) -> String {
     let players = u32::try_from(pos.model().players.len().max(1)).unwrap_or(1);
-    let number = pos.ply() / players + 1;
-    if pos.side_to_move() == 0 {
+    with_number(pos.ply() / players + 1, pos.side_to_move(), text)
+}
+
+/// `3. e2e4` for the first player (`side` 0), `3... e7e5` for another.
+fn with_number(number: u32, side: usize, text: &str) -> String {
+    if side == 0 {
         format!("{number}. {text}")
     } else {
         format!("{number}... {text}")
     }
 }
 
-/// A game record.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// What is written before each ply of a record's move text (`"4. "`,
+/// `"4... "` or nothing) and the move number of each ply, from the player
+/// who made each ply and the number of the first move. A turn is the plies
+/// of one player in a row; the number goes up when the first player's turn
+/// begins (not at the first ply). The first player's turn is always
+/// numbered; another player's turn when it opens the record, or when it or
+/// the turn before it has several plies.
+fn numbering(sides: &[usize], first_number: u32) -> Vec<(String, u32)> {
+    // The turns, as (player, plies).
+    let mut turns: Vec<(usize, usize)> = Vec::new();
+    for &side in sides {
+        match turns.last_mut() {
+            Some((player, plies)) if *player == side => *plies += 1,
+            _ => turns.push((side, 1)),
+        }
+    }
+    let mut out = Vec::with_capacity(sides.len());
+    let mut number = first_number;
+    for (k, &(side, plies)) in turns.iter().enumerate() {
+        if side == 0 && k > 0 {
+            number += 1;
+        }
+        let prefix = if side == 0 {
+            format!("{number}. ")
+        } else if k == 0 || plies > 1 || turns[k - 1].1 > 1 {
+            format!("{number}... ")
+        } else {
+            String::new()
+        };
+        out.push((prefix, number));
+        out.extend(std::iter::repeat_n((String::new(), number), plies - 1));
+    }
+    out
+}
+
+/// A game record. Two records are equal when their tags, their moves and
+/// the players of their plies ([`Record::plies_by`]) are.
+#[derive(Clone, Debug, Default)]
 pub struct Record {
     /// `[Key "value"]` tags, in order.
     pub tags: Vec<(String, String)>,
     /// The moves in coordinate notation.
     pub moves: Vec<String>,
+    /// The player who made each ply (0 for the first), where it is known:
+    /// as long as `moves`, or shorter (a record read from text), and then
+    /// the players are taken to alternate from the `FirstSide` tag's. It
+    /// tells which plies are one turn ([`Record::to_text`]).
+    pub sides: Vec<usize>,
 }
 
 /// A record that cannot be read or replayed.
@@ -112,6 +163,14 @@ pub enum RecordError {
     },
 }
 
+impl PartialEq for Record {
+    fn eq(&self, other: &Record) -> bool {
+        self.tags == other.tags && self.moves == other.moves && self.plies_by() == other.plies_by()
+    }
+}
+
+impl Eq for Record {}
+
 impl Record {
     /// The value of a tag.
     pub fn tag(&self, key: &str) -> Option<&str> {
@@ -130,12 +189,41 @@ impl Record {
         }
     }
 
-    /// Appends a move played in `pos` (before it is played).
+    /// Appends a move played in `pos` (before it is played), with the player
+    /// who makes it.
     pub fn push(&mut self, pos: &Position, m: crate::Move) {
+        if self.sides.len() != self.moves.len() {
+            self.sides = self.plies_by();
+        }
         self.moves.push(move_text(pos, m));
+        self.sides.push(pos.side_to_move());
     }
 
-    /// The record as text. `first_player` is who moved first (for numbering).
+    /// Takes back the last ply; its move as written, if there was one.
+    pub fn pop(&mut self) -> Option<String> {
+        let m = self.moves.pop();
+        self.sides.truncate(self.moves.len());
+        m
+    }
+
+    /// The player who made each ply: [`Record::sides`] where it covers every
+    /// ply, else the players alternating from the `FirstSide` tag's (the
+    /// first player's if it has none).
+    pub fn plies_by(&self) -> Vec<usize> {
+        if self.sides.len() == self.moves.len() {
+            return self.sides.clone();
+        }
+        let first_side = self
+            .tag("FirstSide")
+            .and_then(|v| v.parse::<usize>().ok())
+            .unwrap_or(0);
+        (0..self.moves.len())
+            .map(|i| (i + first_side) % 2)
+            .collect()
+    }
+
+    /// The record as text: the tags, then the moves numbered by turns (see
+    /// the module's notes).
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         for (k, v) in &self.tags {
@@ -146,30 +234,18 @@ impl Record {
             );
         }
         s.push('\n');
-        let first_side = self
-            .tag("FirstSide")
-            .and_then(|v| v.parse::<usize>().ok())
-            .unwrap_or(0);
         let mut line = String::new();
         // The move number of the start position (its sixth field).
-        let mut number = self
+        let number = self
             .start_text()
             .and_then(|p| p.split_whitespace().nth(5))
             .and_then(|n| n.parse::<u32>().ok())
             .filter(|&n| n > 0)
             .unwrap_or(1);
-        for (i, m) in self.moves.iter().enumerate() {
-            let side = (i + first_side) % 2;
-            if side == 0 {
-                let _ = write!(line, "{number}. ");
-            } else if i == 0 {
-                let _ = write!(line, "{number}... ");
-            }
+        for (m, (prefix, _)) in self.moves.iter().zip(numbering(&self.plies_by(), number)) {
+            line.push_str(&prefix);
             line.push_str(m);
             line.push(' ');
-            if side == 1 {
-                number += 1;
-            }
             if line.len() > 72 {
                 s.push_str(line.trim_end());
                 s.push('\n');
@@ -331,18 +407,34 @@ impl Record {
     /// Every position of the record, each checked: the start, then the
     /// position after each ply with that ply's move numbered as the record
     /// writes it (`3... e7e5`). The first entry's text is empty.
+    ///
+    /// The plies of a turn in parts share its number (`1. d1d7`, `1. d7g7`,
+    /// `1... d10d8`).
     pub fn positions(&self, game: &Game) -> Result<Vec<(Position, String)>, RecordError> {
         let mut pos = self.start(game)?;
+        let players = u32::try_from(pos.model().players.len().max(1)).unwrap_or(1);
+        let first_number = pos.ply() / players + 1;
         let mut out = vec![(pos.clone(), String::new())];
+        // (the move as written, the player who made it)
+        let mut plies = Vec::with_capacity(self.moves.len());
+        let mut sides = Vec::with_capacity(self.moves.len());
         for (i, text) in self.moves.iter().enumerate() {
-            let m = parse_move(&pos, text).map_err(|e| RecordError::Move {
-                ply: i + 1,
-                numbered: numbered(&pos, text),
-                reason: e.message,
+            sides.push(pos.side_to_move());
+            let m = parse_move(&pos, text).map_err(|e| {
+                let number = numbering(&sides, first_number)[i].1;
+                RecordError::Move {
+                    ply: i + 1,
+                    numbered: with_number(number, pos.side_to_move(), text),
+                    reason: e.message,
+                }
             })?;
-            let written = numbered(&pos, &move_text(&pos, m));
+            plies.push(move_text(&pos, m));
             pos.play_unchecked(m);
-            out.push((pos.clone(), written));
+            out.push((pos.clone(), String::new()));
+        }
+        let numbers = numbering(&sides, first_number);
+        for (i, text) in plies.iter().enumerate() {
+            out[i + 1].1 = with_number(numbers[i].1, sides[i], text);
         }
         Ok(out)
     }
@@ -597,5 +689,49 @@ mod tests {
             "{}",
             r.to_text()
         );
+    }
+
+    #[test]
+    fn a_turn_in_parts_is_written_after_one_number() {
+        let prefixes = |sides: &[usize], first: u32| -> Vec<String> {
+            numbering(sides, first)
+                .into_iter()
+                .map(|(p, _)| p)
+                .collect()
+        };
+        // Two parts a turn.
+        assert_eq!(
+            prefixes(&[0, 0, 1, 1, 0, 0], 1),
+            ["1. ", "", "1... ", "", "2. ", ""]
+        );
+        // One part, then two: the second player's turns are numbered.
+        assert_eq!(
+            prefixes(&[0, 1, 1, 0, 0, 1], 1),
+            ["1. ", "1... ", "", "2. ", "", "2... "]
+        );
+        // One ply a turn: as before, from the start's number.
+        assert_eq!(prefixes(&[1, 0, 1], 7), ["7... ", "8. ", ""]);
+        let numbers: Vec<u32> = numbering(&[0, 0, 1, 1, 0], 3).iter().map(|n| n.1).collect();
+        assert_eq!(numbers, [3, 3, 3, 3, 4]);
+        // A record with its players known writes them so.
+        let r = Record {
+            moves: vec!["a1b1".into(), "b1c1".into(), "b8a8".into()],
+            sides: vec![0, 0, 1],
+            ..Record::default()
+        };
+        assert!(
+            r.to_text().ends_with("\n1. a1b1 b1c1 1... b8a8\n"),
+            "{}",
+            r.to_text()
+        );
+        // Read back, the text knows no players: they alternate, and the
+        // record is not the same; with one ply a turn it is.
+        assert_ne!(Record::parse(&r.to_text()).unwrap(), r);
+        let plain = Record {
+            moves: r.moves.clone(),
+            sides: vec![0, 1, 0],
+            ..Record::default()
+        };
+        assert_eq!(Record::parse(&plain.to_text()).unwrap(), plain);
     }
 }

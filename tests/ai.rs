@@ -93,3 +93,46 @@ fn a_finished_search_reports_its_depth() {
         "two plies of chess see more than 20 positions"
     );
 }
+
+/// The games with effects on other squares and turns in parts, each played
+/// as `lud play FILE --white ai --black random --seed 1` (the computer is
+/// the first player, whatever the game calls it), with the computer's
+/// default budget: the computer wins every one. What each game needs of it:
+/// Reversi and Breakthrough, the balance of pieces; Gomoku and Connect6, the
+/// search alone (a line of its own, a line of the opponent's blocked);
+/// Connect6, the same player moving again within a turn; the Game of the
+/// Amazons, where nothing is ever taken, the freedom to move (with seed 5
+/// it lost when it judged only the pieces and the centre).
+#[test]
+fn the_computer_wins_a_seeded_game_of_each_new_game() {
+    let games = [
+        ("games/reversi.lud", "1"),
+        ("games/amazons.lud", "1"),
+        ("games/amazons.lud", "5"),
+        ("games/breakthrough.lud", "1"),
+        ("games/gomoku.lud", "1"),
+        ("games/connect6.lud", "1"),
+    ];
+    for (file, seed) in games {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lud"))
+            .args([
+                "play", file, "--white", "ai", "--black", "random", "--seed", seed, "--quiet",
+            ])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("lud runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{file} seed {seed}: {stdout}");
+        let result = stdout
+            .lines()
+            .find(|l| l.starts_with("Result: "))
+            .unwrap_or_else(|| panic!("{file}: no result line\n{stdout}"));
+        assert!(result.ends_with("(1-0)"), "{file} seed {seed}: {result}");
+        let g = game(file);
+        let first = &g.model().players[0].name;
+        assert!(
+            result.starts_with(&format!("Result: {first} wins")),
+            "{file}: {result}"
+        );
+    }
+}

@@ -341,7 +341,7 @@ fn undo(table: &mut Table, humans: [bool; 2]) -> bool {
         let side = ply.before.side_to_move();
         outln!("Taken back: {}", ply.line);
         with_session(|s| {
-            s.rec.moves.pop();
+            s.rec.pop();
         });
         if humans[side.min(1)] {
             break;
@@ -447,6 +447,12 @@ fn resumed(o: &Options, path: &std::path::Path) -> Result<(Game, Position, Recor
                 Err(_) => text.clone(),
             },
         )
+        .collect();
+    // Who made each ply, so that a turn in parts is written as one.
+    rec.sides = before
+        .iter()
+        .take(rec.moves.len())
+        .map(|(p, _)| p.side_to_move())
         .collect();
     let Some((pos, _)) = before.into_iter().last() else {
         return Err(EXIT_INPUT);
