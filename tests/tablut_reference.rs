@@ -89,20 +89,23 @@ fn the_perft_tables_agree_with_the_reference() {
     });
 }
 
+/// A case of the rules: the option `escape`, a position, a move, what stands
+/// on the squares named after it (a letter as position strings write it),
+/// and the result.
+type Case = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(&'static str, Option<char>)],
+    Option<Result>,
+);
+
 /// The rules the reference reads from the game file, each on a position of
 /// its own, in lud and in the reference.
 #[test]
 fn captures_and_ends_as_the_rules_say() {
     let edge = common::game_with("games/tablut.lud", None, &[("escape", "edge")]);
     let corner = common::game_with("games/tablut.lud", None, &[("escape", "corner")]);
-    // (game, corner, position, move, what is left on the squares named, the result)
-    type Case = (
-        &'static str,
-        &'static str,
-        &'static str,
-        &'static [(&'static str, Option<char>)],
-        Option<Result>,
-    );
     let cases: &[Case] = &[
         // A man between the landing man and a Black man is taken.
         (

@@ -239,14 +239,14 @@ impl Default for RefGame {
 /// A turn as the Morris tests write it: the first part as `lud` writes it
 /// (`@d1`, `a1d1`), and the removal after a space (`@d1 xa4`).
 pub fn turn_text(from: Option<usize>, to: usize, remove: Option<usize>) -> String {
-    let mut s = match from {
+    let first = match from {
         None => format!("@{}", POINTS[to]),
         Some(f) => format!("{}{}", POINTS[f], POINTS[to]),
     };
-    if let Some(r) = remove {
-        s.push_str(&format!(" x{}", POINTS[r]));
+    match remove {
+        Some(r) => format!("{first} x{}", POINTS[r]),
+        None => first,
     }
-    s
 }
 
 impl Rules for RefGame {
