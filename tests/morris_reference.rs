@@ -256,3 +256,74 @@ fn the_perft_table_agrees_with_the_reference() {
 fn every_row_of_the_perft_table_agrees_with_the_reference() {
     recount_the_table(u64::MAX);
 }
+
+/// The turns from `text` that start with `prefix`, in lud and in the
+/// reference (which must agree).
+fn turns_from(text: &str, prefix: &str) -> Vec<String> {
+    let p = common::pos(&game(), text);
+    let ours: Vec<String> = lud_turns(&p)
+        .0
+        .into_iter()
+        .map(|(t, _)| t)
+        .filter(|t| t.starts_with(prefix))
+        .collect();
+    let theirs = RefGame::from_text(text).unwrap().moves_from(prefix);
+    assert_eq!(ours, theirs, "{text}: turns from {prefix}");
+    ours
+}
+
+/// The result after `turn` from `text`, in lud and in the reference.
+fn result_after(text: &str, turn: &str) -> Option<Result> {
+    let (turns, _) = lud_turns(&common::pos(&game(), text));
+    let (_, after) = turns
+        .into_iter()
+        .find(|(t, _)| t == turn)
+        .unwrap_or_else(|| panic!("{turn} is not a turn of {text}"));
+    let mut r = RefGame::from_text(text).unwrap();
+    assert!(r.play(turn));
+    let ours = differential::verdict_of(after.outcome());
+    assert_eq!(ours, r.result(), "{text}: the result after {turn}");
+    ours
+}
+
+/// The rules the reference reads from the game file, on positions of the
+/// perft table, in lud and in the reference.
+#[test]
+fn mills_removals_flying_and_ends_as_the_rules_say() {
+    // A mill while placing: one turn per Black man that may be taken.
+    let placing = "7/7/7/7/7/1m1m3/M2M3 w - - 0 3 hand=7M,7m";
+    assert_eq!(turns_from(placing, "@g1"), ["@g1 xb2", "@g1 xd2"]);
+    assert_eq!(turns_from(placing, "@a4"), ["@a4"]);
+    // Every Black man in a mill: any of them.
+    let all_in_mills = "7/7/7/M6/7/1m1m1m1/M2M3 w - - 0 4 hand=6M,6m";
+    assert_eq!(
+        turns_from(all_in_mills, "@a7"),
+        ["@a7 xb2", "@a7 xd2", "@a7 xf2"]
+    );
+    // Moving: along the lines only; men in a mill are safe.
+    let moving = "M2M3/1m3m1/7/6M/7/1m1m1m1/M2M3 w - - 0 20";
+    assert_eq!(
+        turns_from(moving, "g4"),
+        ["g4f4", "g4g1 xb6", "g4g1 xf6", "g4g7 xb6", "g4g7 xf6"]
+    );
+    // Three men fly to any empty point (16 of them; g1 closes a mill).
+    let flying = "7/7/2m1m2/5M1/7/1m1m1m1/M2M3 w - - 0 30";
+    assert_eq!(turns_from(flying, "f4").len(), 17);
+    assert_eq!(turns_from(flying, "f4g1"), ["f4g1 xc5", "f4g1 xe5"]);
+    // Down to two men: lost.
+    let three = "7/1m1m3/4m2/6M/2M4/7/M2M3 w - - 0 30";
+    assert_eq!(
+        result_after(three, "g4g1 xb6"),
+        Some(Result::win(0, "fewer than three men"))
+    );
+    // No move: lost.
+    let shut_in = "m2M2m/7/7/M5M/2M4/7/m2M2m w - - 0 30";
+    assert_eq!(
+        result_after(shut_in, "c3d3"),
+        Some(Result::win(0, "no moves"))
+    );
+    assert_eq!(result_after(shut_in, "d1d2"), None);
+    // A mill with no Black man on the board to take: the turn ends.
+    let bare = "7/7/7/7/7/7/M2M3 w - - 0 1 hand=5M,5m";
+    assert_eq!(turns_from(bare, "@g1"), ["@g1"]);
+}
