@@ -3,7 +3,9 @@
 //! how a game ended, and a game driven through its moves written as text
 //! (the legal moves, playing one, perft). Each reference supplies its rules
 //! ([`Rules`]: the result or the legal moves of a position, a move as text,
-//! making a move); nothing here is shared with the interpreter.
+//! making a move); nothing here is shared with the interpreter. The
+//! references on other boards (`tablut_ref.rs`, `morris_ref.rs`) use only
+//! the results and [`Rules`].
 //!
 //! A test file that uses a reference declares this module at its root
 //! (`#[path = "support/ref_core.rs"] mod ref_core;`), so that the
