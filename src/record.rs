@@ -598,7 +598,7 @@ mod tests {
     use super::*;
 
     fn game() -> Game {
-        crate::compile::compile_str("t.lud", crate::EXAMPLE).unwrap()
+        crate::build::compile_str("t.lud", crate::EXAMPLE).unwrap()
     }
 
     #[test]

@@ -72,7 +72,7 @@ const HOLD: &str = r#"(game "Hold"
 
 #[test]
 fn a_custodian_capture_names_each_piece_with_the_capture_that_took_it() {
-    let g = lud::compile::compile_str("hold.lud", HOLD).expect("the example compiles");
+    let g = lud::build::compile_str("hold.lud", HOLD).expect("the example compiles");
     let words = explain(&g.start(), "c1c2");
     let then = lines_starting(&words, "Then ");
     assert_eq!(then.len(), 2, "{words}");

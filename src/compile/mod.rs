@@ -97,11 +97,6 @@ pub fn source_from_bytes(name: &str, bytes: &[u8]) -> Result<SourceFile, Diagnos
     Ok(SourceFile::new(name, text))
 }
 
-// Tests in modules being edited elsewhere still name these here; they are
-// the later stage's, re-exported for those tests only until they are moved.
-#[cfg(test)]
-pub(crate) use crate::build::compile_str;
-
 /// Why a game could not be compiled.
 #[derive(Debug)]
 pub enum CompileError {

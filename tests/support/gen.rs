@@ -780,7 +780,11 @@ impl Gen {
                     let k = self.piece_name();
                     format!("(holds {s} \"{k}\" owner:{})", self.player())
                 }
-                45 => format!("(inARow {} {} exact:True)", self.player(), self.rng.u32(2..=5)),
+                45 => format!(
+                    "(inARow {} {} exact:True)",
+                    self.player(),
+                    self.rng.u32(2..=5)
+                ),
                 _ => continue,
             };
             return s;
