@@ -255,7 +255,7 @@ pub(crate) fn move_words(m: &Model, md: &MoveDef) -> String {
         ),
         MoveKind::Leap(a, b) => leap_words(*a, *b),
         MoveKind::Remove(z) => format!(
-            "removes an enemy piece (not a royal one) from {}",
+            "removes an enemy piece, never a royal one, from {}",
             squares(m, z)
         ),
         MoveKind::Pass => "passes, moving nothing".into(),
@@ -304,12 +304,11 @@ pub(crate) fn move_words(m: &Model, md: &MoveDef) -> String {
             gravity,
             from_hand,
         } => format!(
-            "puts a {} {} on {}{}",
-            if *from_hand { "" } else { "new" },
+            "puts {} on {}{}",
             if *from_hand {
-                format!("{} from the player's hand", m.pieces[*piece].name)
+                format!("a {} from the player's hand", m.pieces[*piece].name)
             } else {
-                m.pieces[*piece].name.clone()
+                format!("a new {}", m.pieces[*piece].name)
             },
             empty_of(&squares(m, sites)),
             gravity.map_or_else(String::new, |d| format!(

@@ -15,6 +15,7 @@ use lud::{Game, Position};
 const BETZA: &[(&str, &str)] = &[
     ("(step All to:Enemy", "(betza \"cK\""),
     ("(slide All to:Empty", "(betza \"mQ\""),
+    ("(slide Orthogonal to:Empty", "(betza \"mR\""),
     (
         "(step {ForwardLeft ForwardRight} to:NotFriend)",
         "(betza \"fF\")",

@@ -684,3 +684,33 @@ fn perft_on_threads_counts_the_same() {
         assert_eq!(r.stdout, "197281\n", "--threads {threads}");
     }
 }
+
+#[test]
+fn perft_says_a_level_is_a_whole_turn_and_counts_parts_on_request() {
+    // Amazons: 2176 whole turns (a queen's move and its arrow) at depth 1;
+    // by parts, depth 1 is the queens' moves alone and depth 2 the turns.
+    let turns = lud(&["perft", "games/amazons.lud", "1"], "");
+    assert_eq!(turns.code, 0, "{}", turns.stderr);
+    assert_eq!(turns.stdout, "2176\n");
+    assert!(
+        turns.stderr.contains("a level is a whole turn"),
+        "{}",
+        turns.stderr
+    );
+    let queens = lud(&["perft", "games/amazons.lud", "1", "--parts"], "");
+    assert_eq!(queens.code, 0, "{}", queens.stderr);
+    let first: u64 = queens.stdout.trim().parse().unwrap();
+    assert!(first < 2176 && first > 0, "{}", queens.stdout);
+    assert!(queens.stderr.contains("a level is a part of a turn"));
+    let two = lud(&["perft", "games/amazons.lud", "2", "--parts"], "");
+    assert_eq!(two.stdout, "2176\n");
+    // A game of one part a turn says nothing of levels; --divide and
+    // --parts do not go together.
+    let chess = lud(&["perft", "games/chess.lud", "1"], "");
+    assert!(!chess.stderr.contains("level"), "{}", chess.stderr);
+    let both = lud(
+        &["perft", "games/amazons.lud", "1", "--parts", "--divide"],
+        "",
+    );
+    assert_eq!(both.code, 2, "{}", both.stderr);
+}

@@ -406,3 +406,23 @@ fn count_in_counts_a_players_pieces_on_some_squares_only() {
     play(&mut p, "c3c4");
     assert_eq!(p.outcome(), Some(Outcome::win(0, "two home")));
 }
+
+#[test]
+fn a_position_in_the_middle_of_a_turn_says_which_part_and_from_where() {
+    let g = common::game("games/amazons.lud");
+    let mut p = g.start();
+    play(&mut p, "d1d7");
+    let text = p.to_string();
+    assert!(text.ends_with(" part=1:d7"), "{text}");
+    let back = pos(&g, &text);
+    assert_eq!(legal(&back), legal(&p));
+    assert!(back.mid_turn());
+    assert_eq!(back.to_string(), text);
+    // A part the game does not have, or in a game of one part a turn.
+    assert!(g.position(&text.replace("part=1", "part=2")).is_err());
+    let chess = common::game("games/chess.lud");
+    let e = chess
+        .position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 part=1:e4")
+        .expect_err("chess has no parts");
+    assert!(e.message.contains("part"), "{}", e.message);
+}

@@ -148,6 +148,10 @@ pub enum Command {
         /// Print the count below each move.
         #[arg(long)]
         divide: bool,
+        /// Count each part of a turn as a level (as engines that split turns
+        /// count); by default a level is a whole turn.
+        #[arg(long, conflicts_with_all = ["divide", "threads"])]
+        parts: bool,
         /// Threads to count on (0: one per core; at most 4 per core, at least 8).
         #[arg(long, default_value_t = 1)]
         threads: usize,
@@ -356,6 +360,7 @@ pub fn run(cli: Cli) -> i32 {
             position,
             allow_illegal,
             divide,
+            parts,
             threads,
             quiet,
             config,
@@ -364,9 +369,12 @@ pub fn run(cli: Cli) -> i32 {
             &config,
             depth,
             &Start::new(position.as_deref(), allow_illegal),
-            divide,
-            threads,
-            quiet,
+            &perft::Counting {
+                divide,
+                parts,
+                threads,
+                quiet,
+            },
         ),
         Command::Bench {
             file,

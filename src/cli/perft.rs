@@ -21,15 +21,31 @@ use crate::perft::{Progress, MAX_DEPTH};
 const TEMPLATE: &str =
     "{spinner} depth {prefix}: {pos}/{len} root moves, {msg}, {elapsed} [{wide_bar}]";
 
+/// How `perft` counts.
+pub(super) struct Counting {
+    /// The count below each move, printed.
+    pub(super) divide: bool,
+    /// Each part of a turn a level (not each whole turn).
+    pub(super) parts: bool,
+    /// Threads to count on.
+    pub(super) threads: usize,
+    /// No progress bar.
+    pub(super) quiet: bool,
+}
+
 pub(super) fn run(
     file: &Path,
     config: &ConfigArgs,
     depth: u32,
     start: &Start<'_>,
-    divide: bool,
-    threads: usize,
-    quiet: bool,
+    how: &Counting,
 ) -> i32 {
+    let &Counting {
+        divide,
+        parts,
+        threads,
+        quiet,
+    } = how;
     if depth > MAX_DEPTH {
         eoutln!("error: perft depth {depth} is more than {MAX_DEPTH}");
         eoutln!(
@@ -64,7 +80,9 @@ pub(super) fn run(
         b.set_message(format!("{} nodes, {rate:.1} M nodes/s", HumanCount(nodes)));
     };
     let nodes = bar.run_with(show, || {
-        if divide {
+        if parts {
+            Some(crate::perft::perft_parts(&pos, depth))
+        } else if divide {
             divided(&pos, depth, &progress, &bar)
         } else {
             Some(crate::perft::perft_progress(
@@ -77,8 +95,14 @@ pub(super) fn run(
     };
     let secs = t.elapsed().as_secs_f64();
     outln!("{nodes}");
+    // In a game whose turns have several parts, say what a level is.
+    let levels = match (game.model().parts.is_empty(), parts) {
+        (true, _) => "",
+        (false, false) => " (a level is a whole turn; --parts counts each part)",
+        (false, true) => " (a level is a part of a turn)",
+    };
     eoutln!(
-        "depth {depth}: {nodes} nodes in {secs:.3} s ({:.1} M nodes/s)",
+        "depth {depth}: {nodes} nodes{levels} in {secs:.3} s ({:.1} M nodes/s)",
         nodes as f64 / secs.max(1e-9) / 1e6
     );
     EXIT_OK

@@ -759,6 +759,10 @@ fn describe_not_leaf(model: &Model, c: &Cond, mover: &str) -> Option<String> {
             player(model, *p, mover)
         ),
         Cond::Capturing => "the move took no piece".into(),
+        Cond::InLine(s) => format!(
+            "the piece on {} stands in no full line of its player",
+            describe_site(model, s)
+        ),
         _ => return None,
     })
 }

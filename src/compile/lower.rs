@@ -714,6 +714,7 @@ impl Lower<'_> {
             .one("put")
             .and_then(Node::as_str)
             .and_then(|s| self.piece(s));
+        let avoid = rb.one("avoid").map(|s| self.per_player(s));
         shapes
             .into_iter()
             .map(|sh| {
@@ -736,7 +737,7 @@ impl Lower<'_> {
                     phase: None,
                     part: None,
                     put,
-                    avoid: None,
+                    avoid: avoid.clone(),
                     text: format!("(betza \"{}\")", &text[sh.span.clone()]),
                     span: r.span,
                 }

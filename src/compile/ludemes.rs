@@ -757,6 +757,7 @@ pub const LUDEMES: &[Ludeme] = &[
             STUCK,
             STAY,
             PUT,
+            AVOID,
         ],
         doc: "Moves written in Betza notation, as Fairy-Stockfish and XBoard read it: each atom and its modifiers become move rules of the kinds the other move ludemes make (steps, leaps, slides), and also riders by any leap (`NN`), hoppers (`mRcpR`, the cannon; `gQ`, the grasshopper) and blockable leaps (`nN`, the Chinese-chess horse). Directions are the mover's: `f` is forward.",
         example: "(betza \"fmWfcF\")",
@@ -1555,7 +1556,7 @@ mod tests {
     fn signatures_read_well() {
         assert_eq!(
             lookup("slide").map(Ludeme::signature).as_deref(),
-            Some("(slide {<dirs>...} [to:Target] [max:Int] [min:Int] [if:Cond] [from:Sites] [then:{Effect...}] [whenStuck:Bool] [stay:Bool] [put:PieceName])")
+            Some("(slide {<dirs>...} [to:Target] [max:Int] [min:Int] [if:Cond] [from:Sites] [then:{Effect...}] [whenStuck:Bool] [stay:Bool] [put:PieceName] [avoid:Sites])")
         );
     }
 }

@@ -778,6 +778,29 @@ pub(super) fn parse_extension<B: Bits>(
                 st.hand[p][k] = n as u8;
             }
         }
+        "part" => {
+            let (k, from) = value.split_once(':').unwrap_or((value, "-"));
+            let parts = e.model.parts.len().min(crate::engine::MAX_PARTS);
+            if parts == 0 {
+                return Err(bad(
+                    "this game's turns have one part",
+                    "leave the field out: a part is written only in the middle of a turn".into(),
+                ));
+            }
+            let k = within(
+                k,
+                1..=parts as u32,
+                (
+                    format!("part {k} of a turn"),
+                    format!("this game's turns go on with parts 1 to {parts}"),
+                ),
+                ("the part is not a number", "write part=PART:SQUARE, as part=1:d7"),
+            )?;
+            st.part = k as u8;
+            st.anchor = if from == "-" { NO_SQ } else { square(from)? };
+            // The same player goes on with the turn.
+            st.mover = st.side;
+        }
         "took" => match value {
             "1" => st.took = true,
             "0" => st.took = false,
@@ -794,7 +817,7 @@ pub(super) fn parse_extension<B: Bits>(
                 span,
                 format!("unknown field `{tok}`"),
                 "not a field of a position",
-                "the fields after the move number are counters=, ply=, phase=, moved=, unmoved=, origin=, flags=, facts=, took=, hand=",
+                "the fields after the move number are counters=, ply=, phase=, moved=, unmoved=, origin=, flags=, facts=, took=, hand=, part=",
             ))
         }
     }

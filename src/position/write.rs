@@ -265,6 +265,15 @@ pub(super) fn extensions<B: Bits>(e: &Engine<B>, s: &State<B>, out: &mut String)
     if !hand.is_empty() {
         let _ = write!(out, " hand={hand}");
     }
+    if s.part != 0 {
+        // In the middle of a turn: which part is played, and from where.
+        let from = if s.anchor == NO_SQ {
+            "-".to_string()
+        } else {
+            b.name(s.anchor)
+        };
+        let _ = write!(out, " part={}:{from}", s.part);
+    }
 }
 
 /// The pieces in hand as a field: a count and a letter each, the first
