@@ -23,6 +23,7 @@
 //! (`docs/language.md`, "Position strings").
 
 mod defaults;
+mod extension;
 mod legal;
 mod read;
 mod write;
