@@ -253,11 +253,13 @@ impl Position {
 
     /// How many pieces of a kind a player holds in hand, off the board.
     pub fn in_hand(&self, player: usize, kind: usize) -> usize {
-        on_pos!(&self.0, |_e, s, _h| s
-            .hand
-            .get(player)
-            .and_then(|h| h.get(kind))
-            .map_or(0, |&n| usize::from(n)))
+        on_pos!(
+            &self.0,
+            |e, s, _h| match (u8::try_from(player), u8::try_from(kind)) {
+                (Ok(p), Ok(k)) if p < e.players() => usize::from(s.in_hand(p, k)),
+                _ => 0,
+            }
+        )
     }
 
     /// What stands on a square: (kind of piece, owner).

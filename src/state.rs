@@ -7,6 +7,9 @@
 use crate::bits::Bits;
 use crate::compile::model::{MAX_COUNTERS, MAX_FLAGS, MAX_PIECES, MAX_PLAYERS};
 
+/// The kinds of piece a hand can hold (a byte each, so that a state stays
+/// small for every game).
+pub(crate) use crate::compile::model::HAND_KINDS;
 /// "No piece" where a piece kind is expected (a player's own move).
 pub(crate) const NO_KIND: u8 = u8::MAX;
 /// The code of an empty square in the mailbox.
@@ -89,8 +92,9 @@ pub struct State<B: Bits> {
     pub(crate) flags: [B; MAX_FLAGS],
     /// Remembered facts about each player, a bit each.
     pub(crate) facts: [u8; MAX_PLAYERS],
-    /// Pieces each player holds in hand, off the board, by kind.
-    pub(crate) hand: [[u8; MAX_PIECES]; MAX_PLAYERS],
+    /// Pieces each player holds in hand, off the board: a byte per kind,
+    /// for the first [`HAND_KINDS`] kinds (see [`State::in_hand`]).
+    pub(crate) hand: [u64; MAX_PLAYERS],
     /// The player to move.
     pub(crate) side: u8,
     /// The player who made the last move (before any move: the one before `side`).
@@ -140,7 +144,7 @@ impl<B: Bits> State<B> {
             unmoved: B::ZERO,
             flags: [B::ZERO; MAX_FLAGS],
             facts: [0; MAX_PLAYERS],
-            hand: [[0; MAX_PIECES]; MAX_PLAYERS],
+            hand: [0; MAX_PLAYERS],
             side: 0,
             mover: players.saturating_sub(1),
             phase: 0,
@@ -156,6 +160,27 @@ impl<B: Bits> State<B> {
             anchor: NO_SQ,
             last: (NO_SQ, NO_SQ),
         }
+    }
+
+    /// How many pieces of kind `kind` `player` holds in hand.
+    #[inline]
+    pub(crate) fn in_hand(&self, player: u8, kind: u8) -> u8 {
+        if usize::from(kind) >= HAND_KINDS {
+            return 0;
+        }
+        (self.hand[player as usize] >> (8 * kind)) as u8
+    }
+
+    /// Sets how many pieces of kind `kind` `player` holds in hand (kinds
+    /// past the first [`HAND_KINDS`] hold none; the compiler refuses them).
+    #[inline]
+    pub(crate) fn set_hand(&mut self, player: u8, kind: u8, n: u8) {
+        if usize::from(kind) >= HAND_KINDS {
+            return;
+        }
+        let shift = 8 * kind;
+        let h = &mut self.hand[player as usize];
+        *h = (*h & !(0xff << shift)) | (u64::from(n) << shift);
     }
 
     /// How many pieces stand on the board.

@@ -11,6 +11,8 @@ use crate::source::Span;
 pub const MAX_PLAYERS: usize = 2;
 /// The most kinds of piece a game may have.
 pub const MAX_PIECES: usize = 16;
+/// The kinds of piece a hand can hold: the first this many a game declares.
+pub const HAND_KINDS: usize = 8;
 /// The most `(pliesSince ...)` counters a game may have.
 pub const MAX_COUNTERS: usize = 4;
 /// The most piece flags a game may have.
@@ -337,7 +339,7 @@ pub struct MoveDef {
     /// The piece stays and a new piece of this kind is put where the move lands.
     pub put: Option<usize>,
     /// Squares the move may neither stop on nor cross (per player).
-    pub avoid: Option<PlayerSites>,
+    pub avoid: Option<Box<PlayerSites>>,
     /// Its text in the file.
     pub text: String,
     /// Where it is written.
@@ -582,7 +584,7 @@ pub enum IntExpr {
     InHand(PlayerRef, Option<u8>),
     /// Pieces of a player, of one kind or all, on these squares (resolved
     /// for that player).
-    CountIn(PlayerRef, Option<u8>, PlayerSites),
+    CountIn(PlayerRef, Option<u8>, Box<PlayerSites>),
 }
 
 /// What resets a `(pliesSince ...)` counter.

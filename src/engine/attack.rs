@@ -413,7 +413,7 @@ impl<B: Bits> Engine<B> {
             return out;
         }
         if let GenKind::Drop(sites, gravity, hand) = g.kind {
-            if hand != NO_KIND && st.hand[side as usize][hand as usize] == 0 {
+            if hand != NO_KIND && st.in_hand(side, hand) == 0 {
                 return B::ZERO;
             }
             let empty = sites & !occ;

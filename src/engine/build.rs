@@ -587,8 +587,7 @@ impl<B: Bits> Engine<B> {
             st.shift(from, to);
         }
         for &(p, k, c) in &engine.model.hands {
-            let n = &mut st.hand[p as usize][k as usize];
-            *n = n.saturating_add(c);
+            st.set_hand(p, k, st.in_hand(p, k).saturating_add(c));
         }
         engine.enter_phase(&mut st, 0);
         st.hash = engine.hash_of(&st);

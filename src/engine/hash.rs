@@ -59,9 +59,9 @@ impl<B: Bits> Engine<B> {
         if st.passer != NO_SQ {
             h ^= self.z(crate::state::EMPTY, st.passer);
         }
-        for (p, hand) in st.hand.iter().enumerate() {
-            for (k, &n) in hand.iter().enumerate() {
-                h ^= z_hand(p as u8, k as u8, n);
+        for p in 0..self.players() {
+            for k in 0..crate::state::HAND_KINDS as u8 {
+                h ^= z_hand(p, k, st.in_hand(p, k));
             }
         }
         h ^ self.castle_key(st)

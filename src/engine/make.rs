@@ -59,10 +59,10 @@ impl<B: Bits> Engine<B> {
         } = rule.kind
         {
             if from_hand {
-                let n = &mut st.hand[side as usize][piece];
-                st.hash ^= super::z_hand(side, piece as u8, *n)
-                    ^ super::z_hand(side, piece as u8, n.saturating_sub(1));
-                *n = n.saturating_sub(1);
+                let k = piece as u8;
+                let n = st.in_hand(side, k);
+                st.hash ^= super::z_hand(side, k, n) ^ super::z_hand(side, k, n.saturating_sub(1));
+                st.set_hand(side, k, n.saturating_sub(1));
             }
             st.put(m.to, piece as u8, side);
             st.hash ^= self.z(code(piece as u8, side), m.to);

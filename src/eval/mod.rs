@@ -499,10 +499,12 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
                     .map_or(0, |v| v.iter().filter(|&&q| bb.has(q)).count() as i64)
             }
             IntExpr::InHand(p, kind) => {
-                let hand = &self.st.hand[self.player(*p) as usize];
+                let pl = self.player(*p);
                 match kind {
-                    Some(k) => i64::from(hand[*k as usize]),
-                    None => hand.iter().map(|&n| i64::from(n)).sum(),
+                    Some(k) => i64::from(self.st.in_hand(pl, *k)),
+                    None => (0..crate::state::HAND_KINDS as u8)
+                        .map(|k| i64::from(self.st.in_hand(pl, k)))
+                        .sum(),
                 }
             }
         }

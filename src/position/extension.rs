@@ -222,6 +222,15 @@ pub(super) fn parse_extension<B: Bits>(
                         "write each piece's letter as the board does".into(),
                     ));
                 };
+                if k >= crate::state::HAND_KINDS {
+                    return Err(bad(
+                        &format!("`{c}` cannot be held in hand"),
+                        format!(
+                            "a hand holds only the first {} kinds of piece the game declares",
+                            crate::state::HAND_KINDS
+                        ),
+                    ));
+                }
                 let n = if count.is_empty() {
                     1
                 } else {
@@ -235,8 +244,8 @@ pub(super) fn parse_extension<B: Bits>(
                         ("not a number", "write hand=9M,9m"),
                     )?
                 };
-                let p = usize::from(!c.is_ascii_uppercase());
-                st.hand[p][k] = n as u8;
+                let p = u8::from(!c.is_ascii_uppercase());
+                st.set_hand(p, k as u8, n as u8);
             }
         }
         "part" => {

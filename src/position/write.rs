@@ -280,8 +280,9 @@ pub(super) fn extensions<B: Bits>(e: &Engine<B>, s: &State<B>, out: &mut String)
 /// player's in capitals (`9M,9m`); empty if no one holds any.
 pub(crate) fn hand_field<B: Bits>(e: &Engine<B>, s: &State<B>) -> String {
     let mut parts = Vec::new();
-    for (p, hand) in s.hand.iter().enumerate().take(e.players() as usize) {
-        for (k, &n) in hand.iter().enumerate() {
+    for p in 0..e.players() {
+        for k in 0..crate::state::HAND_KINDS.min(e.model.pieces.len()) {
+            let n = s.in_hand(p, k as u8);
             if n > 0 {
                 let letter = e.model.pieces.get(k).map_or('?', |d| d.letter);
                 let letter = if p == 0 {

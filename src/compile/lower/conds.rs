@@ -200,7 +200,7 @@ impl Lower<'_> {
                 .and_then(|s| self.piece(s))
                 .map(|p| p as u8);
             return match b.one("in") {
-                Some(s) => IntExpr::CountIn(p, kind, self.per_player(s)),
+                Some(s) => IntExpr::CountIn(p, kind, Box::new(self.per_player(s))),
                 None => IntExpr::Count(p, kind),
             };
         }

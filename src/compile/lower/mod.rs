@@ -9,8 +9,8 @@ use super::bind::{bind, ludeme_of, Bound};
 use super::board::{Board, Dir};
 use super::model::{
     Cond, EndDef, Events, Info, IntExpr, Model, MoveDef, OutcomeDef, PartDef, PhaseDef, PieceDef,
-    Placement, PlayerDef, PlayerFlagDef, PlayerRef, PlayerSites, RelDir, Worth, MAX_COUNTERS,
-    MAX_FLAGS, MAX_MOVE_RULES, MAX_PIECES, MAX_PLAYERS, MAX_PLAYER_FLAGS,
+    Placement, PlayerDef, PlayerFlagDef, PlayerRef, PlayerSites, RelDir, Worth, HAND_KINDS,
+    MAX_COUNTERS, MAX_FLAGS, MAX_MOVE_RULES, MAX_PIECES, MAX_PLAYERS, MAX_PLAYER_FLAGS,
 };
 use super::sites::{eval, per_player, players, region_nodes, Regions, SiteCtx};
 use crate::diagnostics::{BadPlayers, Problem, TooMany};
@@ -192,6 +192,12 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                 .and_then(|n| l.piece(n))
                 .unwrap_or(0);
             if b.ludeme.name == "hand" {
+                if piece >= HAND_KINDS {
+                    l.problems.push(
+                        TooMany::new(p.span, "kinds of piece up to this one, held in hand", piece + 1, HAND_KINDS)
+                            .help("a hand holds the first 8 kinds the game declares: declare the kinds held in hand first"),
+                    );
+                }
                 let count = b
                     .one("count")
                     .and_then(Node::as_int)

@@ -110,7 +110,7 @@ impl Lower<'_> {
             .one("put")
             .and_then(Node::as_str)
             .and_then(|s| self.piece(s));
-        let avoid = rb.one("avoid").map(|s| self.per_player(s));
+        let avoid = rb.one("avoid").map(|s| Box::new(self.per_player(s)));
         shapes
             .into_iter()
             .map(|sh| {
@@ -197,6 +197,24 @@ impl Lower<'_> {
                 rb.one("ahead").and_then(Node::as_int).unwrap_or(0) as i32,
             ),
         };
+        if let MoveKind::Drop {
+            piece: k,
+            from_hand: true,
+            ..
+        } = kind
+        {
+            if k >= crate::compile::model::HAND_KINDS {
+                self.problems.push(
+                    crate::diagnostics::TooMany::new(
+                        r.span,
+                        "kinds of piece up to this one, dropped from hand",
+                        k + 1,
+                        crate::compile::model::HAND_KINDS,
+                    )
+                    .help("a hand holds the first 8 kinds the game declares: declare the kinds held in hand first"),
+                );
+            }
+        }
         let guard = rb.one("if").map(|c| self.cond(c));
         let from = rb.one("from").map(|s| self.per_player(s));
         let effects = self.effects(&rb.all("then"), piece);
@@ -223,7 +241,7 @@ impl Lower<'_> {
                 .one("put")
                 .and_then(Node::as_str)
                 .and_then(|s| self.piece(s)),
-            avoid: rb.one("avoid").map(|s| self.per_player(s)),
+            avoid: rb.one("avoid").map(|s| Box::new(self.per_player(s))),
             text: r.to_string(),
             span: r.span,
         }
