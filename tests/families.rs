@@ -426,3 +426,32 @@ fn a_position_in_the_middle_of_a_turn_says_which_part_and_from_where() {
         .expect_err("chess has no parts");
     assert!(e.message.contains("part"), "{}", e.message);
 }
+
+#[test]
+fn a_hand_of_too_many_men_and_a_line_of_one_point_are_refused() {
+    let game = |start: &str, lines: &str| {
+        format!(
+            r#"(game "T"
+                (players {{(player "White" N) (player "Black" S)}})
+                (equipment {{(board (square 3) lines:{{{lines}}}) (piece "Man" "M" (along to:Empty))}})
+                (rules (start {{{start}}}) (play (drop "Man" (everywhere) fromHand:True))
+                    (end {{(if (noMoves Next) (loss Next "no moves"))}})))"#
+        )
+    };
+    let ok = game(r#"(hand White "Man" 99)"#, "(line a1 b1 c1)");
+    assert!(lud::build::compile_str("ok.lud", &ok).is_ok());
+    for (start, lines, found) in [
+        (r#"(hand White "Man" 100)"#, "(line a1 b1 c1)", "100"),
+        (r#"(hand White "Man" 9)"#, "(line a1)", "1 point"),
+    ] {
+        let text = game(start, lines);
+        let Err(d) = lud::build::compile_str("bad.lud", &text) else {
+            panic!("{start} {lines} was accepted");
+        };
+        let plain = d.render_plain();
+        assert!(
+            plain.contains("out_of_range") && plain.contains(found),
+            "{plain}"
+        );
+    }
+}

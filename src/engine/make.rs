@@ -8,6 +8,12 @@ use crate::eval::Ctx;
 use crate::moves::{Move, NO_PIECE};
 use crate::state::{code, State, EMPTY, NO_SQ, OWN_MOVE};
 
+thread_local! {
+    /// How deep the tests of whether a part of a turn has a move are nested
+    /// in one another (see `continue_turn`).
+    static PART_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
 impl<B: Bits> Engine<B> {
     /// Takes the piece on `sq` off, keeping the hash.
     #[inline]
@@ -391,7 +397,16 @@ impl<B: Bits> Engine<B> {
             }
             st.part = *k as u8 + 1;
             st.anchor = landed;
-            if self.has_legal_at(st, &[], usize::MAX) {
+            // Whether the part has a move is judged by every restriction;
+            // but a restriction that reads whether a player can move makes
+            // moves, whose parts are judged again: past two such levels the
+            // part's moves are judged without restrictions, so that the
+            // judging ends (a rule file can ask this of itself forever).
+            let depth = PART_DEPTH.with(|d| d.replace(d.get() + 1));
+            let level = if depth < 2 { usize::MAX } else { 0 };
+            let has = self.has_legal_at(st, &[], level);
+            PART_DEPTH.with(|d| d.set(depth));
+            if has {
                 return true;
             }
             st.part = 0;

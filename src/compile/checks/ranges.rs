@@ -1,5 +1,5 @@
 //! Numbers are within what their ludeme allows: board sizes, ranks and files,
-//! leaps, slide limits, repetition counts.
+//! leaps, slide limits, repetition counts, pieces in hand, points on a line.
 
 use crate::compile::bind::{bind, ludeme_of};
 use crate::compile::decls::Decls;
@@ -83,6 +83,16 @@ fn visit(n: &Node, board: Option<(u32, u32)>, out: &mut Vec<Problem>) {
                     }
                     "slide" => need("max", 1, 25, "a slide goes at least 1 square"),
                     "repeated" => need("times", 2, 100, "a position occurs 2 to 100 times"),
+                    "hand" => need("count", 0, 99, "a hand holds 0 to 99 pieces of a kind"),
+                    "line" if b.all("points").len() < 2 => out.push(
+                        OutOfRange::new(
+                            n.span,
+                            format!("{} point", b.all("points").len()),
+                            "a line joins two points or more".to_string(),
+                        )
+                        .origin(n.origin.as_ref())
+                        .help("name two points or more, in order along the line"),
+                    ),
                     _ => {}
                 }
             }
