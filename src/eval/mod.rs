@@ -476,24 +476,26 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
         self.e.lost_could_reach(self.st, m.mover, m.offer, m.to)
     }
 
+    /// The player `p` names, and the squares of their pieces (of `kind`, if given).
+    fn pieces_of(&self, p: PlayerRef, kind: Option<u8>) -> (u8, B) {
+        let pl = self.player(p);
+        let bb = match kind {
+            Some(k) => self.st.pieces(k, pl),
+            None => self.st.by_player[pl as usize],
+        };
+        (pl, bb)
+    }
+
     pub(crate) fn int(&self, e: &IntExpr) -> i64 {
         match e {
             IntExpr::Lit(i) => *i,
             IntExpr::Count(p, kind) => {
-                let pl = self.player(*p);
-                let bb = match kind {
-                    Some(k) => self.st.pieces(*k, pl),
-                    None => self.st.by_player[pl as usize],
-                };
+                let (_, bb) = self.pieces_of(*p, *kind);
                 i64::from(bb.count())
             }
             IntExpr::PliesSince(i) => i64::from(self.st.counters[*i as usize]),
             IntExpr::CountIn(p, kind, sites) => {
-                let pl = self.player(*p);
-                let bb = match kind {
-                    Some(k) => self.st.pieces(*k, pl),
-                    None => self.st.by_player[pl as usize],
-                };
+                let (pl, bb) = self.pieces_of(*p, *kind);
                 sites
                     .get(pl as usize)
                     .map_or(0, |v| v.iter().filter(|&&q| bb.has(q)).count() as i64)
