@@ -56,10 +56,12 @@ fn judges_mobility<B: Bits>(e: &Engine<B>) -> bool {
     let quiet = e.model.moves.iter().all(|m| {
         m.target == Target::Empty
             && !matches!(m.kind, MoveKind::Remove(_) | MoveKind::CaptureJump { .. })
-            && !m
-                .effects
-                .iter()
-                .any(|x| matches!(x, Effect::Capture(_) | Effect::Flip(_)))
+            && !m.effects.iter().any(|x| {
+                matches!(
+                    x,
+                    Effect::Capture(_) | Effect::Flip(_) | Effect::Transform(..)
+                )
+            })
     });
     quiet && e.gens.iter().flatten().any(mobile)
 }

@@ -82,7 +82,30 @@ pub fn board_view(pos: &Position, view: View) -> String {
     s.truncate(s.trim_end().len());
     s.push('\n');
     s.push_str(&hands(pos));
+    s.push_str(&scores(pos));
     s
+}
+
+/// Each player's score, a line under the board ("Score: White 3; Black 1"),
+/// in games whose moves add to scores; empty in other games.
+pub fn scores(pos: &Position) -> String {
+    use crate::compile::model::Effect;
+    let model = pos.model();
+    let scored = model
+        .moves
+        .iter()
+        .flat_map(|m| &m.effects)
+        .any(|e| matches!(e, Effect::AddScore(..)));
+    if !scored {
+        return String::new();
+    }
+    let each: Vec<String> = model
+        .players
+        .iter()
+        .enumerate()
+        .map(|(p, pl)| format!("{} {}", pl.name, pos.score(p)))
+        .collect();
+    format!("Score: {}\n", each.join("; "))
 }
 
 /// The pieces each player holds in hand, a line under the board ("In hand:

@@ -164,12 +164,14 @@ fn effects_words(pos: &Position, after: &Position, m: crate::Move) -> String {
     let own = [m.from(), Some(m.to()), m.extra()];
     let mut turned = Vec::new();
     let mut taken = Vec::new();
+    let mut changed = Vec::new();
     for sq in 0..model.board.len() {
         if own.contains(&Some(sq)) {
             continue;
         }
         match (pos.piece_at(sq), after.piece_at(sq)) {
             (Some((k, owner)), Some((_, now))) if owner != now => turned.push((k, sq)),
+            (Some((k, _)), Some((now, _))) if k != now => changed.push((k, sq, now)),
             (Some((k, _)), None) => taken.push((k, sq)),
             _ => {}
         }
@@ -191,6 +193,39 @@ fn effects_words(pos: &Position, after: &Position, m: crate::Move) -> String {
             let _ = writeln!(s, "  {} {verb} {mover}'s.", capital(&list));
         } else {
             let _ = writeln!(s, "  Then {}: {list} {verb} {mover}'s.", and_list(&flips));
+        }
+    }
+    if !changed.is_empty() {
+        let how: Vec<String> = rule
+            .effects
+            .iter()
+            .filter(|e| matches!(e, Effect::Transform(..)))
+            .map(|e| describe_effect(model, e))
+            .collect();
+        let each: Vec<String> = changed
+            .iter()
+            .map(|&(k, sq, now)| {
+                format!(
+                    "{} becomes a {}",
+                    pieces_words(model, &[(k, sq)]),
+                    model.pieces[now].name
+                )
+            })
+            .collect();
+        if how.is_empty() {
+            let _ = writeln!(s, "  {}.", capital(&and_list(&each)));
+        } else {
+            let _ = writeln!(s, "  Then {}: {}.", and_list(&how), and_list(&each));
+        }
+    }
+    for p in 0..model.players.len() {
+        let (was, now) = (pos.score(p), after.score(p));
+        if was != now {
+            let _ = writeln!(
+                s,
+                "  {}'s score goes from {was} to {now}.",
+                model.players[p].name
+            );
         }
     }
     // Each piece taken goes to the first capture whose pattern selects its kind.

@@ -251,6 +251,15 @@ impl Position {
         });
     }
 
+    /// A player's score (`(addScore ...)`; 0 in games without scores).
+    pub fn score(&self, player: usize) -> i64 {
+        on_pos!(&self.0, |e, s, _h| if player < usize::from(e.players()) {
+            i64::from(s.score[player])
+        } else {
+            0
+        })
+    }
+
     /// How many pieces of a kind a player holds in hand, off the board.
     pub fn in_hand(&self, player: usize, kind: usize) -> usize {
         on_pos!(

@@ -7,6 +7,10 @@
 use crate::bits::Bits;
 use crate::compile::model::{MAX_COUNTERS, MAX_FLAGS, MAX_PIECES, MAX_PLAYERS};
 
+/// The largest score a player can have (and the lowest, negated): scores
+/// stop there.
+pub(crate) const SCORE_MAX: i64 = 30_000;
+
 /// The kinds of piece a hand can hold (a byte each, so that a state stays
 /// small for every game).
 pub(crate) use crate::compile::model::HAND_KINDS;
@@ -95,6 +99,8 @@ pub struct State<B: Bits> {
     /// Pieces each player holds in hand, off the board: a byte per kind,
     /// for the first [`HAND_KINDS`] kinds (see [`State::in_hand`]).
     pub(crate) hand: [u64; MAX_PLAYERS],
+    /// Each player's score (`(addScore ...)`, read by `(score ...)`).
+    pub(crate) score: [i16; MAX_PLAYERS],
     /// The player to move.
     pub(crate) side: u8,
     /// The player who made the last move (before any move: the one before `side`).
@@ -145,6 +151,7 @@ impl<B: Bits> State<B> {
             flags: [B::ZERO; MAX_FLAGS],
             facts: [0; MAX_PLAYERS],
             hand: [0; MAX_PLAYERS],
+            score: [0; MAX_PLAYERS],
             side: 0,
             mover: players.saturating_sub(1),
             phase: 0,

@@ -137,7 +137,9 @@ fn with_example(l: &lud::compile::ludemes::Ludeme) -> String {
         Cat::Move if matches!(l.name, "remove" | "drop" | "pass") => t.play.push(ex.to_string()),
         Cat::Move => t.equipment.push(piece(ex)),
         Cat::Promote => t.equipment.push(piece(&format!("(step Forward) {ex}"))),
-        Cat::Effect => t.equipment.push(piece(&format!("(step All then:{ex})"))),
+        Cat::Effect | Cat::Continuation => {
+            t.equipment.push(piece(&format!("(step All then:{ex})")));
+        }
         Cat::Pattern => t
             .equipment
             .push(piece(&format!("(step All then:(capture {ex}))"))),

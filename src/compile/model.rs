@@ -252,6 +252,11 @@ pub enum Effect {
     Flip(Pattern),
     /// The pieces on the squares the pattern selects are taken.
     Capture(Pattern),
+    /// The pieces on the squares the pattern selects become pieces of this
+    /// kind (an index into [`Model::pieces`]), keeping their owner.
+    Transform(Pattern, usize),
+    /// The number is added to the player's score.
+    AddScore(PlayerRef, IntExpr),
     /// The turn goes on with a part: an index into [`Model::parts`].
     Continue(usize),
 }
@@ -585,6 +590,10 @@ pub enum IntExpr {
     /// Pieces of a player, of one kind or all, on these squares (resolved
     /// for that player).
     CountIn(PlayerRef, Option<u8>, Box<PlayerSites>),
+    /// A player's score.
+    Score(PlayerRef),
+    /// How many squares a pattern around the move selects (0 outside a move).
+    Size(Box<Pattern>),
 }
 
 /// What resets a `(pliesSince ...)` counter.

@@ -45,9 +45,13 @@ fn section(c: Cat) -> &'static str {
         Cat::Equipment | Cat::Board | Cat::Shape | Cat::Piece | Cat::Region | Cat::Line => {
             "Equipment"
         }
-        Cat::Move | Cat::Promote | Cat::Effect | Cat::AfterPromotion | Cat::Kind | Cat::Pattern => {
-            "Moves"
-        }
+        Cat::Move
+        | Cat::Promote
+        | Cat::Effect
+        | Cat::AfterPromotion
+        | Cat::Continuation
+        | Cat::Kind
+        | Cat::Pattern => "Moves",
         Cat::Sites | Cat::Square => "Squares",
         Cat::Rules
         | Cat::Start

@@ -416,7 +416,10 @@ impl<B: Bits> Engine<B> {
             if hand != NO_KIND && st.in_hand(side, hand) == 0 {
                 return B::ZERO;
             }
-            let empty = sites & !occ;
+            let mut empty = sites & !occ;
+            if let Some(ts) = &g.to_set {
+                empty &= self.to_set(st, ts, side);
+            }
             if gravity == u8::MAX {
                 return empty;
             }

@@ -1,7 +1,7 @@
 //! Building an engine: the tables derived from the model and its rule
 //! graph, the random-draw plan and the overlaps between rules.
 
-use super::conds::{board_only, mentions_perpetual, own_square_only, reads_to};
+use super::conds::{board_only, mentions_perpetual, own_square_only, reads_move, reads_to};
 use super::tables::{
     castle_mates, reach_classes, resolve_sites, reverse, start_kind_may_be_royal, SplitMix,
 };
@@ -121,6 +121,7 @@ impl<B: Bits> Engine<B> {
                     from_mask,
                     guard: md.guard.clone(),
                     guard_by_from: md.guard.as_ref().is_some_and(|c| !reads_to(c)),
+                    guard_fixed: md.guard.as_ref().is_some_and(|c| !reads_move(c)),
                     guard_set,
                     stuck: md.when_stuck,
                     stay: md.stay,
@@ -136,6 +137,12 @@ impl<B: Bits> Engine<B> {
                     near_dyn: B::ZERO,
                     ranged,
                     first_steps: Box::default(),
+                    to_set: match (&md.kind, &md.guard) {
+                        (MoveKind::Drop { .. }, Some(c)) => {
+                            super::toset::ToSet::of(c, board, pdef.forward, player).map(Box::new)
+                        }
+                        _ => None,
+                    },
                 };
                 if !matches!(md.target, Target::Empty | Target::EnPassant)
                     && piece != NO_KIND
@@ -512,7 +519,17 @@ impl<B: Bits> Engine<B> {
             .iter()
             .map(|l| l.iter().fold(B::ZERO, |acc, &q| acc | B::bit(q)))
             .collect();
+        let lines_at: Box<[Box<[B]>]> = (0..board.len() as u8)
+            .map(|q| line_masks.iter().copied().filter(|m| m.has(q)).collect())
+            .collect();
+        let row_shifts = (0..4u8)
+            .map(|d| Shift::along(board, Dir(d)))
+            .collect::<Option<Vec<_>>>()
+            .and_then(|v| <[Shift<B>; 4]>::try_from(v).ok())
+            .map(Box::new);
         let mut engine = Engine {
+            row_shifts,
+            lines_at,
             id: NEXT_ENGINE_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             restricted,
             royal_fast,
@@ -565,7 +582,6 @@ impl<B: Bits> Engine<B> {
             zobrist,
             zobrist_side,
             zobrist_phase,
-            line_masks,
             start_count,
             start_kind: start_kind.into_boxed_slice(),
             start_squares,

@@ -24,7 +24,8 @@ pub(super) fn board_only(c: &Cond) -> bool {
     let int = |e: &IntExpr| match e {
         IntExpr::Lit(_) => true,
         IntExpr::Count(p, _) | IntExpr::CountIn(p, ..) => named(p),
-        IntExpr::PliesSince(_) | IntExpr::InHand(..) => false,
+        IntExpr::PliesSince(_) | IntExpr::InHand(..) | IntExpr::Score(_) => false,
+        IntExpr::Size(_) => true,
     };
     match c {
         Cond::And(cs) | Cond::Or(cs) => cs.iter().all(board_only),
@@ -91,10 +92,14 @@ pub(super) fn visit(c: &Cond, s: &mut Sensitivity) {
         Cond::Lost(..) | Cond::LostCouldReach | Cond::Absent(_) => s.counts = true,
         Cond::Cmp(_, a, b) => {
             for e in [a, b] {
-                if let IntExpr::Count(..) | IntExpr::CountIn(..) | IntExpr::InHand(..) = e {
+                if let IntExpr::Count(..)
+                | IntExpr::CountIn(..)
+                | IntExpr::InHand(..)
+                | IntExpr::Score(_) = e
+                {
                     s.counts = true;
                 }
-                if let IntExpr::CountIn(..) = e {
+                if let IntExpr::CountIn(..) | IntExpr::Size(_) = e {
                     s.occupancy = true;
                 }
             }
@@ -105,6 +110,32 @@ pub(super) fn visit(c: &Cond, s: &mut Sensitivity) {
 
 pub(super) fn mentions_perpetual(c: &Cond) -> bool {
     c.mentions(&|c| matches!(c, Cond::PerpetualCheck(_)))
+}
+
+/// Whether a condition judged for a move reads anything of the move: its
+/// squares, its piece, its kind (what it reads of the player who makes it,
+/// and of the position, is the same for all of a rule's moves).
+pub(super) fn reads_move(c: &Cond) -> bool {
+    match c {
+        Cond::And(cs) | Cond::Or(cs) => cs.iter().any(reads_move),
+        Cond::Not(c) => reads_move(c),
+        Cond::Cmp(_, a, b) => [a, b].iter().any(|e| matches!(e, IntExpr::Size(_))),
+        Cond::InCheck(_)
+        | Cond::Is(..)
+        | Cond::NoMoves(..)
+        | Cond::Repeated(_)
+        | Cond::PerpetualCheck(_)
+        | Cond::Remembers(..)
+        | Cond::Lost(..)
+        | Cond::CheckedBy(..)
+        | Cond::Material(..)
+        | Cond::InARow(..)
+        | Cond::Reached(..)
+        | Cond::Passes(_)
+        | Cond::SameShade(_)
+        | Cond::Capturing => false,
+        _ => true,
+    }
 }
 
 /// Whether a condition judged for a move reads where the move goes (its
@@ -128,6 +159,7 @@ pub(super) fn reads_to(c: &Cond) -> bool {
         | Cond::InLine(s)
         | Cond::Holds(s, ..) => site(s),
         Cond::KindIs(_) | Cond::LostCouldReach | Cond::Exists(_) => true,
+        Cond::Cmp(_, a, b) => [a, b].iter().any(|e| matches!(e, IntExpr::Size(_))),
         _ => false,
     })
 }

@@ -28,6 +28,20 @@ impl<B: Bits> Engine<B> {
             .filter(|g| !g.stuck && g.phase == phase)
         {
             if !g.count_bulk {
+                if self.move_sets(st, &lg, g, &mut |from, t| {
+                    if !check {
+                        n += u64::from(t.count());
+                        return;
+                    }
+                    for to in t.iter() {
+                        let m = Move::new(from, to, g.rule, NO_PIECE);
+                        if self.set_move_safe(&lg, g, m) || self.passes_check_in(st, &lg, m) {
+                            n += 1;
+                        }
+                    }
+                }) {
+                    continue;
+                }
                 self.each_of_gen(st, &lg, g, &mut |m, safe| {
                     if !check || safe || self.passes_check_in(st, &lg, m) {
                         n += 1;

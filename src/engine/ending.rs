@@ -4,15 +4,11 @@
 
 use super::{Engine, GenKind, NO_KIND};
 use crate::bits::Bits;
-use crate::compile::board::Board;
 use crate::compile::model::{Cond, IntExpr, OutcomeDef, Pattern, SiteRef, Target, Worth};
 use crate::eval::{Ctx, MoveCtx, Outcome, Rules};
 use crate::state::{code_piece, code_player, Hist, State, EMPTY, NO_SQ};
 
 impl<B: Bits> Rules<B> for Engine<B> {
-    fn board(&self) -> &Board {
-        Engine::board(self)
-    }
     fn next_player(&self, p: u8) -> u8 {
         Engine::next_player(self, p)
     }
@@ -48,6 +44,9 @@ impl<B: Bits> Rules<B> for Engine<B> {
     }
     fn in_full_line(&self, st: &State<B>, q: u8) -> bool {
         Engine::in_full_line(self, st, q)
+    }
+    fn in_a_row(&self, mine: B, n: u32, exact: bool) -> bool {
+        Engine::in_a_row(self, mine, n, exact)
     }
     fn light(&self) -> B {
         self.light

@@ -368,13 +368,7 @@ impl<B: Bits> Engine<B> {
                 !v.is_empty()
             });
         }
-        let lg = self.legality(st);
-        let check = self.check_rule.is_some_and(|c| c < level);
-        let mut found = false;
-        self.each_pseudo(st, &lg, false, &mut |m, safe| {
-            found = !check || safe || self.passes_check_in(st, &lg, m);
-            !found
-        });
+        let found = self.has_unstuck_move(st, level);
         if !found && self.has_stuck {
             return with_spare(|v| {
                 self.general_moves_with(st, hist, level, true, false, v);
@@ -384,16 +378,29 @@ impl<B: Bits> Engine<B> {
         found
     }
 
+    /// Whether the player to move has a legal move by a rule not offered
+    /// only when stuck, where no restriction but check needs the general path.
+    fn has_unstuck_move(&self, st: &State<B>, level: usize) -> bool {
+        let lg = self.legality(st);
+        let check = self.check_rule.is_some_and(|c| c < level);
+        let mut found = false;
+        self.each_pseudo(st, &lg, false, &mut |m, safe| {
+            found = !check || safe || self.passes_check_in(st, &lg, m);
+            !found
+        });
+        found
+    }
+
     /// Whether the player to move has a legal move that is not one offered
     /// only when stuck.
     pub(crate) fn has_normal_move_at(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool {
-        if self.general_at(st, hist, level) || self.has_stuck {
+        if self.general_at(st, hist, level) {
             return with_spare(|v| {
                 self.general_moves_with(st, hist, level, true, true, v);
                 !v.is_empty()
             });
         }
-        self.has_legal_at(st, hist, level)
+        self.has_unstuck_move(st, level)
     }
 
     /// The first forbid rule (index into the game's, or `None` with the

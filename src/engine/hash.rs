@@ -30,6 +30,18 @@ pub(crate) fn z_hand(player: u8, kind: u8, n: u8) -> u64 {
     x ^ (x >> 31)
 }
 
+/// The key of a player's score (0 for a score of 0).
+#[inline]
+pub(crate) fn z_score(player: u8, v: i16) -> u64 {
+    if v == 0 {
+        return 0;
+    }
+    let mut x = (u64::from(player) << 40 | u64::from(v as u16)) ^ 0x9e37_79b9_7f4a_7c15;
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
 impl<B: Bits> Engine<B> {
     /// The Zobrist key of a piece code on a square.
     #[inline]
@@ -63,6 +75,7 @@ impl<B: Bits> Engine<B> {
             for k in 0..crate::state::HAND_KINDS as u8 {
                 h ^= z_hand(p, k, st.in_hand(p, k));
             }
+            h ^= z_score(p, st.score[p as usize]);
         }
         h ^ self.castle_key(st)
     }

@@ -6,7 +6,7 @@ use crate::compile::board::Dir;
 use crate::compile::model::{Effect, KindExpr, MoveKind, PlayerRef, Target};
 use crate::eval::Ctx;
 use crate::moves::{Move, NO_PIECE};
-use crate::state::{code, State, EMPTY, NO_SQ, OWN_MOVE};
+use crate::state::{code, State, EMPTY, NO_SQ, OWN_MOVE, SCORE_MAX};
 
 thread_local! {
     /// How deep the tests of whether a part of a turn has a move are nested
@@ -152,6 +152,8 @@ impl<B: Bits> Engine<B> {
                 Effect::MoveAgain(_)
                 | Effect::Flip(_)
                 | Effect::Capture(_)
+                | Effect::Transform(..)
+                | Effect::AddScore(..)
                 | Effect::Continue(_) => {}
             }
         }
@@ -171,6 +173,9 @@ impl<B: Bits> Engine<B> {
                 if let Some(site) = &r.identity {
                     let o = self.site(st, site, side, m.from, m.to);
                     st.origin.as_mut()[m.to as usize] = o;
+                }
+                if !r.after.is_empty() {
+                    captured |= self.apply_effects(st, &r.after, side, m.to);
                 }
                 if let Some(site) = &r.relocate {
                     let want = self.site(st, site, side, m.to, m.to);
@@ -219,6 +224,26 @@ impl<B: Bits> Engine<B> {
                 Effect::Capture(p) => {
                     for q in self.pattern_squares(st, p, side, to).iter() {
                         took |= self.take_hashed(st, q);
+                    }
+                }
+                Effect::AddScore(p, n) => {
+                    let (pl, add) = {
+                        let ctx = Ctx::new(self, &*st, &[], None)
+                            .in_move(crate::eval::MoveCtx::new(side, NO_SQ, to, NO_KIND));
+                        (ctx.player(*p), ctx.int(n))
+                    };
+                    let old = st.score[pl as usize];
+                    let new = i64::from(old)
+                        .saturating_add(add)
+                        .clamp(-SCORE_MAX, SCORE_MAX) as i16;
+                    st.score[pl as usize] = new;
+                    st.hash ^= super::hash::z_score(pl, old) ^ super::hash::z_score(pl, new);
+                }
+                Effect::Transform(p, k) => {
+                    for q in self.pattern_squares(st, p, side, to).iter() {
+                        let old = st.at(q);
+                        st.retype(q, *k as u8);
+                        st.hash ^= self.z(old, q) ^ self.z(st.at(q), q);
                     }
                 }
                 Effect::SetFlag(_)

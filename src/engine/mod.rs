@@ -24,6 +24,7 @@ mod random;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod toset;
 
 use crate::bits::Bits;
 use crate::compile::board::{Board, Dir};
@@ -66,6 +67,9 @@ pub(crate) struct Gen<B: Bits> {
     /// The condition reads nothing of where the move goes: judged once per
     /// start square.
     pub guard_by_from: bool,
+    /// The condition reads nothing of the move (see `conds::reads_move`):
+    /// judged once for all the rule's moves.
+    pub guard_fixed: bool,
     /// The condition as square sets, where it reads only marks of the
     /// start square and its neighbours: judged for every start square at
     /// once (see [`FromSet`]).
@@ -114,6 +118,9 @@ pub(crate) struct Gen<B: Bits> {
     /// For a plain leap or slide: for each square, the squares one move
     /// away (a leap's targets, a slide's first squares) on an empty board.
     pub first_steps: Box<[B]>,
+    /// For a drop: its condition on the squares around where it lands, as
+    /// square sets (see [`toset::ToSet`]).
+    pub to_set: Option<Box<toset::ToSet<B>>>,
 }
 
 /// A move rule's condition that reads only marks on its start square or a
@@ -454,6 +461,9 @@ pub(crate) struct PromoRule<B: Bits> {
     pub identity: Option<SiteRef>,
     /// The piece goes to this square (or the nearest empty one of its rank).
     pub relocate: Option<SiteRef>,
+    /// The effects on other squares after promoting (see
+    /// [`Engine::apply_effects`]), judged from the square promoted on.
+    pub after: Vec<Effect>,
 }
 
 /// A piece's promotions, as tables.
@@ -586,8 +596,13 @@ pub(crate) struct Engine<B: Bits> {
     pub zobrist_side: [u64; MAX_PLAYERS],
     /// Zobrist keys of the phase and the moves left in it.
     pub zobrist_phase: Box<[u64]>,
-    /// The lines drawn on the board ([`Model::lines`]), each as a set.
-    pub line_masks: Box<[B]>,
+    /// For each square, the lines drawn on the board ([`Model::lines`])
+    /// through it, each as a set.
+    pub lines_at: Box<[Box<[B]>]>,
+    /// Steps along the numbering for the four directions a row runs in
+    /// (north, north-east, east, south-east), where every one is such a
+    /// step: `(inARow ...)` judged on square sets.
+    pub row_shifts: Option<Box<[Shift<B>; 4]>>,
     /// `(pliesSince ...)` counters.
     pub counters: Box<[Events]>,
     /// For each player and kind, how many pieces the player started with.

@@ -26,9 +26,60 @@ impl<B: Bits> Engine<B> {
             return false;
         }
         let own = st.by_player[crate::state::code_player(c) as usize];
-        self.line_masks
+        self.lines_at[q as usize]
             .iter()
-            .any(|m| m.has(q) && (*m & !own).is_empty())
+            .any(|m| (*m & !own).is_empty())
+    }
+
+    /// Whether `mine` holds `n` squares in a row (exactly `n`, with
+    /// `exact`) along a row, a column or a diagonal.
+    pub(crate) fn in_a_row(&self, mine: B, n: u32, exact: bool) -> bool {
+        if n == 0 {
+            return !exact && !mine.is_empty();
+        }
+        let Some(shifts) = &self.row_shifts else {
+            return self.in_a_row_walk(mine, n, exact);
+        };
+        shifts.iter().any(|s| {
+            // `run`: the squares starting a run of at least `len` along it.
+            let mut run = mine;
+            for _ in 1..n {
+                run &= s.back(run);
+                if run.is_empty() {
+                    return false;
+                }
+            }
+            if exact {
+                // Runs of exactly `n`: neither longer, nor inside a longer one.
+                run &= !s.back(run) & !s.ahead(mine);
+            }
+            !run.is_empty()
+        })
+    }
+
+    /// [`Engine::in_a_row`] by walking each run from its first square.
+    fn in_a_row_walk(&self, mine: B, n: u32, exact: bool) -> bool {
+        let b = self.board();
+        (0..4u8).any(|d| {
+            let (fwd, back) = (Dir(d), Dir(d + 4));
+            mine.iter().any(|q| {
+                // Count from the first piece of each run.
+                if b.step(q, back).is_some_and(|r| mine.has(r)) {
+                    return false;
+                }
+                let mut len = 1;
+                let mut cur = q;
+                while let Some(next) = b.step(cur, fwd).filter(|&r| mine.has(r)) {
+                    len += 1;
+                    cur = next;
+                }
+                if exact {
+                    len == n
+                } else {
+                    len >= n
+                }
+            })
+        })
     }
 
     /// The squares pattern `p` selects for a move of `side` landing on `to`.

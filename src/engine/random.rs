@@ -8,7 +8,7 @@ use super::{DrawGroup, Engine, Gen};
 use crate::bits::Bits;
 use crate::compile::model::MAX_PLAYERS;
 use crate::moves::{Move, NO_PIECE};
-use crate::state::{Hist, State};
+use crate::state::{Hist, State, NO_SQ};
 use smallvec::SmallVec;
 
 /// How many draws [`Engine::random_move`] makes against the upper bounds
@@ -33,6 +33,10 @@ pub(crate) struct Scratch<B: Bits> {
     pub(super) cands: Vec<(Move, bool)>,
     /// Every legal move, where they are all generated.
     pub(super) buf: MoveBuf,
+    /// Rules whose moves are given as square sets (see
+    /// [`Engine::move_sets`]): the rule, the start square, and the squares
+    /// not yet refused.
+    pub(super) sets: Vec<(u16, u8, B)>,
     /// For each player, one per bulk group of the engine numbered `owner`
     /// (see [`Slot`]), as the player's last draw left them: found again
     /// only from the first group whose pieces changed.
@@ -48,8 +52,10 @@ impl<B: Bits> Engine<B> {
     /// passes (each legal move as likely as the others): first against an
     /// upper bound on each piece's moves (so that only the drawn piece's
     /// moves are found; a draw beyond its real moves is drawn again), then,
-    /// after a few misses, among the moves found exactly. Otherwise every
-    /// legal move is generated. `cands` and `buf` are scratch space.
+    /// after a few misses, among the moves found exactly; the moves offered
+    /// only when stuck are found only if there is no other. Where other
+    /// restrictions apply, every legal move is generated. `scratch` is
+    /// scratch space.
     pub(crate) fn random_move(
         &self,
         st: &State<B>,
@@ -57,16 +63,32 @@ impl<B: Bits> Engine<B> {
         scratch: &mut Scratch<B>,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Move> {
+        if !self.general_at(st, hist, usize::MAX) {
+            let m = self.random_unstuck(st, scratch, pick);
+            if m.is_some() || !self.has_stuck {
+                return m;
+            }
+        }
+        let buf = &mut scratch.buf;
+        self.legal_moves(st, hist, buf);
+        (!buf.is_empty()).then(|| buf[pick(buf.len())])
+    }
+
+    /// [`Engine::random_move`] among the moves not offered only when
+    /// stuck, where no restriction but check applies.
+    fn random_unstuck(
+        &self,
+        st: &State<B>,
+        scratch: &mut Scratch<B>,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Move> {
         let Scratch {
             cands,
-            buf,
+            buf: _,
+            sets,
             slots,
             owner,
         } = scratch;
-        if self.has_stuck || self.general_at(st, hist, usize::MAX) {
-            self.legal_moves(st, hist, buf);
-            return (!buf.is_empty()).then(|| buf[pick(buf.len())]);
-        }
         // Only the moves drawn are judged: whether their piece is pinned, one by one.
         let lg = self.legality_with(st, false);
         let side = lg.side;
@@ -75,13 +97,22 @@ impl<B: Bits> Engine<B> {
             return self.random_exact(st, &lg, cands, pick);
         }
         cands.clear();
+        sets.clear();
         // Rules counted in bulk give, per piece, an upper bound on its moves
-        // (no move is found yet); the others list theirs.
+        // (no move is found yet); others give their squares per piece, or
+        // list their moves.
         let phase = self.phase_of_moves(st);
         let gens = &self.gens[side as usize];
         let draws = &self.draws[side as usize];
+        let mut in_sets = 0usize;
         for &(gi, _) in draws.listed.iter().filter(|d| d.1 == phase) {
             let g = &gens[gi as usize];
+            if self.move_sets(st, &lg, g, &mut |from, t| {
+                in_sets += t.count() as usize;
+                sets.push((gi, from, t));
+            }) {
+                continue;
+            }
             if !idle(st, g, side) {
                 self.each_of_gen(st, &lg, g, &mut |m, safe| {
                     cands.push((m, safe));
@@ -130,11 +161,36 @@ impl<B: Bits> Engine<B> {
         }
         let bound = slots.last().map_or(0, |s| s.total);
         for _ in 0..RANDOM_TRIES {
-            let n = bound as usize + cands.len();
+            let n = bound as usize + cands.len() + in_sets;
             if n == 0 {
                 return None;
             }
             let mut r = pick(n);
+            if r >= bound as usize + cands.len() {
+                // The `i`-th square of the sets.
+                let mut i = r - bound as usize - cands.len();
+                let mut k = 0;
+                while k < sets.len() && i >= sets[k].2.count() as usize {
+                    i -= sets[k].2.count() as usize;
+                    k += 1;
+                }
+                let Some((gi, from, t)) = sets.get_mut(k) else {
+                    break;
+                };
+                let g = &gens[usize::from(*gi)];
+                let mut rest = *t;
+                for _ in 0..i {
+                    rest = rest.clear_lsb();
+                }
+                let to = rest.lsb();
+                let m = Move::new(*from, to, g.rule, NO_PIECE);
+                if self.set_move_safe(&lg, g, m) || self.passes_check_in(st, &lg, m) {
+                    return Some(m);
+                }
+                *t &= !B::bit(to);
+                in_sets -= 1;
+                continue;
+            }
             if r >= bound as usize {
                 let i = r - bound as usize;
                 let (m, safe) = cands[i];
@@ -167,6 +223,82 @@ impl<B: Bits> Engine<B> {
         }
         cands.clear();
         self.random_exact(st, &lg, cands, pick)
+    }
+
+    /// Calls `f` with the moves of rule `g` as square sets, one per start
+    /// square ([`NO_SQ`] for a drop), each square one move, where
+    /// the rule allows it: a drop whose condition is judged on square sets
+    /// ([`super::toset::ToSet`]) or reads nothing of the move; a piece's
+    /// rule without promotions, castling, jump series or taking en passant,
+    /// whose condition (if any) reads no more than the start square.
+    /// Returns false, calling nothing, for other rules.
+    pub(super) fn move_sets(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        g: &Gen<B>,
+        f: &mut dyn FnMut(u8, B),
+    ) -> bool {
+        use super::GenKind;
+        let side = lg.side;
+        let fits = if g.piece == super::NO_KIND {
+            matches!(g.kind, GenKind::Drop(..))
+                && (g.guard.is_none()
+                    || g.guard_fixed
+                    || g.to_set.as_ref().is_some_and(|t| t.exact))
+        } else {
+            self.promos[g.piece as usize].is_none()
+                && !matches!(g.kind, GenKind::Castle(..) | GenKind::CaptureJump(..))
+                && g.target != crate::compile::model::Target::EnPassant
+                && (g.guard.is_none() || g.guard_by_from)
+        };
+        if !fits {
+            return false;
+        }
+        let judge = |c: &crate::compile::model::Cond, from: u8| {
+            crate::eval::Ctx::new(self, st, &[], None)
+                .in_move(crate::eval::MoveCtx::new(side, from, NO_SQ, g.piece))
+                .cond(c)
+        };
+        if let Some(c) = g.guard.as_ref().filter(|_| g.guard_fixed) {
+            if !judge(c, NO_SQ) {
+                return true;
+            }
+        }
+        if g.piece == super::NO_KIND {
+            let t = self.targets(st, g, 0, side, lg.occ) & !lg.blocked;
+            if !t.is_empty() {
+                f(NO_SQ, t);
+            }
+            return true;
+        }
+        if idle(st, g, side) {
+            return true;
+        }
+        let per_from = g
+            .guard
+            .as_ref()
+            .filter(|_| g.guard_set.is_none() && !g.guard_fixed);
+        for from in self.starts(st, g, side).iter() {
+            if per_from.is_some_and(|c| !judge(c, from)) {
+                continue;
+            }
+            let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
+            if !t.is_empty() {
+                f(from, t);
+            }
+        }
+        true
+    }
+
+    /// Whether move `m` of a rule given as square sets needs no test of the
+    /// check rule (as [`Engine::each_of_gen`] judges it).
+    pub(super) fn set_move_safe(&self, lg: &Legality<B>, g: &Gen<B>, m: Move) -> bool {
+        if m.from == NO_SQ {
+            self.safe(lg, g, NO_SQ, true)
+        } else {
+            self.safe(lg, g, m.from, lg.occ.has(m.to))
+        }
     }
 
     /// For the `r`-th of the most moves of group `d`'s pieces (on `from`):

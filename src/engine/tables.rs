@@ -183,6 +183,20 @@ pub(super) fn promo_tables<B: Bits>(model: &Model) -> Vec<Option<Promos<B>>> {
                             .collect(),
                         identity: pr.identity.clone(),
                         relocate: pr.relocate.clone(),
+                        after: pr
+                            .effects
+                            .iter()
+                            .filter(|e| {
+                                matches!(
+                                    e,
+                                    Effect::Flip(_)
+                                        | Effect::Capture(_)
+                                        | Effect::Transform(..)
+                                        | Effect::AddScore(..)
+                                )
+                            })
+                            .cloned()
+                            .collect(),
                     }
                 })
                 .collect();

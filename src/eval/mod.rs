@@ -6,7 +6,6 @@ use std::cell::Cell;
 use std::fmt;
 
 use crate::bits::Bits;
-use crate::compile::board::Board;
 use crate::compile::model::{CmpOp, Cond, IntExpr, Pattern, PlayerRef, SiteRef, Worth};
 use crate::state::{code_piece, code_player, Hist, State, EMPTY, NO_KIND, NO_SQ};
 
@@ -16,8 +15,6 @@ use crate::state::{code_piece, code_player, Hist, State, EMPTY, NO_KIND, NO_SQ};
 /// answers; the evaluator never names it, so data flows one way (the
 /// engine judges its rules' conditions through [`Ctx`]).
 pub(crate) trait Rules<B: Bits> {
-    /// The board.
-    fn board(&self) -> &Board;
     /// The player after `p`.
     fn next_player(&self, p: u8) -> u8;
     /// The square a rule names, for a move of `mover` from `from` to `to`
@@ -44,6 +41,8 @@ pub(crate) trait Rules<B: Bits> {
     fn pattern_squares(&self, st: &State<B>, p: &Pattern, side: u8, to: u8) -> B;
     /// Whether the piece on `q` stands in a full line of the board.
     fn in_full_line(&self, st: &State<B>, q: u8) -> bool;
+    /// Whether `mine` holds `n` squares in a row (exactly `n`, with `exact`).
+    fn in_a_row(&self, mine: B, n: u32, exact: bool) -> bool;
     /// The squares of one shade of the chequer.
     fn light(&self) -> B;
     /// How many pieces of kind `k` player `p` had at the start.
@@ -423,31 +422,8 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
                 .is_some_and(|m| !self.e.pattern_squares(st, pat, m.mover, m.to).is_empty()),
             Cond::Passes(n) => u32::from(st.passes) >= *n,
             Cond::InARow(p, n, exact) => {
-                let mine = st.by_player[self.player(*p) as usize];
-                let b = self.e.board();
-                [0u8, 1, 2, 3].iter().any(|&d| {
-                    let (fwd, back) = (
-                        crate::compile::board::Dir(d),
-                        crate::compile::board::Dir(d + 4),
-                    );
-                    mine.iter().any(|q| {
-                        // Count from the first piece of each run.
-                        if b.step(q, back).is_some_and(|r| mine.has(r)) {
-                            return false;
-                        }
-                        let mut len = 1;
-                        let mut cur = q;
-                        while let Some(next) = b.step(cur, fwd).filter(|&r| mine.has(r)) {
-                            len += 1;
-                            cur = next;
-                        }
-                        if *exact {
-                            len == *n
-                        } else {
-                            len >= *n
-                        }
-                    })
-                })
+                self.e
+                    .in_a_row(st.by_player[self.player(*p) as usize], *n, *exact)
             }
             Cond::Holds(s, k, owner) => {
                 let q = self.site(s);
@@ -500,6 +476,10 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
                     .get(pl as usize)
                     .map_or(0, |v| v.iter().filter(|&&q| bb.has(q)).count() as i64)
             }
+            IntExpr::Score(p) => i64::from(self.st.score[self.player(*p) as usize]),
+            IntExpr::Size(pat) => self.mv.map_or(0, |m| {
+                i64::from(self.e.pattern_squares(self.st, pat, m.mover, m.to).count())
+            }),
             IntExpr::InHand(p, kind) => {
                 let pl = self.player(*p);
                 match kind {

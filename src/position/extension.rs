@@ -248,6 +248,30 @@ pub(super) fn parse_extension<B: Bits>(
                 st.set_hand(p, k as u8, n as u8);
             }
         }
+        "score" => {
+            let parts: Vec<&str> = value.split(',').collect();
+            let players = usize::from(e.players());
+            if parts.len() != players {
+                return Err(bad(
+                    &format!("{} score(s) given", parts.len()),
+                    format!("write one score for each of the {players} players, in turn order: score=3,1"),
+                ));
+            }
+            for (p, v) in parts.iter().enumerate() {
+                let (neg, digits) = v.strip_prefix('-').map_or((false, *v), |d| (true, d));
+                let n = within(
+                    digits,
+                    0..=crate::state::SCORE_MAX as u32,
+                    (
+                        format!("a score of {v} is beyond what lud holds"),
+                        format!("write a score from -{0} to {0}", crate::state::SCORE_MAX),
+                    ),
+                    ("a score is not a whole number", "write score=3,-1"),
+                )?;
+                let n = n as i16;
+                st.score[p] = if neg { -n } else { n };
+            }
+        }
         "part" => {
             let (k, from) = value.split_once(':').unwrap_or((value, "-"));
             let parts = e.model.parts.len().min(crate::engine::MAX_PARTS);
@@ -287,7 +311,7 @@ pub(super) fn parse_extension<B: Bits>(
                 span,
                 format!("unknown field `{tok}`"),
                 "not a field of a position",
-                "the fields after the move number are counters=, ply=, phase=, moved=, unmoved=, origin=, flags=, facts=, took=, hand=, part=",
+                "the fields after the move number are counters=, ply=, phase=, moved=, unmoved=, origin=, flags=, facts=, took=, hand=, score=, part=",
             ))
         }
     }

@@ -265,6 +265,12 @@ pub(super) fn extensions<B: Bits>(e: &Engine<B>, s: &State<B>, out: &mut String)
     if !hand.is_empty() {
         let _ = write!(out, " hand={hand}");
     }
+    if s.score.iter().any(|&v| v != 0) {
+        let each: Vec<String> = (0..usize::from(e.players()))
+            .map(|p| s.score[p].to_string())
+            .collect();
+        let _ = write!(out, " score={}", each.join(","));
+    }
     if s.part != 0 {
         // In the middle of a turn: which part is played, and from where.
         let from = if s.anchor == NO_SQ {

@@ -606,8 +606,10 @@ impl Gen {
                 return format!("(optionValue \"{o}\")");
             }
         }
-        match self.rng.u32(0..10) {
+        match self.rng.u32(0..12) {
             8 => format!("(inHand {})", self.player()),
+            10 => format!("(score {})", self.player()),
+            11 => format!("(size {})", self.pattern()),
             9 => {
                 let p = self.player();
                 let s = self.sites(1);
@@ -857,8 +859,18 @@ impl Gen {
             }
             if self.chance(0.3) {
                 let pat = self.pattern();
-                let verb = self.pick(&["flip", "capture"]);
-                effects.push(format!("({verb} {pat})"));
+                let verb = self.pick(&["flip", "capture", "transform"]);
+                if verb == "transform" {
+                    let k = self.piece_name();
+                    effects.push(format!("(transform {pat} \"{k}\")"));
+                } else {
+                    effects.push(format!("({verb} {pat})"));
+                }
+            }
+            if self.chance(0.15) {
+                let p = self.player();
+                let n = self.int();
+                effects.push(format!("(addScore {p} {n})"));
             }
             if self.chance(0.15) {
                 let d = self.dirs();

@@ -287,6 +287,16 @@ pub fn describe_effect(model: &Model, e: &Effect) -> String {
             s
         }
         Effect::Capture(p) => format!("the {} are taken", describe_pattern(model, p)),
+        Effect::AddScore(p, n) => format!(
+            "{} is added to the score of {}",
+            int(model, n, "the mover"),
+            player(model, *p, "the mover")
+        ),
+        Effect::Transform(p, k) => format!(
+            "the {} become {}s",
+            describe_pattern(model, p),
+            model.pieces[*k].name
+        ),
     }
 }
 
@@ -668,6 +678,8 @@ fn int(model: &Model, e: &IntExpr, mover: &str) -> String {
             model.pieces[*t as usize].name,
             player(model, *p, mover)
         ),
+        IntExpr::Score(p) => format!("the score of {}", player(model, *p, mover)),
+        IntExpr::Size(p) => format!("the number of {}", super::words::describe_pattern(model, p)),
         IntExpr::PliesSince(i) => format!(
             "plies since the last {}",
             events(model, model.counters[*i as usize])

@@ -192,6 +192,15 @@ impl Lower<'_> {
                     .map(|p| p as u8),
             );
         }
+        if b.ludeme.name == "size" {
+            return match b.one("squares").map(|n| self.pattern(n)) {
+                Some(p) => IntExpr::Size(Box::new(p)),
+                None => IntExpr::Lit(0),
+            };
+        }
+        if b.ludeme.name == "score" {
+            return IntExpr::Score(self.player_ref(b.one("player")));
+        }
         if b.ludeme.name == "count" {
             let p = self.player_ref(b.one("player"));
             let kind = b

@@ -3,7 +3,8 @@
 use super::{bound, dir_words, truthy, Lower};
 use crate::compile::bind::Bound;
 use crate::compile::model::{
-    Cond, Effect, ForbidDef, KindExpr, MoveDef, MoveKind, PartDef, PromotionDef, SiteRef, Target,
+    Cond, Effect, ForbidDef, IntExpr, KindExpr, MoveDef, MoveKind, PartDef, PromotionDef, SiteRef,
+    Target,
 };
 use crate::syntax::ast::{Node, NodeKind};
 
@@ -77,6 +78,21 @@ impl Lower<'_> {
                 "capture" => {
                     if let Some(p) = b.one("squares").map(|n| self.pattern(n)) {
                         out.push(Effect::Capture(p));
+                    }
+                }
+                "addScore" => {
+                    let p = self.player_ref(b.one("player"));
+                    let n = b.one("amount").map_or(IntExpr::Lit(0), |x| self.int(x));
+                    out.push(Effect::AddScore(p, n));
+                }
+                "transform" => {
+                    let p = b.one("squares").map(|n| self.pattern(n));
+                    let k = b
+                        .one("into")
+                        .and_then(Node::as_str)
+                        .and_then(|s| self.piece(s));
+                    if let (Some(p), Some(k)) = (p, k) {
+                        out.push(Effect::Transform(p, k));
                     }
                 }
                 _ => {}

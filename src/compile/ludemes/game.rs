@@ -327,7 +327,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
                 ty: Ty::Of(&[Cat::Effect, Cat::AfterPromotion]),
                 arity: Arity::List,
                 named: true,
-                doc: "what happens after promoting: `(moveAgain)`, `(flag \"name\")`",
+                doc: "what happens after promoting: `(moveAgain)`, `(flag \"name\")`, and the effects of a move (`(capture ...)`, `(flip ...)`, `(transform ...)`, `(addScore ...)`), judged from the square promoted on",
             },
             key("as", Ty::Square, "the promoted piece counts from now on as the piece that started on this square"),
             key("moveTo", Ty::Square, "the promoted piece goes to this square; if it is taken, to the nearest empty square of that rank (nearer the centre on a tie); if the rank is full, it stays"),
@@ -356,7 +356,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
     // ------------------------------------------------------------- effects
     Ludeme {
         name: "continue",
-        cat: Cat::Effect,
+        cat: Cat::Continuation,
         params: &[
             pos("moves", Ty::Of(&[Cat::Move]), Arity::List, "the moves of the next part of the turn: a piece's moves are made by the piece that just moved, from where it landed; a player's moves (`drop`, `remove`, `pass`) anywhere"),
             key("if", COND, "when the turn goes on (judged after the move; without it, always)"),
@@ -378,6 +378,26 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         params: &[pos("squares", PATTERN, Arity::One, "which pieces are taken")],
         doc: "After the move, the pieces on the squares the pattern selects are taken off the board (custodian capture).",
         example: "(capture (sandwiched Orthogonal))",
+    },
+    Ludeme {
+        name: "addScore",
+        cat: Cat::Effect,
+        params: &[
+            pos("player", Ty::Player, Arity::One, "whose score changes"),
+            pos("amount", Ty::Int, Arity::One, "the number added (judged after the move; may be negative)"),
+        ],
+        doc: "After the move, the number is added to the player's score, read by `(score PLAYER)` (points for each capture; a score that decides the game with `byScore`). Scores stop at 30,000 either way.",
+        example: "(addScore Mover 1)",
+    },
+    Ludeme {
+        name: "transform",
+        cat: Cat::Effect,
+        params: &[
+            pos("squares", PATTERN, Arity::One, "which pieces change kind"),
+            pos("into", Ty::PieceName, Arity::One, "the kind they become"),
+        ],
+        doc: "After the move, the pieces on the squares the pattern selects become pieces of the given kind, each keeping its owner (a soldier hemmed in is demoted; a man bracketed by kings is crowned).",
+        example: "(transform (sandwiched Orthogonal) \"Pawn\")",
     },
     // ------------------------------------------------------------ patterns
     Ludeme {

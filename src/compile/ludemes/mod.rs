@@ -70,6 +70,8 @@ pub enum Cat {
     Effect,
     /// Something that happens after a promotion (an effect, or another move).
     AfterPromotion,
+    /// The turn going on with another part (after a move, not a promotion).
+    Continuation,
     /// Squares selected around a move, from where it lands.
     Pattern,
     /// Kinds of piece computed in a promotion.
@@ -121,6 +123,7 @@ impl Cat {
             Cat::Config => "an option test",
             Cat::Effect => "an effect",
             Cat::AfterPromotion => "an effect after promoting",
+            Cat::Continuation => "the turn going on",
             Cat::Pattern => "a pattern of squares around a move",
             Cat::Kind => "kinds of piece",
             Cat::Square => "a square",
@@ -431,10 +434,10 @@ const FROM: Param = key(
 );
 const THEN: Param = Param {
     name: "then",
-    ty: Ty::Of(&[Cat::Effect]),
+    ty: Ty::Of(&[Cat::Effect, Cat::Continuation]),
     arity: Arity::List,
     named: true,
-    doc: "what the move does besides moving: `(flag \"name\")`, `(flip ...)`, `(capture ...)`",
+    doc: "what the move does besides moving: `(flag \"name\")`, `(flip ...)`, `(capture ...)`, `(transform ...)`, `(addScore ...)`, `(continue ...)`",
 };
 const PIECES_KEY: Param = Param {
     name: "piece",
@@ -571,7 +574,7 @@ mod tests {
     fn signatures_read_well() {
         assert_eq!(
             lookup("slide").map(Ludeme::signature).as_deref(),
-            Some("(slide {<dirs>...} [to:Target] [max:Int] [min:Int] [if:Cond] [from:Sites] [then:{Effect...}] [whenStuck:Bool] [stay:Bool] [put:PieceName] [avoid:Sites])")
+            Some("(slide {<dirs>...} [to:Target] [max:Int] [min:Int] [if:Cond] [from:Sites] [then:{Effect|Continuation...}] [whenStuck:Bool] [stay:Bool] [put:PieceName] [avoid:Sites])")
         );
     }
 }

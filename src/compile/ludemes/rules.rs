@@ -530,6 +530,20 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         example: "(count Mover \"Pawn\" in:(half Opponent))",
     },
     Ludeme {
+        name: "size",
+        cat: Cat::Int,
+        params: &[pos("squares", Ty::Of(&[Cat::Pattern]), Arity::One, "the pattern around the move")],
+        doc: "How many pieces a pattern around the move selects, judged where a move is (its `if:`, its effects; 0 in end rules). Written before the effect that changes them: `then:{(addScore Mover (size (sandwiched All))) (capture (sandwiched All))}` scores a point for each piece taken.",
+        example: "(size (sandwiched Orthogonal))",
+    },
+    Ludeme {
+        name: "score",
+        cat: Cat::Int,
+        params: &[pos("player", Ty::Player, Arity::One, "whose score")],
+        doc: "The player's score: 0 at the start, changed by `(addScore ...)` after moves. Positions write it as `score=3,1` (each player's, in turn order) when a score is not 0.",
+        example: "(score Mover)",
+    },
+    Ludeme {
         name: "inHand",
         cat: Cat::Int,
         params: &[

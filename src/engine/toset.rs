@@ -1,0 +1,134 @@
+//! A drop's condition on the squares around where it lands, judged for
+//! every empty square at once ([`ToSet`]): `(exists (bracketed ...))` and
+//! `(exists (sandwiched ...))` as floods of square sets along each
+//! direction, instead of a walk from each square.
+
+use super::{Engine, Shift};
+use crate::bits::Bits;
+use crate::compile::board::Board;
+use crate::compile::model::{Cond, Pattern, Shape};
+use crate::state::State;
+
+/// A condition on where a move lands, as square sets: the landing squares
+/// from which each of its patterns selects something.
+#[derive(Clone, Debug)]
+pub(crate) struct ToSet<B: Bits> {
+    /// The patterns, all of which must select something.
+    pats: Box<[SetPattern<B>]>,
+    /// The condition is just these patterns: a landing square in the set
+    /// needs no test of its own.
+    pub exact: bool,
+}
+
+/// One pattern of a [`ToSet`], for one player.
+#[derive(Clone, Debug)]
+struct SetPattern<B: Bits> {
+    /// Bracketed or sandwiched.
+    shape: Shape,
+    /// Each direction looked along, as a step along the numbering.
+    dirs: Box<[Shift<B>]>,
+    /// The kinds it selects (bit per kind; 0: any).
+    kinds: u32,
+    /// Empty squares that count as the player's pieces.
+    hostile: B,
+}
+
+impl<B: Bits> ToSet<B> {
+    /// The condition `c` of a move of a player whose forward is `forward`
+    /// as square sets, if it is a pattern (or all of several, perhaps
+    /// among other conditions) this module can judge at once.
+    pub(super) fn of(
+        c: &Cond,
+        board: &Board,
+        forward: crate::compile::board::Dir,
+        player: usize,
+    ) -> Option<Self> {
+        let one = |c: &Cond| match c {
+            Cond::Exists(p) => SetPattern::of(p, board, forward, player),
+            _ => None,
+        };
+        let (pats, exact): (Vec<_>, bool) = match c {
+            Cond::And(cs) => {
+                let pats: Vec<_> = cs.iter().filter_map(one).collect();
+                let exact = pats.len() == cs.len();
+                (pats, exact)
+            }
+            c => (one(c).into_iter().collect(), true),
+        };
+        (!pats.is_empty()).then(|| ToSet {
+            pats: pats.into(),
+            exact,
+        })
+    }
+}
+
+impl<B: Bits> SetPattern<B> {
+    /// `p` for `player`, if every direction is a step along the numbering
+    /// and nothing restricts where the selected pieces stand.
+    fn of(
+        p: &Pattern,
+        board: &Board,
+        forward: crate::compile::board::Dir,
+        player: usize,
+    ) -> Option<Self> {
+        if !matches!(p.shape, Shape::Bracketed | Shape::Sandwiched) || p.at.is_some() {
+            return None;
+        }
+        let dirs = p
+            .dirs
+            .iter()
+            .map(|rd| Shift::along(board, rd.resolve(forward)))
+            .collect::<Option<Vec<_>>>()?;
+        let hostile = p
+            .hostile
+            .as_ref()
+            .map_or(B::ZERO, |h| super::tables::resolve_sites(h, player));
+        Some(SetPattern {
+            shape: p.shape,
+            dirs: dirs.into(),
+            kinds: p.kinds,
+            hostile,
+        })
+    }
+}
+
+impl<B: Bits> Engine<B> {
+    /// The landing squares of a move of `side` where every pattern of `ts`
+    /// selects something (the same answer as judging `(exists ...)` on each).
+    pub(super) fn to_set(&self, st: &State<B>, ts: &ToSet<B>, side: u8) -> B {
+        let occ = st.occupied();
+        let own = st.by_player[side as usize];
+        let mut acc = self.all;
+        for p in &ts.pats {
+            let mut enemy = occ & !own;
+            if p.kinds != 0 {
+                let mut k = B::ZERO;
+                for (i, b) in st.by_piece.iter().enumerate() {
+                    if p.kinds & (1 << i) != 0 {
+                        k |= *b;
+                    }
+                }
+                enemy &= k;
+            }
+            let holds = own | (p.hostile & !occ);
+            let mut any = B::ZERO;
+            for s in &p.dirs {
+                // Enemy pieces whose neighbour along the direction holds.
+                let mut run = s.back(holds) & enemy;
+                if p.shape == Shape::Bracketed {
+                    // And those whose line of enemies along it ends so.
+                    loop {
+                        let more = run | (s.back(run) & enemy);
+                        if more == run {
+                            break;
+                        }
+                        run = more;
+                    }
+                }
+                any |= s.back(run);
+            }
+            acc &= any;
+        }
+        acc
+    }
+}
