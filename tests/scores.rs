@@ -160,3 +160,11 @@ fn a_promotion_cannot_continue_the_turn_it_may_move_again() {
         "{text}"
     );
 }
+
+#[test]
+fn a_kind_only_a_transform_makes_is_no_piece_that_never_appears() {
+    // `lud check` accepts the game with no warning: the Stone comes onto
+    // the board by the men's transform, though nothing places it.
+    let d = lud::build::check(&lud::source::SourceFile::new("scored.lud", SCORED));
+    assert!(d.problems.is_empty(), "{}", d.render_plain());
+}

@@ -4,7 +4,7 @@
 
 use super::gen::{idle, MoveBuf};
 use super::legality::Legality;
-use super::{DrawGroup, Engine, Gen};
+use super::{DrawGroup, Engine, Gen, GenKind};
 use crate::bits::Bits;
 use crate::compile::model::MAX_PLAYERS;
 use crate::moves::{Move, NO_PIECE};
@@ -107,10 +107,18 @@ impl<B: Bits> Engine<B> {
         let mut in_sets = 0usize;
         for &(gi, _) in draws.listed.iter().filter(|d| d.1 == phase) {
             let g = &gens[gi as usize];
-            if self.move_sets(st, &lg, g, &mut |from, t| {
-                in_sets += t.count() as usize;
-                sets.push((gi, from, t));
-            }) {
+            // Rules of many moves (drops, slides) as square sets; a few
+            // moves (a king's steps) are listed faster than weighed.
+            let many = matches!(
+                g.kind,
+                GenKind::Drop(..) | GenKind::Slide(_) | GenKind::SlideRange(..) | GenKind::Ride(_)
+            );
+            if many
+                && self.move_sets(st, &lg, g, &mut |from, t| {
+                    in_sets += t.count() as usize;
+                    sets.push((gi, from, t));
+                })
+            {
                 continue;
             }
             if !idle(st, g, side) {

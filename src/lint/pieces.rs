@@ -14,7 +14,7 @@ use petgraph::visit::{Bfs, Dfs};
 
 use crate::compile::decls::Decls;
 use crate::compile::graph::RuleNode;
-use crate::compile::model::MoveKind;
+use crate::compile::model::{Effect, MoveKind};
 use crate::diagnostics::{PieceNeverAppears, PieceNeverMoves, Problem, UnreachableRule};
 use crate::game::Game;
 
@@ -37,6 +37,20 @@ pub(super) fn check(decls: &Decls, game: &Game, out: &mut Vec<Problem>) {
         }) {
             dropped[piece] = true;
             placed[piece] = true;
+        }
+    }
+    // Kinds other pieces are turned into (`transform`), after a move or a
+    // promotion.
+    let promotions = model.pieces.iter().flat_map(|p| &p.promotions);
+    let effects = model
+        .moves
+        .iter()
+        .flat_map(|m| &m.effects)
+        .chain(promotions.flat_map(|p| &p.effects));
+    for e in effects {
+        if let Effect::Transform(_, k) = e {
+            dropped[*k] = true;
+            placed[*k] = true;
         }
     }
     let mut appears = vec![false; model.pieces.len()];
