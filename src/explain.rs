@@ -149,6 +149,35 @@ fn pieces_words(model: &crate::compile::model::Model, pieces: &[(usize, usize)])
     and_list(&words)
 }
 
+/// What a move whose rule pushes did to squares other than its own: the
+/// effects by name, then each square whose content changed, as it is now.
+fn pushed_words(pos: &Position, after: &Position, m: crate::Move, own: &[Option<usize>]) -> String {
+    use std::fmt::Write as _;
+    let model = pos.model();
+    let rule = &model.moves[m.rule()];
+    let b = &model.board;
+    let now: Vec<String> = (0..b.len())
+        .filter(|&sq| !own.contains(&Some(sq)) && pos.piece_at(sq) != after.piece_at(sq))
+        .map(|sq| {
+            let name = b.name(u8::try_from(sq).unwrap_or(u8::MAX));
+            match after.piece_at(sq) {
+                Some((k, o)) => format!(
+                    "{name} holds {}'s {}",
+                    model.players[o].name, model.pieces[k].name
+                ),
+                None => format!("{name} is empty"),
+            }
+        })
+        .collect();
+    if now.is_empty() {
+        return String::new();
+    }
+    let how: Vec<String> = rule.effects.iter().map(|e| describe_effect(model, e)).collect();
+    let mut s = String::new();
+    let _ = writeln!(s, "  Then {}: now {}.", and_list(&how), and_list(&now));
+    s
+}
+
 /// What a move did to squares other than its own (where it starts, lands
 /// and moves on to), each change named with the effect of its rule that
 /// made it: the pieces that changed sides (`flip`), the pieces taken
@@ -162,6 +191,9 @@ fn effects_words(pos: &Position, after: &Position, m: crate::Move) -> String {
     let mover = &model.players[side].name;
     let rule = &model.moves[m.rule()];
     let own = [m.from(), Some(m.to()), m.extra()];
+    if rule.effects.iter().any(|e| matches!(e, Effect::Push(..))) {
+        return pushed_words(pos, after, m, &own);
+    }
     let mut turned = Vec::new();
     let mut taken = Vec::new();
     let mut changed = Vec::new();

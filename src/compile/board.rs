@@ -154,6 +154,19 @@ impl Board {
         self.next[sq as usize][dir.0 as usize]
     }
 
+    /// The row a push in `dir` from `from` moves: the squares of the unbroken
+    /// run of pieces (`full` tells which squares hold one) starting next to
+    /// `from`, and the square beyond its last piece (`None` off the board).
+    pub fn push_row(&self, from: u8, dir: Dir, full: impl Fn(u8) -> bool) -> (Vec<u8>, Option<u8>) {
+        let mut row = Vec::new();
+        let mut cur = self.step(from, dir);
+        while let Some(q) = cur.filter(|&q| full(q)) {
+            row.push(q);
+            cur = self.step(q, dir);
+        }
+        (row, cur)
+    }
+
     /// Walks `n` steps in `dir` from `sq`, if every step stays on the board.
     pub fn walk(&self, mut sq: u8, dir: Dir, n: u32) -> Option<u8> {
         for _ in 0..n {

@@ -257,6 +257,11 @@ pub enum Effect {
     Transform(Pattern, usize),
     /// The number is added to the player's score.
     AddScore(PlayerRef, IntExpr),
+    /// Along each direction, the row of pieces right next to where the move
+    /// landed moves one square further that way, if the square beyond it is
+    /// empty; at the edge of the board, the last piece falls off if the flag
+    /// is set, and the row stays otherwise.
+    Push(Vec<RelDir>, bool),
     /// The turn goes on with a part: an index into [`Model::parts`].
     Continue(usize),
 }

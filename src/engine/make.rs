@@ -154,6 +154,7 @@ impl<B: Bits> Engine<B> {
                 | Effect::Capture(_)
                 | Effect::Transform(..)
                 | Effect::AddScore(..)
+                | Effect::Push(..)
                 | Effect::Continue(_) => {}
             }
         }
@@ -238,6 +239,25 @@ impl<B: Bits> Engine<B> {
                         .clamp(-SCORE_MAX, SCORE_MAX) as i16;
                     st.score[pl as usize] = new;
                     st.hash ^= super::hash::z_score(pl, old) ^ super::hash::z_score(pl, new);
+                }
+                Effect::Push(dirs, off) => {
+                    let forward = self.model.players[side as usize].forward;
+                    for rd in dirs {
+                        let occ = st.occupied();
+                        let (row, beyond) =
+                            self.board().push_row(to, rd.resolve(forward), |q| occ.has(q));
+                        let Some(&last) = row.last() else { continue };
+                        match beyond {
+                            Some(b) if !occ.has(b) => {
+                                self.shift_hashed(st, last, b);
+                            }
+                            None if *off => took |= self.take_hashed(st, last),
+                            _ => continue,
+                        }
+                        for w in row.windows(2).rev() {
+                            self.shift_hashed(st, w[0], w[1]);
+                        }
+                    }
                 }
                 Effect::Transform(p, k) => {
                     for q in self.pattern_squares(st, p, side, to).iter() {

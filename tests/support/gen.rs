@@ -872,6 +872,11 @@ impl Gen {
                 let n = self.int();
                 effects.push(format!("(addScore {p} {n})"));
             }
+            if self.chance(0.1) {
+                let d = self.dirs();
+                let off = self.bool();
+                effects.push(format!("(push {d} off:{off})"));
+            }
             if self.chance(0.15) {
                 let d = self.dirs();
                 let mut c = format!("(continue (step {d} to:Empty)");

@@ -287,6 +287,15 @@ pub fn describe_effect(model: &Model, e: &Effect) -> String {
             s
         }
         Effect::Capture(p) => format!("the {} are taken", describe_pattern(model, p)),
+        Effect::Push(dirs, off) => format!(
+            "the rows of pieces next to the square moved to ({}) are pushed one square further{}",
+            dir_names(dirs),
+            if *off {
+                ", the last piece of a row at the edge falling off"
+            } else {
+                ""
+            }
+        ),
         Effect::AddScore(p, n) => format!(
             "{} is added to the score of {}",
             int(model, n, "the mover"),

@@ -80,6 +80,9 @@ impl Lower<'_> {
                         out.push(Effect::Capture(p));
                     }
                 }
+                "push" => {
+                    out.push(Effect::Push(dir_words(&b.all("dirs")), truthy(b.one("off"))));
+                }
                 "addScore" => {
                     let p = self.player_ref(b.one("player"));
                     let n = b.one("amount").map_or(IntExpr::Lit(0), |x| self.int(x));

@@ -380,6 +380,16 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         example: "(capture (sandwiched Orthogonal))",
     },
     Ludeme {
+        name: "push",
+        cat: Cat::Effect,
+        params: &[
+            pos("dirs", DIRS, Arity::List, "the directions pushed in, from where the move lands"),
+            key("off", Ty::Bool, "`True`: a row that reaches the edge of the board still moves, and its last piece falls off (is taken); otherwise such a row stays"),
+        ],
+        doc: "After the move, along each direction, the unbroken row of pieces (either player's) right next to where the move landed moves one square further that way, if the square beyond its last piece is empty (a piece that lands repels its neighbours: `(push All)`).",
+        example: "(push Orthogonal)",
+    },
+    Ludeme {
         name: "addScore",
         cat: Cat::Effect,
         params: &[
