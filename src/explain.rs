@@ -172,7 +172,11 @@ fn pushed_words(pos: &Position, after: &Position, m: crate::Move, own: &[Option<
     if now.is_empty() {
         return String::new();
     }
-    let how: Vec<String> = rule.effects.iter().map(|e| describe_effect(model, e)).collect();
+    let how: Vec<String> = rule
+        .effects
+        .iter()
+        .map(|e| describe_effect(model, e))
+        .collect();
     let mut s = String::new();
     let _ = writeln!(s, "  Then {}: now {}.", and_list(&how), and_list(&now));
     s

@@ -25,7 +25,11 @@ fn repel() -> Game {
 }
 
 fn board(p: &lud::Position) -> String {
-    p.to_string().split(' ').next().unwrap_or_default().to_string()
+    p.to_string()
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .to_string()
 }
 
 #[test]
@@ -48,10 +52,13 @@ fn push_off_lets_the_last_piece_of_a_row_at_the_edge_fall_off() {
     let mut p = pos(&g, "5/5/m1mM1/1S3/5 w - - 0 1");
     play(&mut p, "b2b3");
     assert_eq!(board(&p), "5/5/1S1mM/5/5");
-    let m = lud::notation::parse_move(&pos(&g, "5/5/m1mM1/1S3/5 w - - 0 1"), "b2b3").expect("legal");
+    let m =
+        lud::notation::parse_move(&pos(&g, "5/5/m1mM1/1S3/5 w - - 0 1"), "b2b3").expect("legal");
     let words = lud::explain::legal_move(&pos(&g, "5/5/m1mM1/1S3/5 w - - 0 1"), m);
     assert!(
-        words.contains("now a3 is empty, c3 is empty, d3 holds Black's Man and e3 holds White's Man."),
+        words.contains(
+            "now a3 is empty, c3 is empty, d3 holds Black's Man and e3 holds White's Man."
+        ),
         "{words}"
     );
     assert!(words.contains("pushed one square further"), "{words}");

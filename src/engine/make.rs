@@ -244,8 +244,9 @@ impl<B: Bits> Engine<B> {
                     let forward = self.model.players[side as usize].forward;
                     for rd in dirs {
                         let occ = st.occupied();
-                        let (row, beyond) =
-                            self.board().push_row(to, rd.resolve(forward), |q| occ.has(q));
+                        let (row, beyond) = self
+                            .board()
+                            .push_row(to, rd.resolve(forward), |q| occ.has(q));
                         let Some(&last) = row.last() else { continue };
                         match beyond {
                             Some(b) if !occ.has(b) => {

@@ -81,7 +81,10 @@ impl Lower<'_> {
                     }
                 }
                 "push" => {
-                    out.push(Effect::Push(dir_words(&b.all("dirs")), truthy(b.one("off"))));
+                    out.push(Effect::Push(
+                        dir_words(&b.all("dirs")),
+                        truthy(b.one("off")),
+                    ));
                 }
                 "addScore" => {
                     let p = self.player_ref(b.one("player"));
