@@ -63,3 +63,17 @@ fn push_off_lets_the_last_piece_of_a_row_at_the_edge_fall_off() {
     );
     assert!(words.contains("pushed one square further"), "{words}");
 }
+
+#[test]
+fn a_promotion_pushes_from_the_square_promoted_on() {
+    let src = REPEL.replace(
+        r#"(piece "Man" "M" (step Orthogonal to:Empty then:(push Orthogonal)))"#,
+        r#"(piece "Man" "M" (step Orthogonal to:Empty) (promote (lastRank) "Stone" then:(push {E W})))"#,
+    );
+    assert_ne!(src, REPEL);
+    let g = lud::build::compile_str("repel.lud", &src).expect("compiles");
+    // b4 to b5 promotes; c5 is pushed to d5.
+    let mut p = pos(&g, "2m2/1M3/5/5/5 w - - 0 1");
+    play(&mut p, "b4b5=S");
+    assert_eq!(board(&p), "1S1m1/5/5/5/5");
+}

@@ -193,6 +193,7 @@ pub(super) fn promo_tables<B: Bits>(model: &Model) -> Vec<Option<Promos<B>>> {
                                         | Effect::Capture(_)
                                         | Effect::Transform(..)
                                         | Effect::AddScore(..)
+                                        | Effect::Push(..)
                                 )
                             })
                             .cloned()

@@ -327,7 +327,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
                 ty: Ty::Of(&[Cat::Effect, Cat::AfterPromotion]),
                 arity: Arity::List,
                 named: true,
-                doc: "what happens after promoting: `(moveAgain)`, `(flag \"name\")`, and the effects of a move (`(capture ...)`, `(flip ...)`, `(transform ...)`, `(addScore ...)`), judged from the square promoted on",
+                doc: "what happens after promoting: `(moveAgain)`, `(flag \"name\")`, and the effects of a move (`(capture ...)`, `(flip ...)`, `(transform ...)`, `(push ...)`, `(addScore ...)`), judged from the square promoted on",
             },
             key("as", Ty::Square, "the promoted piece counts from now on as the piece that started on this square"),
             key("moveTo", Ty::Square, "the promoted piece goes to this square; if it is taken, to the nearest empty square of that rank (nearer the centre on a tie); if the rank is full, it stays"),

@@ -437,7 +437,7 @@ const THEN: Param = Param {
     ty: Ty::Of(&[Cat::Effect, Cat::Continuation]),
     arity: Arity::List,
     named: true,
-    doc: "what the move does besides moving: `(flag \"name\")`, `(flip ...)`, `(capture ...)`, `(transform ...)`, `(addScore ...)`, `(continue ...)`",
+    doc: "what the move does besides moving: `(flag \"name\")`, `(flip ...)`, `(capture ...)`, `(transform ...)`, `(push ...)`, `(addScore ...)`, `(continue ...)`",
 };
 const PIECES_KEY: Param = Param {
     name: "piece",
