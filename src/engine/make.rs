@@ -448,10 +448,16 @@ impl<B: Bits> Engine<B> {
             // moves, whose parts are judged again: past two such levels the
             // part's moves are judged without restrictions, so that the
             // judging ends (a rule file can ask this of itself forever).
-            let depth = PART_DEPTH.with(|d| d.replace(d.get() + 1));
-            let level = if depth < 2 { usize::MAX } else { 0 };
-            let has = self.has_legal_at(st, &[], level);
-            PART_DEPTH.with(|d| d.set(depth));
+            let has = match self.part_has_plain_move(st, *k as u8) {
+                Some(has) => has,
+                None => {
+                    let depth = PART_DEPTH.with(|d| d.replace(d.get() + 1));
+                    let level = if depth < 2 { usize::MAX } else { 0 };
+                    let has = self.has_legal_at(st, &[], level);
+                    PART_DEPTH.with(|d| d.set(depth));
+                    has
+                }
+            };
             if has {
                 return true;
             }
@@ -459,6 +465,41 @@ impl<B: Bits> Engine<B> {
             st.anchor = NO_SQ;
         }
         false
+    }
+
+    /// Whether part `k` of the turn (just entered in `st`) has a move, where
+    /// that can be told from the piece on the anchor square alone: no
+    /// restriction, no check, and every rule of the part a plain move of
+    /// that piece (no condition, promotion, castling, jump series or taking
+    /// en passant). `None` where it cannot.
+    fn part_has_plain_move(&self, st: &State<B>, k: u8) -> Option<bool> {
+        if self.restricted || self.check_rule.is_some() || self.has_stuck || st.anchor == NO_SQ {
+            return None;
+        }
+        let side = st.side;
+        let phase = super::PART_BASE + k;
+        let occ = st.occupied();
+        let blocked = self.phase_mask(st);
+        let mut has = false;
+        for g in self.gens[side as usize].iter().filter(|g| g.phase == phase) {
+            let plain = g.piece != NO_KIND
+                && g.anchored
+                && g.guard.is_none()
+                && !g.stuck
+                && self.promos[g.piece as usize].is_none()
+                && g.target != Target::EnPassant
+                && !matches!(
+                    g.kind,
+                    super::GenKind::Castle(..) | super::GenKind::CaptureJump(..)
+                );
+            if !plain {
+                return None;
+            }
+            if !has && (st.pieces(g.piece, side) & g.from_mask).has(st.anchor) {
+                has = !(self.targets(st, g, st.anchor, side, occ) & !blocked).is_empty();
+            }
+        }
+        Some(has)
     }
 
     /// Records every remembered fact that now holds.

@@ -36,7 +36,7 @@ pub(crate) struct Scratch<B: Bits> {
     /// Rules whose moves are given as square sets (see
     /// [`Engine::move_sets`]): the rule, the start square, and the squares
     /// not yet refused.
-    pub(super) sets: Vec<(u16, u8, B)>,
+    pub(super) sets: Vec<(u16, u8, B, u32)>,
     /// For each player, one per bulk group of the engine numbered `owner`
     /// (see [`Slot`]), as the player's last draw left them: found again
     /// only from the first group whose pieces changed.
@@ -115,8 +115,9 @@ impl<B: Bits> Engine<B> {
             );
             if many
                 && self.move_sets(st, &lg, g, &mut |from, t| {
-                    in_sets += t.count() as usize;
-                    sets.push((gi, from, t));
+                    let c = t.count();
+                    in_sets += c as usize;
+                    sets.push((gi, from, t, c));
                 })
             {
                 continue;
@@ -178,11 +179,11 @@ impl<B: Bits> Engine<B> {
                 // The `i`-th square of the sets.
                 let mut i = r - bound as usize - cands.len();
                 let mut k = 0;
-                while k < sets.len() && i >= sets[k].2.count() as usize {
-                    i -= sets[k].2.count() as usize;
+                while k < sets.len() && i >= sets[k].3 as usize {
+                    i -= sets[k].3 as usize;
                     k += 1;
                 }
-                let Some((gi, from, t)) = sets.get_mut(k) else {
+                let Some((gi, from, t, c)) = sets.get_mut(k) else {
                     break;
                 };
                 let g = &gens[usize::from(*gi)];
@@ -196,6 +197,7 @@ impl<B: Bits> Engine<B> {
                     return Some(m);
                 }
                 *t &= !B::bit(to);
+                *c -= 1;
                 in_sets -= 1;
                 continue;
             }
