@@ -49,12 +49,12 @@ fn push_moves_the_row_next_to_the_landing_square_one_square_on_if_there_is_room(
 #[test]
 fn push_off_lets_the_last_piece_of_a_row_at_the_edge_fall_off() {
     let g = repel();
-    let mut p = pos(&g, "5/5/m1mM1/1S3/5 w - - 0 1");
+    let before = pos(&g, "5/5/m1mM1/1S3/5 w - - 0 1");
+    let mut p = before.clone();
     play(&mut p, "b2b3");
     assert_eq!(board(&p), "5/5/1S1mM/5/5");
-    let m =
-        lud::notation::parse_move(&pos(&g, "5/5/m1mM1/1S3/5 w - - 0 1"), "b2b3").expect("legal");
-    let words = lud::explain::legal_move(&pos(&g, "5/5/m1mM1/1S3/5 w - - 0 1"), m);
+    let m = lud::notation::parse_move(&before, "b2b3").expect("legal");
+    let words = lud::explain::legal_move(&before, m);
     assert!(
         words.contains(
             "now a3 is empty, c3 is empty, d3 holds Black's Man and e3 holds White's Man."
