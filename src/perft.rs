@@ -283,12 +283,18 @@ fn count<B: Bits>(
     // Whether a move here may continue the turn (then, counting turns, the
     // last level is not counted in bulk).
     let parts = turns && e.has_parts && e.continues[e.phase_of_moves(st) as usize];
-    if depth == 1 && !parts {
-        let n = e.count_legal(st, hist);
-        if e.ending(st, hist, Some(n > 0)).is_some() {
-            return 0;
+    if depth == 1 {
+        let n = if parts {
+            e.count_turns(st, hist)
+        } else {
+            Some(e.count_legal(st, hist))
+        };
+        if let Some(n) = n {
+            if e.ending(st, hist, Some(n > 0)).is_some() {
+                return 0;
+            }
+            return n;
         }
-        return n;
     }
     let Some((buf, rest)) = bufs.split_first_mut() else {
         return 0;

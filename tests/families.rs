@@ -455,3 +455,68 @@ fn a_hand_of_too_many_men_and_a_line_of_one_point_are_refused() {
         );
     }
 }
+
+/// The whole turns of `p`, listed part by part through the public API.
+fn turns_listed(p: &lud::Position) -> u64 {
+    if p.outcome().is_some() {
+        return 0;
+    }
+    p.legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut c = p.clone();
+            c.play_unchecked(m);
+            if c.mid_turn() {
+                turns_listed(&c)
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
+/// A man steps north and then places a stone north of where it landed;
+/// where that square is taken or off the board, the turn ends after the step.
+const STEP_THEN_STONE: &str = r#"(game "Step then stone"
+    (players {(player "White" N) (player "Black" S)})
+    (equipment {
+        (board (rectangle 3 4))
+        (piece "Man" "M" (step Forward to:Empty then:(continue (step Forward to:Empty put:"Stone"))))
+        (piece "Stone" "S")})
+    (rules
+        (start {(place White "Man" {a1 c1 b2}) (place Black "Man" {a4 c3})})
+        (end {(if (noMoves Next) (loss Next "no moves"))})))"#;
+
+#[test]
+fn whole_turns_counted_in_bulk_are_the_turns_listed_part_by_part() {
+    let amazons = common::game("games/amazons.lud");
+    let small = lud::build::compile_str("step.lud", STEP_THEN_STONE).unwrap();
+    let mut tried = 0;
+    for (g, plies) in [(&small, 6), (&amazons, 60)] {
+        for seed in 1..=6 {
+            let mut p = g.start();
+            // Every position of a random game, whole turns and halves.
+            let mut rng = fastrand::Rng::with_seed(seed);
+            for _ in 0..plies {
+                if !p.mid_turn() {
+                    assert_eq!(lud::perft::perft(&p, 1), turns_listed(&p), "{p}");
+                    tried += 1;
+                }
+                let moves = p.legal_moves();
+                if moves.is_empty() || p.outcome().is_some() {
+                    break;
+                }
+                p.play_unchecked(moves[rng.usize(..moves.len())]);
+            }
+        }
+    }
+    assert!(tried > 150, "{tried} positions");
+    // The small game's turns that end after the step count once each.
+    let start = small.start();
+    assert_eq!(lud::perft::perft(&start, 1), turns_listed(&start));
+    assert_eq!(
+        lud::perft::perft(&start, 1),
+        3,
+        "a1 and c1 step and place; b2 steps to b3 and the turn ends"
+    );
+}

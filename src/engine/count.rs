@@ -3,11 +3,13 @@
 
 use super::gen::with_spare;
 use super::legality::Legality;
-use super::{Engine, Gen};
+use super::{Engine, Gen, GenKind, NO_KIND};
 use crate::bits::Bits;
+use crate::compile::model::Effect;
 use crate::compile::model::Target;
 use crate::moves::{Move, NO_PIECE};
 use crate::state::{Hist, State};
+use smallvec::SmallVec;
 
 impl<B: Bits> Engine<B> {
     /// The number of legal moves, counting plain moves in bulk.
@@ -95,6 +97,106 @@ impl<B: Bits> Engine<B> {
             });
         }
         n
+    }
+
+    /// The number of whole turns in `st` (perft's last level where turns
+    /// have parts), without making any move, where every move here is a
+    /// plain move of a piece that goes on, unconditionally and compulsorily,
+    /// to a part of the turn whose moves are plain moves of that piece from
+    /// where it landed, and no end rule can hold while a move is left: each
+    /// such move counts its second part's moves (or 1, where that part has
+    /// none and the turn ends). `None` where this does not apply.
+    pub(crate) fn count_turns(&self, st: &State<B>, hist: &[Hist]) -> Option<u64> {
+        if self.restricted
+            || self.check_rule.is_some()
+            || self.has_stuck
+            || st.part != 0
+            || !self.end_order[1].is_empty()
+            || self.overlap[st.side as usize] != 0
+            || self.general_at(st, hist, usize::MAX)
+        {
+            return None;
+        }
+        let side = st.side;
+        let phase = self.phase_of_moves(st);
+        let gens = &self.gens[side as usize];
+        // Each opening rule with the part it goes on to.
+        let mut openers: SmallVec<[(&Gen<B>, u8); 8]> = SmallVec::new();
+        for g in gens.iter().filter(|g| g.phase == phase) {
+            let rule = &self.model.moves[g.rule as usize];
+            let [Effect::Continue(k)] = rule.effects.as_slice() else {
+                return None;
+            };
+            let part = self.model.parts.get(*k)?;
+            if g.stuck
+                || g.piece == NO_KIND
+                || g.target != Target::Empty
+                || rule.put.is_some()
+                || rule.stay
+                || part.cond.is_some()
+                || part.optional
+                || *k >= super::MAX_PARTS
+                || self.promos[g.piece as usize].is_some()
+            {
+                return None;
+            }
+            openers.push((g, super::PART_BASE + *k as u8));
+        }
+        // The parts' rules: plain moves of their piece from where it landed.
+        for &(_, p) in &openers {
+            for g in gens.iter().filter(|g| g.phase == p) {
+                let plain = g.piece != NO_KIND
+                    && g.anchored
+                    && g.guard.is_none()
+                    && !g.stuck
+                    && self.promos[g.piece as usize].is_none()
+                    && matches!(
+                        g.kind,
+                        GenKind::Leap(_)
+                            | GenKind::Slide(_)
+                            | GenKind::SlideRange(..)
+                            | GenKind::Ride(_)
+                    );
+                if !plain {
+                    return None;
+                }
+            }
+        }
+        let lg = self.legality(st);
+        let mine = st.by_player[side as usize];
+        let mut n = 0u64;
+        for &(g, p) in &openers {
+            let mut fits = true;
+            let done = self.move_sets(st, &lg, g, &mut |from, t| {
+                for to in t.iter() {
+                    let moved = B::bit(from) | B::bit(to);
+                    let occ = lg.occ ^ moved;
+                    let mine = mine ^ moved;
+                    let mut a = 0u32;
+                    for h in gens.iter().filter(|h| h.phase == p) {
+                        if h.piece != g.piece || !h.from_mask.has(to) {
+                            continue;
+                        }
+                        let r = self.reach(h, to, occ) & !lg.blocked;
+                        a += match h.target {
+                            Target::Empty => r & !occ,
+                            Target::Enemy => r & occ & !mine,
+                            Target::NotFriend => r & !mine,
+                            Target::EnPassant => {
+                                fits = false;
+                                B::ZERO
+                            }
+                        }
+                        .count();
+                    }
+                    n += u64::from(a.max(1));
+                }
+            });
+            if !done || !fits {
+                return None;
+            }
+        }
+        Some(n)
     }
 
     /// Counts into `n` the moves of a leap given as steps along the
