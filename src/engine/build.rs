@@ -546,6 +546,18 @@ impl<B: Bits> Engine<B> {
                     .filter(|&i| !crate::eval::needs_no_moves(&model.ends[i as usize].cond))
                     .collect(),
             ],
+            end_reached: model
+                .ends
+                .iter()
+                .map(|e| match &e.cond {
+                    Cond::Reached(p, sites, kind) => Some((
+                        *p,
+                        kind.map(|k| k as u8),
+                        std::array::from_fn(|pl| tables::resolve_sites(sites, pl)),
+                    )),
+                    _ => None,
+                })
+                .collect(),
             end_men: model
                 .ends
                 .iter()

@@ -121,13 +121,22 @@ impl<B: Bits> Engine<B> {
                     continue;
                 }
             }
-            let holds = match &end.cond {
+            let holds = if let Some((p, kind, sites)) = &self.end_reached[i] {
+                let pl = ctx.player(*p) as usize;
+                let mut on = st.by_player[pl] & sites[pl];
+                if let Some(k) = kind {
+                    on &= st.by_piece[*k as usize];
+                }
+                !on.is_empty()
+            } else {
+                match &end.cond {
                 // The two common end rules that need no context.
                 Cond::Repeated(n) => ctx.repeated(*n),
                 Cond::Cmp(op, IntExpr::PliesSince(counter), IntExpr::Lit(n)) => {
                     op.apply(i64::from(st.counters[*counter as usize]), *n)
                 }
                 c => ctx.cond(c),
+                }
             };
             if holds {
                 let o = match &end.outcome {

@@ -44,6 +44,20 @@ impl<B: Bits> Engine<B> {
     pub(super) fn legality_with(&self, st: &State<B>, danger: bool) -> Legality<B> {
         let side = st.side;
         let occ = st.occupied();
+        if self.check_rule.is_none() {
+            // No check rule: no move is refused for what it uncovers.
+            return Legality {
+                evasion: None,
+                danger_all: false,
+                royals: 0,
+                blocked: self.phase_mask(st),
+                side,
+                occ,
+                in_check: false,
+                danger: B::ZERO,
+                test_captures: false,
+            };
+        }
         let enemy = self.next_player(side);
         let att = &self.attacks[enemy as usize];
         // The royal pieces within reach of a promotion that decides an

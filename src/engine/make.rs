@@ -496,7 +496,13 @@ impl<B: Bits> Engine<B> {
                 return None;
             }
             if !has && (st.pieces(g.piece, side) & g.from_mask).has(st.anchor) {
-                has = !(self.targets(st, g, st.anchor, side, occ) & !blocked).is_empty();
+                // An empty first square of a leap or slide is a move where
+                // empty squares are targets: no need to find the others.
+                let open = matches!(g.target, Target::Empty | Target::NotFriend)
+                    && g.first_steps
+                        .get(st.anchor as usize)
+                        .is_some_and(|&f| !(f & !occ & !blocked).is_empty());
+                has = open || !(self.targets(st, g, st.anchor, side, occ) & !blocked).is_empty();
             }
         }
         Some(has)

@@ -511,6 +511,10 @@ pub(crate) struct Engine<B: Bits> {
     /// For each end rule, a number of pieces some player must have at most
     /// for it to hold ([`crate::eval::few_men_bound`]).
     pub end_men: Box<[u32]>,
+    /// For each end rule that is `(reached PLAYER SITES [KIND])`: the
+    /// player, the kind, and each player's sites as a square set, so that
+    /// the rule is judged without the evaluator.
+    pub end_reached: Box<[Option<(PlayerRef, Option<u8>, [B; MAX_PLAYERS])>]>,
     /// The end rules to try, in order: all of them, and those that can hold
     /// when the player to move has a legal move (not
     /// [`crate::eval::needs_no_moves`]).
