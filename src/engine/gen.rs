@@ -285,10 +285,14 @@ impl<B: Bits> Engine<B> {
     /// need the general pipeline: a restriction other than check is in
     /// force that could refuse some move here (the phase's, or one of the
     /// game's that [`Engine::surely_false`] cannot rule out for this node).
+    #[inline]
     pub(super) fn general_at(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool {
-        if !self.restricted {
-            return false;
-        }
+        self.restricted && self.general_restricted(st, hist, level)
+    }
+
+    /// [`Engine::general_at`] in a game with restrictions.
+    #[inline(never)]
+    fn general_restricted(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool {
         if self
             .phase_masks
             .get(st.phase as usize)

@@ -41,9 +41,8 @@ impl<B: Bits> Engine<B> {
     /// [`Engine::legality`]; without `danger`, the pinned pieces are not
     /// found and every square counts as dangerous (moves judged one by one
     /// ask [`Engine::is_pinned`] instead).
+    #[inline]
     pub(super) fn legality_with(&self, st: &State<B>, danger: bool) -> Legality<B> {
-        let side = st.side;
-        let occ = st.occupied();
         if self.check_rule.is_none() {
             // No check rule: no move is refused for what it uncovers.
             return Legality {
@@ -51,13 +50,21 @@ impl<B: Bits> Engine<B> {
                 danger_all: false,
                 royals: 0,
                 blocked: self.phase_mask(st),
-                side,
-                occ,
+                side: st.side,
+                occ: st.occupied(),
                 in_check: false,
                 danger: B::ZERO,
                 test_captures: false,
             };
         }
+        self.legality_checked(st, danger)
+    }
+
+    /// [`Engine::legality_with`] under a check rule.
+    #[inline(never)]
+    fn legality_checked(&self, st: &State<B>, danger: bool) -> Legality<B> {
+        let side = st.side;
+        let occ = st.occupied();
         let enemy = self.next_player(side);
         let att = &self.attacks[enemy as usize];
         // The royal pieces within reach of a promotion that decides an
