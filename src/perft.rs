@@ -283,17 +283,35 @@ fn count<B: Bits>(
     // Whether a move here may continue the turn (then, counting turns, the
     // last level is not counted in bulk).
     let parts = turns && e.has_parts && e.continues[e.phase_of_moves(st) as usize];
+    if depth == 1 && !parts {
+        let n = e.count_legal(st, hist);
+        if e.ending(st, hist, Some(n > 0)).is_some() {
+            return 0;
+        }
+        return n;
+    }
     if depth == 1 {
-        let n = if parts {
-            e.count_turns(st, hist)
-        } else {
-            Some(e.count_legal(st, hist))
-        };
-        if let Some(n) = n {
-            if e.ending(st, hist, Some(n > 0)).is_some() {
+        // Whole turns counted without making the moves where the engine
+        // can; the moves it cannot tell are made and counted below.
+        let mut slow = smallvec::SmallVec::new();
+        if let Some(n) = e.count_turns(st, hist, &mut slow) {
+            if e.ending(st, hist, Some(n > 0 || !slow.is_empty()))
+                .is_some()
+            {
                 return 0;
             }
-            return n;
+            let mut total = n;
+            if !slow.is_empty() {
+                hist.push(e.hist_entry(st, hist));
+                for &m in &slow {
+                    let mut child = *st;
+                    e.make(&mut child, m);
+                    let below = u32::from(child.part != 0);
+                    total += count(e, &child, hist, below, bufs, turns);
+                }
+                hist.pop();
+            }
+            return total;
         }
     }
     let Some((buf, rest)) = bufs.split_first_mut() else {

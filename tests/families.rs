@@ -490,9 +490,10 @@ const STEP_THEN_STONE: &str = r#"(game "Step then stone"
 #[test]
 fn whole_turns_counted_in_bulk_are_the_turns_listed_part_by_part() {
     let amazons = common::game("games/amazons.lud");
+    let morris = common::game("games/morris.lud");
     let small = lud::build::compile_str("step.lud", STEP_THEN_STONE).unwrap();
     let mut tried = 0;
-    for (g, plies) in [(&small, 6), (&amazons, 60)] {
+    for (g, plies) in [(&morris, 120), (&small, 6), (&amazons, 60)] {
         for seed in 1..=6 {
             let mut p = g.start();
             // Every position of a random game, whole turns and halves.
@@ -510,7 +511,7 @@ fn whole_turns_counted_in_bulk_are_the_turns_listed_part_by_part() {
             }
         }
     }
-    assert!(tried > 150, "{tried} positions");
+    assert!(tried > 500, "{tried} positions");
     // The small game's turns that end after the step count once each.
     let start = small.start();
     assert_eq!(lud::perft::perft(&start, 1), turns_listed(&start));

@@ -435,10 +435,12 @@ impl<B: Bits> Engine<B> {
         let r = self.reach(g, sq, occ);
         if g.piece == NO_KIND {
             // Removal: enemy pieces, never royal ones.
-            return r
-                & occ
-                & !st.by_player[side as usize]
-                & !self.royals(st, self.next_player(side));
+            let mut t =
+                r & occ & !st.by_player[side as usize] & !self.royals(st, self.next_player(side));
+            if let Some(ts) = &g.to_set {
+                t &= self.to_set(st, ts, side);
+            }
+            return t;
         }
         match g.target {
             Target::Empty => r & !occ,

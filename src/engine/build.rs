@@ -1,7 +1,9 @@
 //! Building an engine: the tables derived from the model and its rule
 //! graph, the random-draw plan and the overlaps between rules.
 
-use super::conds::{board_only, mentions_perpetual, own_square_only, reads_move, reads_to};
+use super::conds::{
+    board_only, exclusive, mentions_perpetual, own_square_only, reads_move, reads_to,
+};
 use super::tables::{
     castle_mates, reach_classes, resolve_sites, reverse, start_kind_may_be_royal, SplitMix,
 };
@@ -18,6 +20,11 @@ impl<B: Bits> Engine<B> {
         let board = &model.board;
         let n = board.len();
         let all = (0..n as u8).fold(B::ZERO, |acc, s| acc | B::bit(s));
+        let line_masks: Box<[B]> = model
+            .lines
+            .iter()
+            .map(|l| l.iter().fold(B::ZERO, |acc, &q| acc | B::bit(q)))
+            .collect();
         let rays: Box<[[B; 8]]> = (0..n as u8)
             .map(|sq| {
                 let mut r = [B::ZERO; 8];
@@ -138,8 +145,9 @@ impl<B: Bits> Engine<B> {
                     ranged,
                     first_steps: Box::default(),
                     to_set: match (&md.kind, &md.guard) {
-                        (MoveKind::Drop { .. }, Some(c)) => {
-                            super::toset::ToSet::of(c, board, pdef.forward, player).map(Box::new)
+                        (MoveKind::Drop { .. } | MoveKind::Remove(_), Some(c)) => {
+                            super::toset::ToSet::of(c, board, &line_masks, pdef.forward, player)
+                                .map(Box::new)
                         }
                         _ => None,
                     },
@@ -514,11 +522,6 @@ impl<B: Bits> Engine<B> {
             .enumerate()
             .any(|(i, _)| Some(i) != check_rule)
             || phase_masks.iter().any(|(_, rest)| !rest.is_empty());
-        let line_masks: Box<[B]> = model
-            .lines
-            .iter()
-            .map(|l| l.iter().fold(B::ZERO, |acc, &q| acc | B::bit(q)))
-            .collect();
         let lines_at: Box<[Box<[B]>]> = (0..board.len() as u8)
             .map(|q| line_masks.iter().copied().filter(|m| m.has(q)).collect())
             .collect();
@@ -530,6 +533,7 @@ impl<B: Bits> Engine<B> {
         let mut engine = Engine {
             row_shifts,
             lines_at,
+            line_masks,
             id: NEXT_ENGINE_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             restricted,
             royal_fast,
@@ -552,7 +556,7 @@ impl<B: Bits> Engine<B> {
                 .map(|e| match &e.cond {
                     Cond::Reached(p, sites, kind) => Some((
                         *p,
-                        kind.map(|k| k as u8),
+                        *kind,
                         std::array::from_fn(|pl| tables::resolve_sites(sites, pl)),
                     )),
                     _ => None,
@@ -719,7 +723,8 @@ impl<B: Bits> Engine<B> {
 
     /// Marks the kinds two of whose rules can make the same move (same
     /// squares, both able to land on the same kind of square, both moving or
-    /// both capturing without moving), and takes them off bulk counting.
+    /// both capturing without moving, conditions that can hold together),
+    /// and takes them off bulk counting.
     pub(super) fn find_overlaps(&mut self) {
         let compatible = |a: Target, b: Target| {
             !matches!(
@@ -741,6 +746,7 @@ impl<B: Bits> Engine<B> {
                         || b.stuck != a.stuck
                         || b.stay != a.stay
                         || !compatible(a.target, b.target)
+                        || matches!((&a.guard, &b.guard), (Some(x), Some(y)) if exclusive(x, y))
                     {
                         continue;
                     }

@@ -4,6 +4,7 @@
 //! legality shortcuts rest on these answers.
 
 use super::{Cond, IntExpr, PlayerRef, SiteRef};
+use crate::compile::model::CmpOp;
 
 /// What a condition's truth can depend on, for the legality shortcuts.
 #[derive(Clone, Copy, Debug, Default)]
@@ -162,4 +163,46 @@ pub(super) fn reads_to(c: &Cond) -> bool {
         Cond::Cmp(_, a, b) => [a, b].iter().any(|e| matches!(e, IntExpr::Size(_))),
         _ => false,
     })
+}
+
+/// Whether `a` and `b` can never hold together: a comparison with a number
+/// in the conjunction of one and a comparison with a number in the
+/// conjunction of the other read the same quantity and ask for ranges that
+/// do not meet (`(> (count Mover) 3)` and `(= (count Mover) 3)`). Both are
+/// judged in one position for one move, so such rules never make the same move.
+pub(super) fn exclusive(a: &Cond, b: &Cond) -> bool {
+    let (ra, rb) = (ranges(a), ranges(b));
+    ra.iter().any(|(x, lo, hi)| {
+        rb.iter()
+            .any(|(y, lo2, hi2)| x == y && (hi < lo2 || hi2 < lo))
+    })
+}
+
+/// The comparisons of a quantity with a number that `c` needs (the
+/// conjuncts of an `and`), each as the range of values it allows.
+fn ranges(c: &Cond) -> Vec<(&IntExpr, i64, i64)> {
+    let mut out = Vec::new();
+    let mut stack = vec![c];
+    while let Some(c) = stack.pop() {
+        let (op, x, n) = match c {
+            Cond::And(cs) => {
+                stack.extend(cs);
+                continue;
+            }
+            Cond::Cmp(_, IntExpr::Lit(_), IntExpr::Lit(_)) => continue,
+            Cond::Cmp(op, x, IntExpr::Lit(n)) => (*op, x, *n),
+            Cond::Cmp(op, IntExpr::Lit(n), x) => (op.flipped(), x, *n),
+            _ => continue,
+        };
+        let (lo, hi) = match op {
+            CmpOp::Eq => (n, n),
+            CmpOp::Lt => (i64::MIN, n.saturating_sub(1)),
+            CmpOp::Le => (i64::MIN, n),
+            CmpOp::Gt => (n.saturating_add(1), i64::MAX),
+            CmpOp::Ge => (n, i64::MAX),
+            CmpOp::Ne => continue,
+        };
+        out.push((x, lo, hi));
+    }
+    out
 }

@@ -5,10 +5,10 @@ use super::gen::with_spare;
 use super::legality::Legality;
 use super::{Engine, Gen, GenKind, NO_KIND};
 use crate::bits::Bits;
-use crate::compile::model::Effect;
 use crate::compile::model::Target;
+use crate::compile::model::{Cond, Effect, SiteRef};
 use crate::moves::{Move, NO_PIECE};
-use crate::state::{Hist, State};
+use crate::state::{Hist, State, NO_SQ};
 use smallvec::SmallVec;
 
 impl<B: Bits> Engine<B> {
@@ -100,18 +100,27 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The number of whole turns in `st` (perft's last level where turns
-    /// have parts), without making any move, where every move here is a
-    /// plain move of a piece that goes on, unconditionally and compulsorily,
-    /// to a part of the turn whose moves are plain moves of that piece from
-    /// where it landed, and no end rule can hold while a move is left: each
-    /// such move counts its second part's moves (or 1, where that part has
-    /// none and the turn ends). `None` where this does not apply.
-    pub(crate) fn count_turns(&self, st: &State<B>, hist: &[Hist]) -> Option<u64> {
+    /// have parts), making as few moves as it can, where every move here is
+    /// a plain move of a piece or a drop that may go on to a part of the
+    /// turn (`(continue ...)`):
+    /// - unconditionally and compulsorily, to plain moves of that piece from
+    ///   where it landed, where no end rule can hold while a move is left:
+    ///   each such move counts its second part's moves (or 1, where that
+    ///   part has none and the turn ends), without making either;
+    /// - if it completes a line of the board (`if:(inLine (to))`): the
+    ///   moves that complete none end the turn and count 1 each, unmade;
+    ///   those that do are pushed on `slow`, to be made and counted.
+    ///
+    /// `None` where this does not apply.
+    pub(crate) fn count_turns(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        slow: &mut SmallVec<[Move; 16]>,
+    ) -> Option<u64> {
         if self.restricted
             || self.check_rule.is_some()
-            || self.has_stuck
             || st.part != 0
-            || !self.end_order[1].is_empty()
             || self.overlap[st.side as usize] != 0
             || self.general_at(st, hist, usize::MAX)
         {
@@ -120,30 +129,39 @@ impl<B: Bits> Engine<B> {
         let side = st.side;
         let phase = self.phase_of_moves(st);
         let gens = &self.gens[side as usize];
-        // Each opening rule with the part it goes on to.
-        let mut openers: SmallVec<[(&Gen<B>, u8); 8]> = SmallVec::new();
+        // Each opening rule with the part it goes on to, and whether that
+        // part goes on only where the move completes a line.
+        let mut openers: SmallVec<[(&Gen<B>, u8, bool); 8]> = SmallVec::new();
         for g in gens.iter().filter(|g| g.phase == phase) {
             let rule = &self.model.moves[g.rule as usize];
             let [Effect::Continue(k)] = rule.effects.as_slice() else {
                 return None;
             };
             let part = self.model.parts.get(*k)?;
+            let drop = matches!(g.kind, GenKind::Drop(..));
+            let lined = matches!(part.cond, Some(Cond::InLine(SiteRef::To)));
             if g.stuck
-                || g.piece == NO_KIND
+                || (g.piece == NO_KIND) != drop
                 || g.target != Target::Empty
                 || rule.put.is_some()
                 || rule.stay
-                || part.cond.is_some()
-                || part.optional
+                || (drop || part.optional || part.cond.is_some()) && !lined
                 || *k >= super::MAX_PARTS
-                || self.promos[g.piece as usize].is_some()
+                || g.piece != NO_KIND && self.promos[g.piece as usize].is_some()
             {
                 return None;
             }
-            openers.push((g, super::PART_BASE + *k as u8));
+            openers.push((g, super::PART_BASE + *k as u8, lined));
         }
-        // The parts' rules: plain moves of their piece from where it landed.
-        for &(_, p) in &openers {
+        // The unconditional parts' rules: plain moves of their piece from
+        // where it landed; and no end rule may hold while a move is left.
+        for &(_, p, lined) in &openers {
+            if lined {
+                continue;
+            }
+            if !self.end_order[1].is_empty() {
+                return None;
+            }
             for g in gens.iter().filter(|g| g.phase == p) {
                 let plain = g.piece != NO_KIND
                     && g.anchored
@@ -165,11 +183,29 @@ impl<B: Bits> Engine<B> {
         let lg = self.legality(st);
         let mine = st.by_player[side as usize];
         let mut n = 0u64;
-        for &(g, p) in &openers {
+        for &(g, p, lined) in &openers {
             let mut fits = true;
             let done = self.move_sets(st, &lg, g, &mut |from, t| {
+                let moved = if from == NO_SQ { B::ZERO } else { B::bit(from) };
+                if lined {
+                    // The squares where the mover's men, without the one
+                    // that moves, fill all of a line but that square.
+                    let own = mine & !moved;
+                    let mut closes = B::ZERO;
+                    for l in &self.line_masks {
+                        let gap = *l & !own;
+                        if gap.count() == 1 {
+                            closes |= gap;
+                        }
+                    }
+                    n += u64::from((t & !closes).count());
+                    for to in (t & closes).iter() {
+                        slow.push(Move::new(from, to, g.rule, NO_PIECE));
+                    }
+                    return;
+                }
                 for to in t.iter() {
-                    let moved = B::bit(from) | B::bit(to);
+                    let moved = moved | B::bit(to);
                     let occ = lg.occ ^ moved;
                     let mine = mine ^ moved;
                     let mut a = 0u32;
@@ -195,6 +231,10 @@ impl<B: Bits> Engine<B> {
             if !done || !fits {
                 return None;
             }
+        }
+        if n == 0 && slow.is_empty() && self.has_stuck {
+            // Moves offered only when stuck: found the general way.
+            return None;
         }
         Some(n)
     }

@@ -130,12 +130,12 @@ impl<B: Bits> Engine<B> {
                 !on.is_empty()
             } else {
                 match &end.cond {
-                // The two common end rules that need no context.
-                Cond::Repeated(n) => ctx.repeated(*n),
-                Cond::Cmp(op, IntExpr::PliesSince(counter), IntExpr::Lit(n)) => {
-                    op.apply(i64::from(st.counters[*counter as usize]), *n)
-                }
-                c => ctx.cond(c),
+                    // The two common end rules that need no context.
+                    Cond::Repeated(n) => ctx.repeated(*n),
+                    Cond::Cmp(op, IntExpr::PliesSince(counter), IntExpr::Lit(n)) => {
+                        op.apply(i64::from(st.counters[*counter as usize]), *n)
+                    }
+                    c => ctx.cond(c),
                 }
             };
             if holds {

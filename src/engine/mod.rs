@@ -482,6 +482,10 @@ pub(crate) struct Promos<B: Bits> {
     pub relocates: bool,
 }
 
+/// An end rule `(reached PLAYER SITES [KIND])` as the engine judges it: the
+/// player, the kind, and each player's sites as a square set.
+pub(crate) type EndReached<B> = (PlayerRef, Option<u8>, [B; MAX_PLAYERS]);
+
 /// A compiled game ready to play on square sets of type `B`.
 #[derive(Debug)]
 pub(crate) struct Engine<B: Bits> {
@@ -514,7 +518,7 @@ pub(crate) struct Engine<B: Bits> {
     /// For each end rule that is `(reached PLAYER SITES [KIND])`: the
     /// player, the kind, and each player's sites as a square set, so that
     /// the rule is judged without the evaluator.
-    pub end_reached: Box<[Option<(PlayerRef, Option<u8>, [B; MAX_PLAYERS])>]>,
+    pub end_reached: Box<[Option<EndReached<B>>]>,
     /// The end rules to try, in order: all of them, and those that can hold
     /// when the player to move has a legal move (not
     /// [`crate::eval::needs_no_moves`]).
@@ -603,6 +607,8 @@ pub(crate) struct Engine<B: Bits> {
     /// For each square, the lines drawn on the board ([`Model::lines`])
     /// through it, each as a set.
     pub lines_at: Box<[Box<[B]>]>,
+    /// The board's lines (`(board ... lines:)`), each as a square set.
+    pub line_masks: Box<[B]>,
     /// Steps along the numbering for the four directions a row runs in
     /// (north, north-east, east, south-east), where every one is such a
     /// step: `(inARow ...)` judged on square sets.

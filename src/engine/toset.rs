@@ -1,12 +1,13 @@
-//! A drop's condition on the squares around where it lands, judged for
-//! every empty square at once ([`ToSet`]): `(exists (bracketed ...))` and
-//! `(exists (sandwiched ...))` as floods of square sets along each
-//! direction, instead of a walk from each square.
+//! A drop's or a removal's condition on the squares around where it lands,
+//! judged for every square at once ([`ToSet`]): `(exists (bracketed ...))`
+//! and `(exists (sandwiched ...))` as floods of square sets along each
+//! direction, instead of a walk from each square; `(inLine (to))` and its
+//! negation as the union of the board's full lines.
 
 use super::{Engine, Shift};
 use crate::bits::Bits;
 use crate::compile::board::Board;
-use crate::compile::model::{Cond, Pattern, Shape};
+use crate::compile::model::{Cond, Pattern, Shape, SiteRef};
 use crate::state::State;
 
 /// A condition on where a move lands, as square sets: the landing squares
@@ -15,6 +16,9 @@ use crate::state::State;
 pub(crate) struct ToSet<B: Bits> {
     /// The patterns, all of which must select something.
     pats: Box<[SetPattern<B>]>,
+    /// `(inLine (to))` (true) or its negation (false), if asked: the
+    /// board's lines (`(board ... lines:)`), each as a square set.
+    line: Option<(bool, Box<[B]>)>,
     /// The condition is just these patterns: a landing square in the set
     /// needs no test of its own.
     pub exact: bool,
@@ -40,23 +44,33 @@ impl<B: Bits> ToSet<B> {
     pub(super) fn of(
         c: &Cond,
         board: &Board,
+        lines: &[B],
         forward: crate::compile::board::Dir,
         player: usize,
     ) -> Option<Self> {
-        let one = |c: &Cond| match c {
-            Cond::Exists(p) => SetPattern::of(p, board, forward, player),
-            _ => None,
+        let parts: &[Cond] = match c {
+            Cond::And(cs) => cs,
+            c => std::slice::from_ref(c),
         };
-        let (pats, exact): (Vec<_>, bool) = match c {
-            Cond::And(cs) => {
-                let pats: Vec<_> = cs.iter().filter_map(one).collect();
-                let exact = pats.len() == cs.len();
-                (pats, exact)
+        let mut pats = Vec::new();
+        let mut line = None;
+        let mut exact = true;
+        for c in parts {
+            match c {
+                Cond::Exists(p) => match SetPattern::of(p, board, forward, player) {
+                    Some(sp) => pats.push(sp),
+                    None => exact = false,
+                },
+                Cond::InLine(SiteRef::To) if line.is_none() => line = Some(true),
+                Cond::Not(n) if matches!(**n, Cond::InLine(SiteRef::To)) && line.is_none() => {
+                    line = Some(false);
+                }
+                _ => exact = false,
             }
-            c => (one(c).into_iter().collect(), true),
-        };
-        (!pats.is_empty()).then(|| ToSet {
+        }
+        (!pats.is_empty() || line.is_some()).then(|| ToSet {
             pats: pats.into(),
+            line: line.map(|want| (want, lines.into())),
             exact,
         })
     }
@@ -94,7 +108,8 @@ impl<B: Bits> SetPattern<B> {
 
 impl<B: Bits> Engine<B> {
     /// The landing squares of a move of `side` where every pattern of `ts`
-    /// selects something (the same answer as judging `(exists ...)` on each).
+    /// selects something and the line test holds (the same answer as
+    /// judging `(exists ...)` and `(inLine (to))` on each).
     pub(super) fn to_set(&self, st: &State<B>, ts: &ToSet<B>, side: u8) -> B {
         let occ = st.occupied();
         let own = st.by_player[side as usize];
@@ -128,6 +143,15 @@ impl<B: Bits> Engine<B> {
                 any |= s.back(run);
             }
             acc &= any;
+        }
+        if let Some((want, lines)) = &ts.line {
+            // The squares of the lines one player fills.
+            let players = &st.by_player[..self.model.players.len()];
+            let full = lines
+                .iter()
+                .filter(|l| players.iter().any(|own| (**l & !*own).is_empty()))
+                .fold(B::ZERO, |a, l| a | *l);
+            acc &= if *want { full } else { !full };
         }
         acc
     }
