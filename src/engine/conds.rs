@@ -206,3 +206,48 @@ fn ranges(c: &Cond) -> Vec<(&IntExpr, i64, i64)> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cmp(op: CmpOp, a: IntExpr, b: IntExpr) -> Cond {
+        Cond::Cmp(op, a, b)
+    }
+
+    fn men() -> IntExpr {
+        IntExpr::Count(PlayerRef::Mover, None)
+    }
+
+    #[test]
+    fn conditions_asking_for_ranges_that_do_not_meet_exclude_each_other() {
+        let three = IntExpr::Lit(3);
+        let more = cmp(CmpOp::Gt, men(), three.clone());
+        let exactly = cmp(CmpOp::Eq, men(), three.clone());
+        assert!(exclusive(&more, &exactly));
+        // Inside a conjunction, and with the number first.
+        let hand = cmp(
+            CmpOp::Eq,
+            IntExpr::InHand(PlayerRef::Mover, None),
+            IntExpr::Lit(0),
+        );
+        let flying = Cond::And(vec![hand.clone(), cmp(CmpOp::Eq, three.clone(), men())]);
+        let moving = Cond::And(vec![hand, more.clone()]);
+        assert!(exclusive(&moving, &flying));
+        // Ranges that meet, other quantities, a disjunction: not known.
+        assert!(!exclusive(&more, &cmp(CmpOp::Ge, men(), IntExpr::Lit(4))));
+        assert!(!exclusive(
+            &cmp(CmpOp::Le, men(), three.clone()),
+            &cmp(CmpOp::Ge, men(), three.clone())
+        ));
+        let theirs = cmp(
+            CmpOp::Eq,
+            IntExpr::Count(PlayerRef::Next, None),
+            three.clone(),
+        );
+        assert!(!exclusive(&more, &theirs));
+        let either = Cond::Or(vec![exactly.clone(), more.clone()]);
+        assert!(!exclusive(&more, &either));
+        assert!(!exclusive(&cmp(CmpOp::Ne, men(), three), &exactly));
+    }
+}
