@@ -63,8 +63,8 @@ pub(crate) struct Hist {
 }
 
 /// The last entries of `hist` that can share a key with a position of
-/// `men` pieces. Where no rule adds a piece (`monotone`), the number of
-/// pieces never grows, so only the entries since it last changed can.
+/// `men` pieces. Where the number of pieces only ever moves one way
+/// (`monotone`), only the entries since it last changed can.
 #[inline]
 pub(crate) fn same_men(hist: &[Hist], men: u8, monotone: bool) -> &[Hist] {
     let keep = same_men_back(hist, men, monotone).count();
@@ -178,6 +178,15 @@ impl<B: Bits> State<B> {
         (self.hand[player as usize] >> (8 * kind)) as u8
     }
 
+    /// How many pieces `player` holds in hand, of every kind.
+    #[inline]
+    pub(crate) fn hand_total(&self, player: u8) -> u32 {
+        // The eight bytes summed in four 16-bit lanes, then the lanes.
+        let h = self.hand[player as usize];
+        let lanes = (h & 0x00ff_00ff_00ff_00ff) + ((h >> 8) & 0x00ff_00ff_00ff_00ff);
+        (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
+    }
+
     /// Sets how many pieces of kind `kind` `player` holds in hand (kinds
     /// past the first [`HAND_KINDS`] hold none; the compiler refuses them).
     #[inline]
@@ -190,10 +199,13 @@ impl<B: Bits> State<B> {
         *h = (*h & !(0xff << shift)) | (u64::from(n) << shift);
     }
 
-    /// How many pieces stand on the board.
+    /// How many pieces the game holds: on the board and in the players'
+    /// hands (modulo 256). A repetition needs as many; a drop from hand
+    /// leaves the number as it was.
     #[inline]
     pub(crate) fn men(&self) -> u8 {
-        self.occupied().count() as u8
+        let in_hands = (0..MAX_PLAYERS as u8).fold(0u32, |acc, p| acc + self.hand_total(p));
+        (self.occupied().count() + in_hands) as u8
     }
 
     /// Every occupied square.

@@ -567,10 +567,7 @@ impl<B: Bits> Engine<B> {
                 .iter()
                 .map(|e| crate::eval::few_men_bound(&e.cond))
                 .collect(),
-            monotone: !model
-                .moves
-                .iter()
-                .any(|m| matches!(m.kind, MoveKind::Drop { .. })),
+            monotone: tables::one_way(&model),
             castle_kinds,
             zobrist_unmoved,
             castle_mates,

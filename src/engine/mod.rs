@@ -523,8 +523,10 @@ pub(crate) struct Engine<B: Bits> {
     /// when the player to move has a legal move (not
     /// [`crate::eval::needs_no_moves`]).
     pub end_order: [Box<[u16]>; 2],
-    /// Whether no rule adds a piece to the board (so the number of pieces
-    /// never grows, and a repetition is looked for only since it changed).
+    /// Whether the number of pieces in the game (on the board and in hand,
+    /// [`State::men`]) only ever moves one way: no rule adds a piece while
+    /// another takes one away ([`tables::one_way`]). A repetition is then
+    /// looked for only since the number last changed.
     pub monotone: bool,
     /// The kinds that castle or are castled with, bit per kind.
     pub castle_kinds: u32,

@@ -502,3 +502,48 @@ impl SplitMix {
         z ^ (z >> 31)
     }
 }
+
+/// Whether the number of pieces in the game (on the board and in hand)
+/// only ever moves one way: no rule adds a piece (a drop not from hand, a
+/// move that puts a new piece) or none takes one away (a capture, a
+/// removal, a jump, a capture or push as an effect, of a move or a
+/// promotion).
+pub(super) fn one_way(model: &Model) -> bool {
+    let adds = model.moves.iter().any(|m| {
+        m.put.is_some()
+            || matches!(
+                m.kind,
+                MoveKind::Drop {
+                    from_hand: false,
+                    ..
+                }
+            )
+    });
+    let takes = |effects: &[Effect]| {
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::Capture(_) | Effect::Push(..)))
+    };
+    let removes = model.moves.iter().any(|m| {
+        m.target != crate::compile::model::Target::Empty
+            || m.stay
+            || !matches!(
+                m.kind,
+                MoveKind::Step(_)
+                    | MoveKind::Slide(..)
+                    | MoveKind::Leap(..)
+                    | MoveKind::Ride(..)
+                    | MoveKind::Hop(..)
+                    | MoveKind::Path(_)
+                    | MoveKind::Drop { .. }
+                    | MoveKind::Along
+                    | MoveKind::Fly(_)
+            )
+            || takes(&m.effects)
+    }) || model
+        .pieces
+        .iter()
+        .flat_map(|k| &k.promotions)
+        .any(|p| takes(&p.effects));
+    !(adds && removes)
+}
