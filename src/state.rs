@@ -178,15 +178,6 @@ impl<B: Bits> State<B> {
         (self.hand[player as usize] >> (8 * kind)) as u8
     }
 
-    /// How many pieces `player` holds in hand, of every kind.
-    #[inline]
-    pub(crate) fn hand_total(&self, player: u8) -> u32 {
-        // The eight bytes summed in four 16-bit lanes, then the lanes.
-        let h = self.hand[player as usize];
-        let lanes = (h & 0x00ff_00ff_00ff_00ff) + ((h >> 8) & 0x00ff_00ff_00ff_00ff);
-        (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
-    }
-
     /// Sets how many pieces of kind `kind` `player` holds in hand (kinds
     /// past the first [`HAND_KINDS`] hold none; the compiler refuses them).
     #[inline]
@@ -204,8 +195,11 @@ impl<B: Bits> State<B> {
     /// leaves the number as it was.
     #[inline]
     pub(crate) fn men(&self) -> u8 {
-        let in_hands = (0..MAX_PLAYERS as u8).fold(0u32, |acc, p| acc + self.hand_total(p));
-        (self.occupied().count() + in_hands) as u8
+        // Each hand's bytes summed (modulo 256) by one multiplication.
+        let in_hands = self.hand.iter().fold(0u8, |acc, &h| {
+            acc.wrapping_add((h.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8)
+        });
+        (self.occupied().count() as u8).wrapping_add(in_hands)
     }
 
     /// Every occupied square.

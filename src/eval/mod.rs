@@ -484,7 +484,9 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
                 let pl = self.player(*p);
                 match kind {
                     Some(k) => i64::from(self.st.in_hand(pl, *k)),
-                    None => i64::from(self.st.hand_total(pl)),
+                    None => (0..crate::state::HAND_KINDS as u8)
+                        .map(|k| i64::from(self.st.in_hand(pl, k)))
+                        .sum(),
                 }
             }
         }
