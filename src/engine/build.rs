@@ -50,6 +50,22 @@ impl<B: Bits> Engine<B> {
             // numbers if its first step from any square does.
             dir_up[d.0 as usize] = (0..n as u8).any(|s| board.step(s, d).is_some_and(|t| t > s));
         }
+        // The last square of each ray (the square itself for an empty one).
+        let ray_end: Box<[[u8; 8]]> = rays
+            .iter()
+            .enumerate()
+            .map(|(sq, r)| {
+                std::array::from_fn(|d| {
+                    if r[d].is_empty() {
+                        sq as u8
+                    } else if dir_up[d] {
+                        r[d].msb()
+                    } else {
+                        r[d].lsb()
+                    }
+                })
+            })
+            .collect();
 
         let mut gens: [Vec<Gen<B>>; MAX_PLAYERS] = Default::default();
         let mut attacks: [Attacks<B>; MAX_PLAYERS] = Default::default();
@@ -576,6 +592,7 @@ impl<B: Bits> Engine<B> {
             model,
             graph,
             rays,
+            ray_end,
             line_dir,
             dir_up,
             all,

@@ -498,6 +498,9 @@ pub(crate) struct Engine<B: Bits> {
     pub graph: RuleGraph,
     /// `rays[sq][dir]`: the squares from `sq` in `dir` to the edge.
     pub rays: Box<[[B; 8]]>,
+    /// `ray_end[sq][dir]`: the last square of `rays[sq][dir]` (`sq` where
+    /// the ray is empty), see [`Engine::ray_attack_open`].
+    pub ray_end: Box<[[u8; 8]]>,
     /// Whether square numbers grow along each direction.
     pub dir_up: [bool; 8],
     /// `line_dir[a * squares + b]`: the direction from `a` along which `b`

@@ -293,7 +293,18 @@ impl<B: Bits> Engine<B> {
             if per_from.is_some_and(|c| !judge(c, from)) {
                 continue;
             }
-            let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
+            let t = match &g.kind {
+                // A slide to empty squares only: its rays often run to the
+                // edge, found without a branch.
+                GenKind::Slide(ds) if g.target == crate::compile::model::Target::Empty => {
+                    let mut r = B::ZERO;
+                    for &d in ds {
+                        r |= self.ray_attack_open(from, d, lg.occ);
+                    }
+                    r & !lg.occ
+                }
+                _ => self.targets(st, g, from, side, lg.occ),
+            } & !lg.blocked;
             if !t.is_empty() {
                 f(from, t);
             }
