@@ -162,8 +162,7 @@ impl<B: Bits> Engine<B> {
                     first_steps: Box::default(),
                     to_set: match (&md.kind, &md.guard) {
                         (MoveKind::Drop { .. } | MoveKind::Remove(_), Some(c)) => {
-                            super::toset::ToSet::of(c, board, &line_masks, pdef.forward, player)
-                                .map(Box::new)
+                            super::toset::ToSet::of(c, board, pdef.forward, player).map(Box::new)
                         }
                         _ => None,
                     },

@@ -16,9 +16,9 @@ use crate::state::State;
 pub(crate) struct ToSet<B: Bits> {
     /// The patterns, all of which must select something.
     pats: Box<[SetPattern<B>]>,
-    /// `(inLine (to))` (true) or its negation (false), if asked: the
-    /// board's lines (`(board ... lines:)`), each as a square set.
-    line: Option<(bool, Box<[B]>)>,
+    /// `(inLine (to))` (true) or its negation (false), if asked (judged
+    /// on the engine's [`Engine::line_masks`]).
+    line: Option<bool>,
     /// The condition is just these patterns: a landing square in the set
     /// needs no test of its own.
     pub exact: bool,
@@ -44,7 +44,6 @@ impl<B: Bits> ToSet<B> {
     pub(super) fn of(
         c: &Cond,
         board: &Board,
-        lines: &[B],
         forward: crate::compile::board::Dir,
         player: usize,
     ) -> Option<Self> {
@@ -70,7 +69,7 @@ impl<B: Bits> ToSet<B> {
         }
         (!pats.is_empty() || line.is_some()).then(|| ToSet {
             pats: pats.into(),
-            line: line.map(|want| (want, lines.into())),
+            line,
             exact,
         })
     }
@@ -144,14 +143,15 @@ impl<B: Bits> Engine<B> {
             }
             acc &= any;
         }
-        if let Some((want, lines)) = &ts.line {
+        if let Some(want) = ts.line {
             // The squares of the lines one player fills.
             let players = &st.by_player[..self.model.players.len()];
-            let full = lines
+            let full = self
+                .line_masks
                 .iter()
                 .filter(|l| players.iter().any(|own| (**l & !*own).is_empty()))
                 .fold(B::ZERO, |a, l| a | *l);
-            acc &= if *want { full } else { !full };
+            acc &= if want { full } else { !full };
         }
         acc
     }
