@@ -178,6 +178,16 @@ impl<B: Bits> State<B> {
         (self.hand[player as usize] >> (8 * kind)) as u8
     }
 
+    /// How many pieces `player` holds in hand, of every kind: the bytes of
+    /// the hand summed in pairs, then the four sums by one multiplication.
+    #[inline]
+    pub(crate) fn hand_total(&self, player: u8) -> u32 {
+        const PAIRS: u64 = 0x00ff_00ff_00ff_00ff;
+        let h = self.hand[player as usize];
+        let pairs = (h & PAIRS) + ((h >> 8) & PAIRS);
+        (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
+    }
+
     /// Sets how many pieces of kind `kind` `player` holds in hand (kinds
     /// past the first [`HAND_KINDS`] hold none; the compiler refuses them).
     #[inline]

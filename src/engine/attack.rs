@@ -93,10 +93,10 @@ impl<B: Bits> Engine<B> {
                 if rev.is_empty() && !self.reach(g, from, occ).has(sq) {
                     continue;
                 }
-                if let Some(c) = &g.guard {
+                if let Some(c) = &g.quick {
                     let ctx =
                         Ctx::new(self, st, &[], None).in_move(MoveCtx::new(by, from, sq, g.piece));
-                    if !ctx.cond(c) {
+                    if !ctx.quick(c) {
                         continue;
                     }
                 }

@@ -13,6 +13,7 @@ use super::{
     State, Target, MAX_PARTS, MAX_PIECES, MAX_PLAYERS, NEXT_ENGINE_ID, NORMAL, NO_KIND, PART_BASE,
 };
 use crate::bits::Bits;
+use crate::eval::Quick;
 
 impl<B: Bits> Engine<B> {
     /// Derives the tables of a game from its model and rule graph.
@@ -143,6 +144,7 @@ impl<B: Bits> Engine<B> {
                     kind,
                     from_mask,
                     guard: md.guard.clone(),
+                    quick: md.guard.as_ref().map(Quick::new),
                     guard_by_from: md.guard.as_ref().is_some_and(|c| !reads_to(c)),
                     guard_fixed: md.guard.as_ref().is_some_and(|c| !reads_move(c)),
                     guard_set,
@@ -565,6 +567,12 @@ impl<B: Bits> Engine<B> {
                     .filter(|&i| !crate::eval::needs_no_moves(&model.ends[i as usize].cond))
                     .collect(),
             ],
+            end_quick: model.ends.iter().map(|e| Quick::new(&e.cond)).collect(),
+            part_quick: model
+                .parts
+                .iter()
+                .map(|p| p.cond.as_ref().map(Quick::new))
+                .collect(),
             end_reached: model
                 .ends
                 .iter()
@@ -617,12 +625,22 @@ impl<B: Bits> Engine<B> {
             start: State::empty(MAX_PLAYERS as u8),
             overlap: [0; MAX_PLAYERS],
             draws: Default::default(),
+            turn_plans: Default::default(),
             most: Vec::new(),
             kills: Default::default(),
             mobility: Default::default(),
         };
         engine.find_overlaps();
         engine.find_draws();
+        for side in 0..engine.players() {
+            let phases = engine.model.phases.len();
+            engine.turn_plans[side as usize] = (0..=phases)
+                .map(|i| {
+                    let phase = if i == phases { NORMAL } else { i as u8 };
+                    engine.turn_plan(side, phase)
+                })
+                .collect();
+        }
         engine.find_kills();
         let mut st = State::empty(engine.players());
         for p in &engine.model.start {
@@ -651,10 +669,11 @@ impl<B: Bits> Engine<B> {
                 if g.stuck {
                     continue;
                 }
-                if !g.bulk {
+                if !g.bulk && !self.drawn_in_bulk(p, g) {
                     draws.listed.push((gi as u16, g.phase));
                     continue;
                 }
+                let guard = g.guard.is_some().then_some(gi as u16);
                 let most_at = self.most.len() as u32;
                 for sq in 0..n as u8 {
                     let w = g.moves_to(self.potential(g, sq));
@@ -668,7 +687,7 @@ impl<B: Bits> Engine<B> {
                 match draws
                     .groups
                     .iter_mut()
-                    .find(|d| d.piece == g.piece && d.phase == g.phase)
+                    .find(|d| d.piece == g.piece && d.phase == g.phase && d.guard == guard)
                 {
                     Some(d) => {
                         d.from_mask |= g.from_mask;
@@ -681,6 +700,7 @@ impl<B: Bits> Engine<B> {
                         most_at: 0,
                         uniform: 0,
                         rules: vec![rule],
+                        guard,
                     }),
                 }
             }
@@ -732,6 +752,31 @@ impl<B: Bits> Engine<B> {
             order.sort_by_key(|&gi| self.gens[p][gi as usize].shifts.is_empty());
             self.mobility[p] = order.into_boxed_slice();
         }
+    }
+
+    /// Whether random draws may weigh rule `g` of player `p` like a bulk
+    /// rule though it is not one: a piece's rule whose moves are its targets
+    /// (no promotion found as it moves, castling, jump series, taking en
+    /// passant, staying, placing or part of a turn), whose condition reads
+    /// nothing of the move (judged once per draw, [`DrawGroup::guard`]), and
+    /// whose effects come after the move: they change nothing in which
+    /// moves there are, and where no check rule reads them nothing in which
+    /// are legal.
+    fn drawn_in_bulk(&self, p: usize, g: &Gen<B>) -> bool {
+        let rule = &self.model.moves[g.rule as usize];
+        g.piece != NO_KIND
+            && (g.guard.is_none() || g.guard_fixed)
+            && (g.countable || self.check_rule.is_none())
+            && self.overlap[p] & (1 << g.piece) == 0
+            && self.promos[g.piece as usize]
+                .as_ref()
+                .is_none_or(|pr| pr.fixed.is_some())
+            && !g.stuck
+            && !g.stay
+            && rule.put.is_none()
+            && (g.phase == NORMAL || g.phase < PART_BASE)
+            && g.target != Target::EnPassant
+            && !matches!(g.kind, GenKind::Castle(..) | GenKind::CaptureJump(..))
     }
 
     /// Marks the kinds two of whose rules can make the same move (same

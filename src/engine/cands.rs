@@ -101,28 +101,28 @@ impl<B: Bits> Engine<B> {
         let side = lg.side;
         if g.piece == NO_KIND {
             if let GenKind::Pass = g.kind {
-                if let Some(c) = &g.guard {
+                if let Some(c) = &g.quick {
                     let ctx = Ctx::new(self, st, &[], None)
                         .in_move(MoveCtx::new(side, NO_SQ, NO_SQ, NO_KIND));
-                    if !ctx.cond(c) {
+                    if !ctx.quick(c) {
                         return true;
                     }
                 }
                 return f(Move::new(NO_SQ, NO_SQ, g.rule, NO_PIECE), false);
             }
-            if let Some(c) = g.guard.as_ref().filter(|_| g.guard_fixed) {
+            if let Some(c) = g.quick.as_ref().filter(|_| g.guard_fixed) {
                 let ctx = Ctx::new(self, st, &[], None)
                     .in_move(MoveCtx::new(side, NO_SQ, NO_SQ, NO_KIND));
-                if !ctx.cond(c) {
+                if !ctx.quick(c) {
                     return true;
                 }
             }
             let exact = g.guard_fixed || g.to_set.as_ref().is_some_and(|ts| ts.exact);
             for to in (self.targets(st, g, 0, side, lg.occ) & !lg.blocked).iter() {
-                if let Some(c) = g.guard.as_ref().filter(|_| !exact) {
+                if let Some(c) = g.quick.as_ref().filter(|_| !exact) {
                     let ctx = Ctx::new(self, st, &[], None)
                         .in_move(MoveCtx::new(side, NO_SQ, to, NO_KIND));
-                    if !ctx.cond(c) {
+                    if !ctx.quick(c) {
                         continue;
                     }
                 }
@@ -145,31 +145,31 @@ impl<B: Bits> Engine<B> {
         if let GenKind::CaptureJump(..) = g.kind {
             return self.each_jump_series(st, lg, g, f);
         }
-        if let Some(c) = g.guard.as_ref().filter(|_| g.guard_fixed) {
+        if let Some(c) = g.quick.as_ref().filter(|_| g.guard_fixed) {
             let ctx =
                 Ctx::new(self, st, &[], None).in_move(MoveCtx::new(side, NO_SQ, NO_SQ, g.piece));
-            if !ctx.cond(c) {
+            if !ctx.quick(c) {
                 return true;
             }
         }
         for from in self.starts(st, g, side).iter() {
             if let Some(c) = g
-                .guard
+                .quick
                 .as_ref()
                 .filter(|_| g.guard_by_from && g.guard_set.is_none() && !g.guard_fixed)
             {
                 let ctx =
                     Ctx::new(self, st, &[], None).in_move(MoveCtx::new(side, from, NO_SQ, g.piece));
-                if !ctx.cond(c) {
+                if !ctx.quick(c) {
                     continue;
                 }
             }
             let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
             for to in t.iter() {
-                if let Some(c) = g.guard.as_ref().filter(|_| !g.guard_by_from) {
+                if let Some(c) = g.quick.as_ref().filter(|_| !g.guard_by_from) {
                     let ctx = Ctx::new(self, st, &[], None)
                         .in_move(MoveCtx::new(side, from, to, g.piece));
-                    if !ctx.cond(c) {
+                    if !ctx.quick(c) {
                         continue;
                     }
                 }
@@ -310,10 +310,10 @@ impl<B: Bits> Engine<B> {
                 if lg.blocked.has(to) {
                     return true;
                 }
-                if let Some(c) = &g.guard {
+                if let Some(c) = &g.quick {
                     let ctx = Ctx::new(self, st, &[], None)
                         .in_move(MoveCtx::new(side, from, to, g.piece));
-                    if !ctx.cond(c) {
+                    if !ctx.quick(c) {
                         return true;
                     }
                 }

@@ -11,6 +11,10 @@ use crate::moves::{Move, NO_PIECE};
 use crate::state::{Hist, State, NO_SQ};
 use smallvec::SmallVec;
 
+/// A turn's opening rules as [`Engine::count_turns`] counts them (see
+/// [`Engine::turn_plan`]).
+pub(crate) type TurnPlan = Box<[(u16, u8, bool)]>;
+
 impl<B: Bits> Engine<B> {
     /// The number of legal moves, counting plain moves in bulk.
     pub(crate) fn count_legal(&self, st: &State<B>, hist: &[Hist]) -> u64 {
@@ -99,40 +103,28 @@ impl<B: Bits> Engine<B> {
         n
     }
 
-    /// The number of whole turns in `st` (perft's last level where turns
-    /// have parts), making as few moves as it can, where every move here is
-    /// a plain move of a piece or a drop that may go on to a part of the
-    /// turn (`(continue ...)`):
-    /// - unconditionally and compulsorily, to plain moves of that piece from
-    ///   where it landed, where no end rule can hold while a move is left:
-    ///   each such move counts its second part's moves (or 1, where that
-    ///   part has none and the turn ends), without making either;
-    /// - if it completes a line of the board (`if:(inLine (to))`): the
-    ///   moves that complete none end the turn and count 1 each, unmade;
-    ///   those that do are pushed on `slow`, to be made and counted.
-    ///
-    /// `None` where this does not apply.
-    pub(crate) fn count_turns(
-        &self,
-        st: &State<B>,
-        hist: &[Hist],
-        slow: &mut SmallVec<[Move; 16]>,
-    ) -> Option<u64> {
-        if self.restricted
-            || self.check_rule.is_some()
-            || st.part != 0
-            || self.overlap[st.side as usize] != 0
-            || self.general_at(st, hist, usize::MAX)
-        {
+    /// The slot of phase `phase` in [`Engine::turn_plans`].
+    pub(super) fn plan_slot(&self, phase: u8) -> usize {
+        if phase == super::NORMAL {
+            self.model.phases.len()
+        } else {
+            usize::from(phase)
+        }
+    }
+
+    /// What [`Engine::count_turns`] needs to know of `side`'s rules in
+    /// phase `phase`, found once: each opening rule (its index) with the
+    /// part it goes on to, and whether that part goes on only where the move
+    /// completes a line. `None` where whole turns cannot be counted so.
+    pub(super) fn turn_plan(&self, side: u8, phase: u8) -> Option<TurnPlan> {
+        if self.restricted || self.check_rule.is_some() || self.overlap[side as usize] != 0 {
             return None;
         }
-        let side = st.side;
-        let phase = self.phase_of_moves(st);
         let gens = &self.gens[side as usize];
         // Each opening rule with the part it goes on to, and whether that
         // part goes on only where the move completes a line.
-        let mut openers: SmallVec<[(&Gen<B>, u8, bool); 8]> = SmallVec::new();
-        for g in gens.iter().filter(|g| g.phase == phase) {
+        let mut openers: Vec<(u16, u8, bool)> = Vec::new();
+        for (gi, g) in gens.iter().enumerate().filter(|(_, g)| g.phase == phase) {
             let rule = &self.model.moves[g.rule as usize];
             let [Effect::Continue(k)] = rule.effects.as_slice() else {
                 return None;
@@ -151,7 +143,7 @@ impl<B: Bits> Engine<B> {
             {
                 return None;
             }
-            openers.push((g, super::PART_BASE + *k as u8, lined));
+            openers.push((gi as u16, super::PART_BASE + *k as u8, lined));
         }
         // The unconditional parts' rules: plain moves of their piece from
         // where it landed; and no end rule may hold while a move is left.
@@ -180,10 +172,42 @@ impl<B: Bits> Engine<B> {
                 }
             }
         }
+        Some(openers.into_boxed_slice())
+    }
+
+    /// The number of whole turns in `st` (perft's last level where turns
+    /// have parts), making as few moves as it can, where every move here is
+    /// a plain move of a piece or a drop that may go on to a part of the
+    /// turn (`(continue ...)`):
+    /// - unconditionally and compulsorily, to plain moves of that piece from
+    ///   where it landed, where no end rule can hold while a move is left:
+    ///   each such move counts its second part's moves (or 1, where that
+    ///   part has none and the turn ends), without making either;
+    /// - if it completes a line of the board (`if:(inLine (to))`): the
+    ///   moves that complete none end the turn and count 1 each, unmade;
+    ///   those that do are pushed on `slow`, to be made and counted.
+    ///
+    /// `None` where this does not apply.
+    pub(crate) fn count_turns(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        slow: &mut SmallVec<[Move; 16]>,
+    ) -> Option<u64> {
+        if st.part != 0 || self.general_at(st, hist, usize::MAX) {
+            return None;
+        }
+        let side = st.side;
+        let phase = self.phase_of_moves(st);
+        let plan = self.turn_plans[side as usize]
+            .get(self.plan_slot(phase))?
+            .as_ref()?;
+        let gens = &self.gens[side as usize];
         let lg = self.legality(st);
         let mine = st.by_player[side as usize];
         let mut n = 0u64;
-        for &(g, p, lined) in &openers {
+        for &(gi, p, lined) in plan {
+            let g = &gens[gi as usize];
             let mut fits = true;
             let done = self.move_sets(st, &lg, g, &mut |from, t| {
                 let moved = if from == NO_SQ { B::ZERO } else { B::bit(from) };

@@ -428,16 +428,13 @@ impl<B: Bits> Engine<B> {
         let rule = &self.model.moves[m.rule as usize];
         for e in &rule.effects {
             let Effect::Continue(k) = e else { continue };
-            let Some(part) = self.model.parts.get(*k) else {
-                continue;
-            };
-            if *k >= super::MAX_PARTS {
+            if *k >= super::MAX_PARTS || *k >= self.model.parts.len() {
                 continue;
             }
-            if let Some(c) = &part.cond {
+            if let Some(c) = &self.part_quick[*k] {
                 let ctx = Ctx::new(self, st, &[], None)
                     .in_move(crate::eval::MoveCtx::new(side, m.from, landed, NO_KIND));
-                if !ctx.cond(c) {
+                if !ctx.quick(c) {
                     continue;
                 }
             }

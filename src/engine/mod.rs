@@ -33,6 +33,7 @@ use crate::compile::model::{
     Cond, Effect, Events, ForbidDef, Hurdle, IntExpr, KindExpr, Model, MoveKind, PlayerRef,
     SiteRef, Target, MAX_PIECES, MAX_PLAYERS,
 };
+use crate::eval::Quick;
 use crate::state::{State, NO_SQ};
 
 pub(crate) use conds::sensitivity;
@@ -64,6 +65,8 @@ pub(crate) struct Gen<B: Bits> {
     pub from_mask: B,
     /// The rule's condition, judged for each move.
     pub guard: Option<Cond>,
+    /// The condition made ready to judge (see [`Quick`]).
+    pub quick: Option<Quick>,
     /// The condition reads nothing of where the move goes: judged once per
     /// start square.
     pub guard_by_from: bool,
@@ -318,8 +321,9 @@ pub(crate) struct Draws<B: Bits> {
     pub groups: Vec<DrawGroup<B>>,
 }
 
-/// The bulk rules of one kind of piece in one phase, as a random draw sees
-/// them: first a piece is drawn, weighted by the most moves it can have by
+/// The bulk rules of one kind of piece in one phase (or one rule whose
+/// condition reads nothing of the move), as a random draw sees them: first
+/// a piece is drawn, weighted by the most moves it can have by
 /// all of them, then one of those moves.
 #[derive(Clone, Debug)]
 pub(crate) struct DrawGroup<B: Bits> {
@@ -337,6 +341,10 @@ pub(crate) struct DrawGroup<B: Bits> {
     pub uniform: u16,
     /// Its rules, in order.
     pub rules: Vec<DrawRule<B>>,
+    /// Where its one rule has a condition that reads nothing of the move
+    /// ([`Gen::guard_fixed`]): that rule, whose pieces are drawn only while
+    /// the condition holds.
+    pub guard: Option<u16>,
 }
 
 /// A bulk rule in a [`DrawGroup`].
@@ -526,6 +534,10 @@ pub(crate) struct Engine<B: Bits> {
     /// when the player to move has a legal move (not
     /// [`crate::eval::needs_no_moves`]).
     pub end_order: [Box<[u16]>; 2],
+    /// Each end rule's condition made ready to judge.
+    pub end_quick: Box<[Quick]>,
+    /// Each part's condition (`(continue ... if:)`) made ready to judge.
+    pub part_quick: Box<[Option<Quick>]>,
     /// Whether the number of pieces in the game (on the board and in hand,
     /// [`State::men`]) only ever moves one way: no rule adds a piece while
     /// another takes one away ([`tables::one_way`]). A repetition is then
@@ -635,6 +647,9 @@ pub(crate) struct Engine<B: Bits> {
     /// For each player, its rules not only offered when stuck, as drawing
     /// a random move reads them.
     pub draws: [Draws<B>; MAX_PLAYERS],
+    /// For each player, per phase ([`Engine::plan_slot`]): the opening
+    /// rules of a turn as perft counts whole turns ([`Engine::count_turns`]).
+    pub turn_plans: [Box<[Option<count::TurnPlan>]>; MAX_PLAYERS],
     /// From [`DrawRule::most_at`] and [`DrawGroup::most_at`]: for each
     /// square, the most moves a piece there can have by the rule or group
     /// (on an empty board, promotions counted), an upper bound used to draw

@@ -144,8 +144,16 @@ impl<B: Bits> Engine<B> {
             slots.resize(draws.groups.len(), none);
         }
         let mut changed = slots.len();
+        let holds = |gi: u16| {
+            let g = &gens[gi as usize];
+            g.quick.as_ref().is_none_or(|q| {
+                crate::eval::Ctx::new(self, st, &[], None)
+                    .in_move(crate::eval::MoveCtx::new(side, NO_SQ, NO_SQ, g.piece))
+                    .quick(q)
+            })
+        };
         for (i, (d, slot)) in draws.groups.iter().zip(slots.iter_mut()).enumerate() {
-            let from = if d.phase == phase {
+            let from = if d.phase == phase && d.guard.is_none_or(holds) {
                 st.pieces(d.piece, side) & d.from_mask
             } else {
                 B::ZERO
@@ -265,12 +273,12 @@ impl<B: Bits> Engine<B> {
         if !fits {
             return false;
         }
-        let judge = |c: &crate::compile::model::Cond, from: u8| {
+        let judge = |c: &crate::eval::Quick, from: u8| {
             crate::eval::Ctx::new(self, st, &[], None)
                 .in_move(crate::eval::MoveCtx::new(side, from, NO_SQ, g.piece))
-                .cond(c)
+                .quick(c)
         };
-        if let Some(c) = g.guard.as_ref().filter(|_| g.guard_fixed) {
+        if let Some(c) = g.quick.as_ref().filter(|_| g.guard_fixed) {
             if !judge(c, NO_SQ) {
                 return true;
             }
@@ -286,7 +294,7 @@ impl<B: Bits> Engine<B> {
             return true;
         }
         let per_from = g
-            .guard
+            .quick
             .as_ref()
             .filter(|_| g.guard_set.is_none() && !g.guard_fixed);
         for from in self.starts(st, g, side).iter() {

@@ -225,6 +225,7 @@ fn random_moves_are_uniform_over_the_legal_moves() {
     // In every game: a position some moves in, and the first in check
     // with a choice of moves (drawn among the moves that end it).
     let mut in_check = 0;
+    let mut down_to_three = 0;
     // The games are played by random draws too, with one scratch space
     // per size of board, so that the draws judged find it as a game
     // (and the game before) left it.
@@ -236,13 +237,24 @@ fn random_moves_are_uniform_over_the_legal_moves() {
         let mut rng = fastrand::Rng::with_seed(3);
         let mut pos = g.start();
         let mut checked = false;
+        let mut thinned = false;
         for ply in 0..200 {
             let moves = pos.legal_moves();
             if moves.is_empty() || pos.outcome().is_some() {
                 break;
             }
-            if ply == 6 && moves.len() > 1 {
+            if (ply == 6 || ply == 60) && moves.len() > 1 {
                 draws_uniformly(&name, &pos, &mut scratches);
+            }
+            // A player down to a few pieces and none in hand (where rules
+            // whose condition counts them take over, drawn in bulk).
+            let few = on_pos!(&pos.0, |_e, s, _h| s.by_player[s.side as usize].count() == 3
+                && s.hand_total(s.side) == 0
+                && s.part == 0);
+            if !thinned && few && moves.len() > 1 {
+                draws_uniformly(&name, &pos, &mut scratches);
+                thinned = true;
+                down_to_three += 1;
             }
             if !checked && pos.in_check() && moves.len() > 1 {
                 draws_uniformly(&name, &pos, &mut scratches);
@@ -261,4 +273,5 @@ fn random_moves_are_uniform_over_the_legal_moves() {
         }
     }
     assert!(in_check >= 3, "only {in_check} games reached a check");
+    assert!(down_to_three >= 1, "no game came down to three pieces");
 }

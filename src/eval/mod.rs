@@ -2,6 +2,10 @@
 //! results. Results are enums: who won (and what the win is worth), or a
 //! draw, and the kind of ending.
 
+mod quick;
+
+pub(crate) use quick::Quick;
+
 use std::cell::Cell;
 use std::fmt;
 
@@ -484,9 +488,7 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
                 let pl = self.player(*p);
                 match kind {
                     Some(k) => i64::from(self.st.in_hand(pl, *k)),
-                    None => (0..crate::state::HAND_KINDS as u8)
-                        .map(|k| i64::from(self.st.in_hand(pl, k)))
-                        .sum(),
+                    None => i64::from(self.st.hand_total(pl)),
                 }
             }
         }
