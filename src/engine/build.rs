@@ -555,6 +555,11 @@ impl<B: Bits> Engine<B> {
             restricted,
             royal_fast,
             plain_make,
+            acting: model
+                .moves
+                .iter()
+                .map(|md| Engine::<B>::acts(&md.effects))
+                .collect(),
             board_attacks,
             own_attacks,
             simple_attacks,

@@ -4,7 +4,7 @@
 
 use super::{Engine, GenKind, NO_KIND};
 use crate::bits::Bits;
-use crate::compile::model::{Cond, OutcomeDef, Pattern, SiteRef, Target, Worth};
+use crate::compile::model::{Cond, IntExpr, OutcomeDef, Pattern, SiteRef, Target, Worth};
 use crate::eval::{Ctx, MoveCtx, Outcome, Rules};
 use crate::state::{code_piece, code_player, Hist, State, EMPTY, NO_SQ};
 
@@ -130,8 +130,11 @@ impl<B: Bits> Engine<B> {
                 !on.is_empty()
             } else {
                 match &end.cond {
-                    // The common end rule that needs no context.
+                    // The two common end rules that need no context.
                     Cond::Repeated(n) => ctx.repeated(*n),
+                    Cond::Cmp(op, IntExpr::PliesSince(counter), IntExpr::Lit(n)) => {
+                        op.apply(i64::from(st.counters[*counter as usize]), *n)
+                    }
                     _ => ctx.quick(&self.end_quick[i]),
                 }
             };

@@ -73,7 +73,7 @@ impl<B: Bits> Engine<B> {
             st.put(m.to, piece as u8, side);
             st.hash ^= self.z(code(piece as u8, side), m.to);
             let captured =
-                !rule.effects.is_empty() && self.apply_effects(st, &rule.effects, side, m.to);
+                self.acting[m.rule as usize] && self.apply_effects(st, &rule.effects, side, m.to);
             return (NO_KIND, captured);
         }
         if m.to == NO_SQ {
@@ -95,7 +95,7 @@ impl<B: Bits> Engine<B> {
             // The piece stays; a new one is put where the move lands.
             st.put(m.to, k as u8, side);
             st.hash ^= self.z(code(k as u8, side), m.to);
-            if !rule.effects.is_empty() {
+            if self.acting[m.rule as usize] {
                 let took = self.apply_effects(st, &rule.effects, side, m.to);
                 return (kind, took);
             }
@@ -159,7 +159,7 @@ impl<B: Bits> Engine<B> {
             }
         }
         let mut captured = captured;
-        if !rule.effects.is_empty() {
+        if self.acting[m.rule as usize] {
             captured |= self.apply_effects(st, &rule.effects, side, landed);
         }
         if m.promo != NO_PIECE {
@@ -274,6 +274,17 @@ impl<B: Bits> Engine<B> {
             }
         }
         took
+    }
+
+    /// Whether [`Engine::apply_effects`] changes anything for `effects`
+    /// (marks, moving again and parts of turns are seen to elsewhere).
+    pub(super) fn acts(effects: &[Effect]) -> bool {
+        effects.iter().any(|e| {
+            !matches!(
+                e,
+                Effect::SetFlag(_) | Effect::MoveAgain(_) | Effect::EnPassant | Effect::Continue(_)
+            )
+        })
     }
 
     /// Whether a piece of `by` could land on one of `passed` by a

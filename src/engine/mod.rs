@@ -559,6 +559,9 @@ pub(crate) struct Engine<B: Bits> {
     /// For each move rule: a piece moves (taking what stands where it
     /// lands) and nothing else happens; made without looking further.
     pub plain_make: Box<[bool]>,
+    /// For each move rule: whether its effects change the board
+    /// ([`Engine::acts`]).
+    pub acting: Box<[bool]>,
     /// For each player: whether its attacks read only the board (every
     /// condition they depend on is [`board_only`]), so that a royal move can
     /// be judged on a copy where the piece has only been moved.

@@ -8,7 +8,7 @@ use crate::engine::Engine;
 use crate::game::{on_pos, Game};
 use crate::moves::Move;
 use crate::source::SourceFile;
-use crate::state::{Hist, State};
+use crate::state::{Hist, State, NO_KIND, NO_SQ};
 
 /// Every shipped game under every configuration.
 fn every_game() -> Vec<(String, Game)> {
@@ -101,6 +101,106 @@ fn shortcuts_agree<B: Bits>(name: &str, e: &Engine<B>, st: &State<B>, hist: &[Hi
             }
         }
     }
+}
+
+/// Comparisons of every kind of number the ready form reads with
+/// constants (the extremes included), either way round, and their
+/// combinations.
+fn sample_conditions() -> Vec<crate::compile::model::Cond> {
+    use crate::compile::model::{CmpOp, Cond, IntExpr, PlayerRef, SiteRef};
+    let nums = [
+        IntExpr::Count(PlayerRef::Mover, None),
+        IntExpr::Count(PlayerRef::Next, Some(0)),
+        IntExpr::InHand(PlayerRef::Mover, None),
+        IntExpr::InHand(PlayerRef::Opponent, Some(0)),
+        IntExpr::Score(PlayerRef::Fixed(1)),
+        IntExpr::PliesSince(0),
+    ];
+    let lits = [i64::MIN, -1, 0, 1, 3, 9, 16, i64::MAX];
+    let ops = [
+        CmpOp::Eq,
+        CmpOp::Ne,
+        CmpOp::Lt,
+        CmpOp::Le,
+        CmpOp::Gt,
+        CmpOp::Ge,
+    ];
+    let mut out = Vec::new();
+    for n in &nums {
+        for &l in &lits {
+            for &op in &ops {
+                out.push(Cond::Cmp(op, n.clone(), IntExpr::Lit(l)));
+                out.push(Cond::Cmp(op, IntExpr::Lit(l), n.clone()));
+            }
+        }
+        out.push(Cond::Cmp(CmpOp::Lt, n.clone(), nums[0].clone()));
+    }
+    let few = out.len();
+    for i in (0..few).step_by(7) {
+        let (a, b) = (out[i].clone(), out[(i * 5 + 3) % few].clone());
+        out.push(Cond::And(vec![a.clone(), b.clone()]));
+        out.push(Cond::Or(vec![a.clone(), Cond::Not(Box::new(b.clone()))]));
+        out.push(Cond::And(vec![a, Cond::InLine(SiteRef::To), b]));
+    }
+    out.push(Cond::InLine(SiteRef::To));
+    out.push(Cond::Not(Box::new(Cond::InLine(SiteRef::To))));
+    out
+}
+
+/// The conditions made ready ([`crate::eval::Quick`]) against the same
+/// conditions judged as written: the game's own (end rules, and the
+/// conditions of moves that read nothing of the move) and `samples`, for
+/// a move of the player who moved last to an occupied square and to none.
+fn ready_conditions_agree<B: Bits>(
+    name: &str,
+    e: &Engine<B>,
+    st: &State<B>,
+    hist: &[Hist],
+    samples: &[crate::compile::model::Cond],
+) {
+    use crate::eval::{Ctx, MoveCtx, Quick};
+    for (i, end) in e.model.ends.iter().enumerate() {
+        let ctx = Ctx::new(e, st, hist, None);
+        assert_eq!(
+            ctx.quick(&e.end_quick[i]),
+            Ctx::new(e, st, hist, None).cond(&end.cond),
+            "{name}: end rule {i}"
+        );
+    }
+    let side = st.side;
+    for g in e.gens[side as usize].iter().filter(|g| g.guard_fixed) {
+        let (Some(c), Some(q)) = (&g.guard, &g.quick) else {
+            panic!("{name}: a condition not made ready");
+        };
+        let ctx = || Ctx::new(e, st, &[], None).in_move(MoveCtx::new(side, NO_SQ, NO_SQ, g.piece));
+        assert_eq!(ctx().quick(q), ctx().cond(c), "{name}: {c:?}");
+    }
+    for to in st.occupied().iter().take(1).chain([NO_SQ]) {
+        let ctx =
+            || Ctx::new(e, st, hist, None).in_move(MoveCtx::new(st.mover, NO_SQ, to, NO_KIND));
+        for c in samples {
+            assert_eq!(ctx().quick(&Quick::new(c)), ctx().cond(c), "{name}: {c:?}");
+        }
+    }
+}
+
+#[test]
+fn conditions_made_ready_judge_as_written() {
+    let samples = sample_conditions();
+    let mut positions = 0;
+    walk(120, &mut |name, _, pos| {
+        positions += 1;
+        // The samples at one position in 16 (they are many).
+        let samples = if positions % 16 == 0 {
+            &samples[..]
+        } else {
+            &[]
+        };
+        on_pos!(&pos.0, |e, s, h| ready_conditions_agree(
+            name, e, s, h, samples
+        ));
+    });
+    assert!(positions > 1000, "{positions} positions");
 }
 
 #[test]
@@ -248,7 +348,8 @@ fn random_moves_are_uniform_over_the_legal_moves() {
             }
             // A player down to a few pieces and none in hand (where rules
             // whose condition counts them take over, drawn in bulk).
-            let few = on_pos!(&pos.0, |_e, s, _h| s.by_player[s.side as usize].count() == 3
+            let few = on_pos!(&pos.0, |_e, s, _h| s.by_player[s.side as usize].count()
+                == 3
                 && s.hand_total(s.side) == 0
                 && s.part == 0);
             if !thinned && few && moves.len() > 1 {
