@@ -674,11 +674,10 @@ impl<B: Bits> Engine<B> {
                 if g.stuck {
                     continue;
                 }
-                if !g.bulk && !self.drawn_in_bulk(p, g) {
+                if !g.bulk {
                     draws.listed.push((gi as u16, g.phase));
                     continue;
                 }
-                let guard = g.guard.is_some().then_some(gi as u16);
                 let most_at = self.most.len() as u32;
                 for sq in 0..n as u8 {
                     let w = g.moves_to(self.potential(g, sq));
@@ -692,7 +691,7 @@ impl<B: Bits> Engine<B> {
                 match draws
                     .groups
                     .iter_mut()
-                    .find(|d| d.piece == g.piece && d.phase == g.phase && d.guard == guard)
+                    .find(|d| d.piece == g.piece && d.phase == g.phase)
                 {
                     Some(d) => {
                         d.from_mask |= g.from_mask;
@@ -705,7 +704,6 @@ impl<B: Bits> Engine<B> {
                         most_at: 0,
                         uniform: 0,
                         rules: vec![rule],
-                        guard,
                     }),
                 }
             }
@@ -757,31 +755,6 @@ impl<B: Bits> Engine<B> {
             order.sort_by_key(|&gi| self.gens[p][gi as usize].shifts.is_empty());
             self.mobility[p] = order.into_boxed_slice();
         }
-    }
-
-    /// Whether random draws may weigh rule `g` of player `p` like a bulk
-    /// rule though it is not one: a piece's rule whose moves are its targets
-    /// (no promotion found as it moves, castling, jump series, taking en
-    /// passant, staying, placing or part of a turn), whose condition reads
-    /// nothing of the move (judged once per draw, [`DrawGroup::guard`]), and
-    /// whose effects come after the move: they change nothing in which
-    /// moves there are, and where no check rule reads them nothing in which
-    /// are legal.
-    fn drawn_in_bulk(&self, p: usize, g: &Gen<B>) -> bool {
-        let rule = &self.model.moves[g.rule as usize];
-        g.piece != NO_KIND
-            && (g.guard.is_none() || g.guard_fixed)
-            && (g.countable || self.check_rule.is_none())
-            && self.overlap[p] & (1 << g.piece) == 0
-            && self.promos[g.piece as usize]
-                .as_ref()
-                .is_none_or(|pr| pr.fixed.is_some())
-            && !g.stuck
-            && !g.stay
-            && rule.put.is_none()
-            && (g.phase == NORMAL || g.phase < PART_BASE)
-            && g.target != Target::EnPassant
-            && !matches!(g.kind, GenKind::Castle(..) | GenKind::CaptureJump(..))
     }
 
     /// Marks the kinds two of whose rules can make the same move (same

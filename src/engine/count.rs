@@ -7,6 +7,7 @@ use super::{Engine, Gen, GenKind, NO_KIND};
 use crate::bits::Bits;
 use crate::compile::model::Target;
 use crate::compile::model::{Cond, Effect, SiteRef};
+use crate::eval::{Ctx, MoveCtx};
 use crate::moves::{Move, NO_PIECE};
 use crate::state::{Hist, State, NO_SQ};
 use smallvec::SmallVec;
@@ -208,6 +209,15 @@ impl<B: Bits> Engine<B> {
         let mut n = 0u64;
         for &(gi, p, lined) in plan {
             let g = &gens[gi as usize];
+            // A rule whose condition reads nothing of the move and fails
+            // here has no move (judged before finding any).
+            if let Some(q) = g.quick.as_ref().filter(|_| g.guard_fixed) {
+                let ctx = Ctx::new(self, st, &[], None)
+                    .in_move(MoveCtx::new(side, NO_SQ, NO_SQ, g.piece));
+                if !ctx.quick(q) {
+                    continue;
+                }
+            }
             let mut fits = true;
             let done = self.move_sets(st, &lg, g, &mut |from, t| {
                 let moved = if from == NO_SQ { B::ZERO } else { B::bit(from) };

@@ -321,9 +321,8 @@ pub(crate) struct Draws<B: Bits> {
     pub groups: Vec<DrawGroup<B>>,
 }
 
-/// The bulk rules of one kind of piece in one phase (or one rule whose
-/// condition reads nothing of the move), as a random draw sees them: first
-/// a piece is drawn, weighted by the most moves it can have by
+/// The bulk rules of one kind of piece in one phase, as a random draw sees
+/// them: first a piece is drawn, weighted by the most moves it can have by
 /// all of them, then one of those moves.
 #[derive(Clone, Debug)]
 pub(crate) struct DrawGroup<B: Bits> {
@@ -341,10 +340,6 @@ pub(crate) struct DrawGroup<B: Bits> {
     pub uniform: u16,
     /// Its rules, in order.
     pub rules: Vec<DrawRule<B>>,
-    /// Where its one rule has a condition that reads nothing of the move
-    /// ([`Gen::guard_fixed`]): that rule, whose pieces are drawn only while
-    /// the condition holds.
-    pub guard: Option<u16>,
 }
 
 /// A bulk rule in a [`DrawGroup`].

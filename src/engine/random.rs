@@ -108,11 +108,13 @@ impl<B: Bits> Engine<B> {
         for &(gi, _) in draws.listed.iter().filter(|d| d.1 == phase) {
             let g = &gens[gi as usize];
             // Rules of many moves (drops, slides) as square sets; a few
-            // moves (a king's steps) are listed faster than weighed.
+            // moves (a king's steps) are listed faster than weighed, but
+            // for a condition that reads nothing of the move (judged once
+            // for every piece) the sets were faster.
             let many = matches!(
                 g.kind,
                 GenKind::Drop(..) | GenKind::Slide(_) | GenKind::SlideRange(..) | GenKind::Ride(_)
-            );
+            ) || g.guard_fixed && matches!(g.kind, GenKind::Leap(_));
             if many
                 && self.move_sets(st, &lg, g, &mut |from, t| {
                     let c = t.count();
@@ -144,16 +146,8 @@ impl<B: Bits> Engine<B> {
             slots.resize(draws.groups.len(), none);
         }
         let mut changed = slots.len();
-        let holds = |gi: u16| {
-            let g = &gens[gi as usize];
-            g.quick.as_ref().is_none_or(|q| {
-                crate::eval::Ctx::new(self, st, &[], None)
-                    .in_move(crate::eval::MoveCtx::new(side, NO_SQ, NO_SQ, g.piece))
-                    .quick(q)
-            })
-        };
         for (i, (d, slot)) in draws.groups.iter().zip(slots.iter_mut()).enumerate() {
-            let from = if d.phase == phase && d.guard.is_none_or(holds) {
+            let from = if d.phase == phase {
                 st.pieces(d.piece, side) & d.from_mask
             } else {
                 B::ZERO
@@ -405,6 +399,9 @@ impl<B: Bits> Engine<B> {
         g: &Gen<B>,
         m: Move,
     ) -> bool {
+        if self.check_rule.is_none() {
+            return true;
+        }
         // In check, a move onto an evasion square ends it (if not pinned).
         let ends_check = !lg.in_check || lg.evasion.is_some_and(|e| e.has(m.to));
         let must_test = self.royalish & (1 << g.piece) != 0
@@ -412,8 +409,7 @@ impl<B: Bits> Engine<B> {
             || (lg.test_captures && lg.occ.has(m.to))
             || lg.danger_all
             || self.is_pinned(st, lg.side, m.from);
-        let safe = self.check_rule.is_none() || !must_test;
-        safe || self.passes_check_in(st, lg, m)
+        !must_test || self.passes_check_in(st, lg, m)
     }
 
     /// [`Engine::random_move`] among the moves found exactly: every

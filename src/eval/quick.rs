@@ -158,6 +158,7 @@ impl<B: Bits, E: Rules<B>> Ctx<'_, B, E> {
     }
 
     /// Whether every comparison holds.
+    #[inline]
     fn tests(&self, tests: &[Test]) -> bool {
         tests.iter().all(|t| {
             let v = self.num(t.num);
