@@ -60,27 +60,6 @@ pub(crate) struct Hist {
     pub max_reps: u8,
     /// How many pieces stand on the board (a repetition needs as many).
     pub men: u8,
-    /// The keys of this entry and of every earlier one that can share a key
-    /// with it (see [`same_men`]), as a filter: a key whose bit is clear
-    /// has not occurred ([`Hist::may_have_seen`]).
-    pub seen: [u64; 4],
-}
-
-impl Hist {
-    /// The word and bit of `hash` in [`Hist::seen`].
-    #[inline]
-    pub(crate) fn seen_bit(hash: u64) -> (usize, u64) {
-        let top = hash >> 56;
-        ((top >> 6) as usize, 1 << (top & 63))
-    }
-
-    /// Whether a position with key `hash` may be this entry or one of the
-    /// earlier ones it can share a key with (false: surely none).
-    #[inline]
-    pub(crate) fn may_have_seen(&self, hash: u64) -> bool {
-        let (w, b) = Hist::seen_bit(hash);
-        self.seen[w] & b != 0
-    }
 }
 
 /// The last entries of `hist` that can share a key with a position of

@@ -86,11 +86,10 @@ impl<B: Bits> Engine<B> {
         let men = st.men();
         let reps = 1 + self.earlier(st, men, hist).min(254) as u8;
         // Keys from before the number of pieces changed cannot recur.
-        let prev = hist.last().filter(|h| !self.monotone || h.men == men);
-        let max_reps = prev.map_or(reps, |h| h.max_reps.max(reps));
-        let mut seen = prev.map_or([0; 4], |h| h.seen);
-        let (w, b) = Hist::seen_bit(st.hash);
-        seen[w] |= b;
+        let max_reps = match hist.last() {
+            Some(h) if !self.monotone || h.men == men => h.max_reps.max(reps),
+            _ => reps,
+        };
         Hist {
             hash: st.hash,
             checked,
@@ -98,30 +97,15 @@ impl<B: Bits> Engine<B> {
             reps,
             max_reps,
             men,
-            seen,
         }
     }
 
-    /// How many entries of `hist` have the key of `st` (which has `men`
-    /// pieces): none where the latest entry's filter has not seen the key;
-    /// else as many as the latest entry with the key had counted, itself
-    /// included (the entries before it that can share its key are those
-    /// before it here).
+    /// How many entries of `hist` have the key of `st` (which has `men` pieces).
     #[inline]
     pub(crate) fn earlier(&self, st: &State<B>, men: u8, hist: &[Hist]) -> usize {
-        let Some(last) = hist.last() else {
-            return 0;
-        };
-        if self.monotone && last.men != men || !last.may_have_seen(st.hash) {
-            return 0;
-        }
-        let mut back = crate::state::same_men_back(hist, men, self.monotone);
-        match back.find(|h| h.hash == st.hash) {
-            None => 0,
-            Some(h) if h.reps < u8::MAX => usize::from(h.reps),
-            // Past what an entry counts: the entries themselves.
-            Some(_) => 1 + back.filter(|h| h.hash == st.hash).count(),
-        }
+        crate::state::same_men_back(hist, men, self.monotone)
+            .filter(|h| h.hash == st.hash)
+            .count()
     }
 
     /// [`Engine::hist_entry`] when whether the player to move is in check is known.

@@ -157,8 +157,9 @@ impl<B: Bits, E: Rules<B>> Ctx<'_, B, E> {
         }
     }
 
-    /// Whether every comparison holds.
-    #[inline]
+    /// Whether every comparison holds (one copy, called: inlined where
+    /// each condition is judged, it made the engine's hot loops larger).
+    #[inline(never)]
     fn tests(&self, tests: &[Test]) -> bool {
         tests.iter().all(|t| {
             let v = self.num(t.num);
