@@ -211,11 +211,6 @@ fn the_shortcuts_agree_with_the_full_tests() {
         on_pos!(&pos.0, |e, s, h| shortcuts_agree(name, e, s, h));
     });
     assert!(positions > 1000, "{positions} positions");
-    let repeats = *REPEATS.lock().unwrap();
-    assert!(
-        repeats > 100,
-        "only {repeats} positions repeated an earlier one"
-    );
 }
 
 #[test]
