@@ -158,14 +158,17 @@ fn run_part<B: Bits>(
         let mut plies = 0u32;
         while plies < cap {
             let chosen = e.random_move(&st, &hist, &mut scratch, &mut |n| rng.usize(..n));
-            if let Some((o, _)) = e.ending(&st, &hist, Some(chosen.is_some())) {
+            // The entry counts the position's repetitions once, for the
+            // end rules too.
+            let entry = e.hist_entry(&st, &hist);
+            if let Some((o, _)) = e.ending_with(&st, &hist, Some(chosen.is_some()), Some(&entry)) {
                 result = Some(o);
                 break;
             }
             let Some(m) = chosen else {
                 break;
             };
-            hist.push(e.hist_entry(&st, &hist));
+            hist.push(entry);
             e.make(&mut st, m);
             plies += 1;
         }

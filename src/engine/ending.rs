@@ -105,7 +105,21 @@ impl<B: Bits> Engine<B> {
         hist: &[Hist],
         has_moves: Option<bool>,
     ) -> Option<(Outcome, usize)> {
-        let ctx = Ctx::new(self, st, hist, None).knowing_moves(has_moves);
+        self.ending_with(st, hist, has_moves, None)
+    }
+
+    /// [`Engine::ending`], knowing the history entry `st` will have (so
+    /// that repetitions are not counted again).
+    pub(crate) fn ending_with(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        has_moves: Option<bool>,
+        entry: Option<&Hist>,
+    ) -> Option<(Outcome, usize)> {
+        let ctx = Ctx::new(self, st, hist, None)
+            .knowing_moves(has_moves)
+            .knowing_reps(entry.map(|h| h.reps));
         let mut fewest = None;
         for &i in &self.end_order[usize::from(has_moves == Some(true))] {
             let (i, end) = (i as usize, &self.model.ends[i as usize]);

@@ -73,6 +73,14 @@ fn shortcuts_agree<B: Bits>(name: &str, e: &Engine<B>, st: &State<B>, hist: &[Hi
         every.len() as u64,
         "{name}: moves counted in bulk"
     );
+    // The end rules told the repetitions by the position's history entry.
+    let entry = e.hist_entry(st, hist);
+    assert_eq!(
+        e.ending_with(st, hist, None, Some(&entry)),
+        e.ending(st, hist, None),
+        "{name}: ending knowing the repetitions ({} times)",
+        entry.reps
+    );
     if e.check_rule.is_none() {
         return;
     }

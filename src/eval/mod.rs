@@ -173,6 +173,8 @@ pub(crate) struct Ctx<'a, B: Bits, E: Rules<B>> {
     /// Moves tested inside the condition are judged by the first `level` forbid rules.
     level: usize,
     has_moves: Cell<Option<bool>>,
+    /// How many times the position has occurred, where the caller knows.
+    reps: Option<u32>,
 }
 
 impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
@@ -187,6 +189,7 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
             mv: None,
             level: usize::MAX,
             has_moves: Cell::new(None),
+            reps: None,
         }
     }
 
@@ -199,6 +202,14 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
     /// Moves tested inside are judged by the first `level` forbid rules.
     pub(crate) fn at_level(mut self, level: usize) -> Self {
         self.level = level;
+        self
+    }
+
+    /// Tells the context how many times the position has occurred (its
+    /// history entry's count, [`Hist::reps`]).
+    pub(crate) fn knowing_reps(mut self, reps: Option<u8>) -> Self {
+        // A count at its cap is counted again.
+        self.reps = reps.filter(|&r| r < u8::MAX).map(u32::from);
         self
     }
 
@@ -248,10 +259,16 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
 
     /// Whether the position has occurred `n` times.
     pub(crate) fn repeated(&self, n: u32) -> bool {
+        if let Some(k) = self.reps {
+            return k >= n;
+        }
         self.repetitions_may_reach(n) && self.repetitions() >= n
     }
 
     fn repetitions(&self) -> u32 {
+        if let Some(n) = self.reps {
+            return n;
+        }
         let h = self.st.hash;
         let men = self.st.men();
         // The extra entry is the latest: if its count differs, none before matches.
