@@ -144,7 +144,7 @@ impl<B: Bits> Engine<B> {
                     kind,
                     from_mask,
                     guard: md.guard.clone(),
-                    quick: md.guard.as_ref().map(Quick::new),
+                    quick: md.guard.as_ref().map(|c| Box::new(Quick::new(c))),
                     guard_by_from: md.guard.as_ref().is_some_and(|c| !reads_to(c)),
                     guard_fixed: md.guard.as_ref().is_some_and(|c| !reads_move(c)),
                     guard_set,

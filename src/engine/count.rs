@@ -188,7 +188,9 @@ impl<B: Bits> Engine<B> {
     ///   moves that complete none end the turn and count 1 each, unmade;
     ///   those that do are pushed on `slow`, to be made and counted.
     ///
-    /// `None` where this does not apply.
+    /// `None` where this does not apply. Never inlined: perft's loop stays
+    /// as small for the games whose turns have one part.
+    #[inline(never)]
     pub(crate) fn count_turns(
         &self,
         st: &State<B>,

@@ -66,7 +66,7 @@ pub(crate) struct Gen<B: Bits> {
     /// The rule's condition, judged for each move.
     pub guard: Option<Cond>,
     /// The condition made ready to judge (see [`Quick`]).
-    pub quick: Option<Quick>,
+    pub quick: Option<Box<Quick>>,
     /// The condition reads nothing of where the move goes: judged once per
     /// start square.
     pub guard_by_from: bool,

@@ -242,7 +242,10 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
         match self.extra {
             None => std::borrow::Cow::Borrowed(self.hist),
             Some(x) => {
-                let mut v = self.hist.to_vec();
+                // Room for the extra one at once (a copy and a push grew it
+                // again, in every test of a restriction that reads moves).
+                let mut v = Vec::with_capacity(self.hist.len() + 1);
+                v.extend_from_slice(self.hist);
                 v.push(x);
                 std::borrow::Cow::Owned(v)
             }
