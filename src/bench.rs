@@ -18,7 +18,7 @@ use crate::bits::Bits;
 use crate::engine::{Engine, Scratch};
 use crate::eval::Outcome;
 use crate::game::{on_pos, Game};
-use crate::state::{Hist, State};
+use crate::state::{Hist, KeyCounts, State};
 
 /// The longest cap on a playout `lud bench` accepts, in plies. A game's
 /// history grows by one entry per ply (and is reserved only as it grows).
@@ -150,17 +150,20 @@ fn run_part<B: Bits>(
         wins: vec![0; e.model.players.len()],
         ..Playouts::default()
     };
+    // The keys of the history, counted as it grows.
+    let mut counts = KeyCounts::default();
     for _ in 0..games {
         let mut st = *start;
         hist.clear();
         hist.extend_from_slice(hist0);
+        counts.hold(hist0, e.monotone);
         let mut result = None;
         let mut plies = 0u32;
         while plies < cap {
             let chosen = e.random_move(&st, &hist, &mut scratch, &mut |n| rng.usize(..n));
             // The entry counts the position's repetitions once, for the
             // end rules too.
-            let entry = e.hist_entry(&st, &hist);
+            let entry = e.hist_entry_counted(&st, &hist, &counts);
             if let Some((o, _)) = e.ending_with(&st, &hist, Some(chosen.is_some()), Some(&entry)) {
                 result = Some(o);
                 break;
@@ -169,6 +172,7 @@ fn run_part<B: Bits>(
                 break;
             };
             hist.push(entry);
+            counts.add(&entry, e.monotone);
             e.make(&mut st, m);
             plies += 1;
         }

@@ -49,6 +49,10 @@ pub trait Bits:
     #[must_use]
     fn shifted(self, by: i32) -> Self;
 
+    /// The `i`-th lowest square (counting from 0; `i` must be below the
+    /// set's count), found without a walk through the squares before it.
+    fn nth(self, i: u32) -> u8;
+
     /// Whether the set is empty.
     #[inline]
     fn is_empty(self) -> bool {
@@ -100,6 +104,17 @@ macro_rules! impl_bits {
                 self & self.wrapping_sub(1)
             }
             #[inline]
+            fn nth(self, i: u32) -> u8 {
+                let low = self as u64;
+                let n = low.count_ones();
+                if i < n || $n == 64 {
+                    select64(low, i)
+                } else {
+                    // The upper half of a u128.
+                    64 + select64(self.checked_shr(64).unwrap_or(0) as u64, i - n)
+                }
+            }
+            #[inline]
             fn shifted(self, by: i32) -> Self {
                 if by >= 0 {
                     self.checked_shl(by.unsigned_abs()).unwrap_or(0)
@@ -110,6 +125,46 @@ macro_rules! impl_bits {
         }
     };
 }
+
+/// The `i`-th lowest set bit of `x` (`i` below its count): the byte that
+/// holds it found from the bytes' running counts, all at once; then the
+/// bit within the byte from a table.
+#[inline]
+fn select64(x: u64, i: u32) -> u8 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut b = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    b = (b & 0x3333_3333_3333_3333) + ((b >> 2) & 0x3333_3333_3333_3333);
+    b = (b + (b >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // Byte k: the bits in bytes 0..=k (at most 64: no carry between bytes).
+    let sums = b.wrapping_mul(ONES);
+    // The bytes whose running count is at most i lie before the one sought.
+    let before = (((u64::from(i) * ONES) | HIGH) - sums) & HIGH;
+    let byte = before.count_ones();
+    let skipped = (sums << 8).checked_shr(8 * byte).unwrap_or(0) as u8;
+    let within = x.checked_shr(8 * byte).unwrap_or(0) as u8;
+    (8 * byte) as u8
+        + SELECT8[usize::from(within)][usize::from((i as u8).wrapping_sub(skipped) & 7)]
+}
+
+/// For each byte, the position of its k-th lowest set bit.
+static SELECT8: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut v = 0;
+    while v < 256 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if v & (1 << bit) != 0 {
+                t[v][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        v += 1;
+    }
+    t
+};
 
 impl_bits!(u64, 64);
 impl_bits!(u128, 128);
@@ -158,6 +213,31 @@ mod tests {
         roundtrip::<u64>();
         roundtrip::<u128>();
         assert_eq!(<u128 as Bits>::bit(100).msb(), 100);
+    }
+
+    fn nth_walks_alike<B: Bits>(sets: &[B]) {
+        for &s in sets {
+            for (i, sq) in s.iter().enumerate() {
+                assert_eq!(s.nth(i as u32), sq, "{s:?} {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn nth_square_is_the_one_a_walk_finds() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut small = vec![u64::MAX, 1, 1 << 63, 0xff00, 0x8000_0000_0000_0001];
+        let mut large = vec![u128::MAX, 1 << 127, (1 << 64) | 1, 1 << 64, 0xffff << 60];
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            small.push(x & (x >> 3));
+            large.push((u128::from(x) << 64) | u128::from(x.rotate_left(9) & x));
+            large.push(u128::from(x));
+        }
+        nth_walks_alike(&small);
+        nth_walks_alike(&large);
     }
 
     #[test]

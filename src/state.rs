@@ -79,6 +79,109 @@ pub(crate) fn same_men_back(hist: &[Hist], men: u8, monotone: bool) -> impl Iter
         .take_while(move |h| !monotone || h.men == men)
 }
 
+/// How often each key occurs among the entries of a history that
+/// [`same_men`] keeps: a table kept in step with the history as it grows,
+/// so that a position's repetitions are found at once instead of by a
+/// search back through the game (long games without a capture, where a
+/// search reads every entry at every ply). An open-addressing table whose
+/// slots belong to the current window by a stamp, so that a change in the
+/// number of pieces empties it at once.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct KeyCounts {
+    /// `(key, count, stamp)`; a slot of another stamp is empty.
+    slots: Vec<(u64, u32, u32)>,
+    /// The slots of the current stamp.
+    live: usize,
+    /// The current stamp (never 0 once in use: a new slot's stamp is 0).
+    stamp: u32,
+    /// The number of pieces of the entries held.
+    men: u8,
+}
+
+impl KeyCounts {
+    /// Empties the table.
+    pub(crate) fn clear(&mut self) {
+        self.live = 0;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slots.iter_mut().for_each(|s| s.2 = 0);
+            self.stamp = 1;
+        }
+    }
+
+    /// Holds `hist`'s entries and no others (keeping its room).
+    pub(crate) fn hold(&mut self, hist: &[Hist], monotone: bool) {
+        self.clear();
+        for h in hist {
+            self.add(h, monotone);
+        }
+    }
+
+    /// The slot of `key`: where it is, or the empty slot where it would go.
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        loop {
+            let (k, _, stamp) = self.slots[i];
+            if stamp != self.stamp || k == key {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// How many entries held have key `key`, for a position of `men`
+    /// pieces: as many as [`same_men_back`] would find.
+    #[inline]
+    pub(crate) fn count(&self, key: u64, men: u8, monotone: bool) -> usize {
+        if (monotone && men != self.men) || self.live == 0 {
+            return 0;
+        }
+        let (_, n, stamp) = self.slots[self.slot(key)];
+        if stamp == self.stamp {
+            n as usize
+        } else {
+            0
+        }
+    }
+
+    /// Holds one more entry: the one just pushed onto the history.
+    #[inline]
+    pub(crate) fn add(&mut self, h: &Hist, monotone: bool) {
+        if monotone && h.men != self.men {
+            self.clear();
+        }
+        self.men = h.men;
+        if (self.live + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let i = self.slot(h.hash);
+        let s = &mut self.slots[i];
+        if s.2 == self.stamp {
+            s.1 += 1;
+        } else {
+            *s = (h.hash, 1, self.stamp);
+            self.live += 1;
+        }
+    }
+
+    /// Twice the room (at least 64 slots), the entries held moved over.
+    #[cold]
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.slots);
+        let stamp = self.stamp;
+        self.slots = vec![(0, 0, 0); (old.len() * 2).max(64)];
+        self.stamp = 1;
+        for (key, n, s) in old {
+            if s == stamp {
+                let i = self.slot(key);
+                self.slots[i] = (key, n, 1);
+            }
+        }
+    }
+}
+
 /// A game state on a board of up to `B::CAPACITY` squares.
 #[derive(Clone, Copy, Debug)]
 pub struct State<B: Bits> {

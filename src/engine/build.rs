@@ -168,6 +168,8 @@ impl<B: Bits> Engine<B> {
                         }
                         _ => None,
                     },
+                    sets: false,
+                    draw_sets: false,
                 };
                 if !matches!(md.target, Target::Empty | Target::EnPassant)
                     && piece != NO_KIND
@@ -327,6 +329,28 @@ impl<B: Bits> Engine<B> {
                 }
                 g.count_bulk = true;
             }
+        }
+        // Which rules give their moves as square sets.
+        for g in gens.iter_mut().flatten() {
+            g.sets = if g.piece == NO_KIND {
+                matches!(g.kind, GenKind::Drop(..))
+                    && (g.guard.is_none()
+                        || g.guard_fixed
+                        || g.to_set.as_ref().is_some_and(|t| t.exact))
+            } else {
+                promos.get(g.piece as usize).is_none_or(Option::is_none)
+                    && !matches!(g.kind, GenKind::Castle(..) | GenKind::CaptureJump(..))
+                    && g.target != Target::EnPassant
+                    && (g.guard.is_none() || g.guard_by_from)
+            };
+            g.draw_sets = g.sets
+                && (matches!(
+                    g.kind,
+                    GenKind::Drop(..)
+                        | GenKind::Slide(_)
+                        | GenKind::SlideRange(..)
+                        | GenKind::Ride(_)
+                ) || g.guard_fixed && matches!(g.kind, GenKind::Leap(_)));
         }
 
         let reach_class = (0..model.pieces.len())

@@ -18,7 +18,7 @@ use crate::bits::Bits;
 use crate::compile::model::{ForbidDef, Target, MAX_PLAYERS};
 use crate::eval::{Ctx, MoveCtx};
 use crate::moves::Move;
-use crate::state::{Hist, State, NO_SQ};
+use crate::state::{Hist, KeyCounts, State, NO_SQ};
 use smallvec::SmallVec;
 use std::cell::RefCell;
 
@@ -82,9 +82,42 @@ impl<B: Bits> Engine<B> {
         self.entry(st, hist, checked)
     }
 
+    /// [`Engine::hist_entry`], its repetitions counted by `counts` (which
+    /// holds `hist`'s keys) instead of by a search back through `hist`.
+    pub(crate) fn hist_entry_counted(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        counts: &KeyCounts,
+    ) -> Hist {
+        let checked = self.needs_check_history && self.in_check(st, st.side);
+        let men = st.men();
+        self.entry_of(
+            st,
+            hist,
+            checked,
+            men,
+            counts.count(st.hash, men, self.monotone),
+        )
+    }
+
     pub(super) fn entry(&self, st: &State<B>, hist: &[Hist], checked: bool) -> Hist {
         let men = st.men();
-        let reps = 1 + self.earlier(st, men, hist).min(254) as u8;
+        self.entry_of(st, hist, checked, men, self.earlier(st, men, hist))
+    }
+
+    /// The history entry of `st` (`men` pieces), whose key `hist` holds
+    /// `earlier` times.
+    #[inline]
+    fn entry_of(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        checked: bool,
+        men: u8,
+        earlier: usize,
+    ) -> Hist {
+        let reps = 1 + earlier.min(254) as u8;
         // Keys from before the number of pieces changed cannot recur.
         let max_reps = match hist.last() {
             Some(h) if !self.monotone || h.men == men => h.max_reps.max(reps),

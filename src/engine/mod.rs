@@ -124,6 +124,14 @@ pub(crate) struct Gen<B: Bits> {
     /// For a drop: its condition on the squares around where it lands, as
     /// square sets (see [`toset::ToSet`]).
     pub to_set: Option<Box<toset::ToSet<B>>>,
+    /// Its moves can be given as square sets, one per start square (see
+    /// [`Engine::move_sets`]).
+    pub sets: bool,
+    /// Drawn at random as square sets: `sets`, and of many moves (a drop,
+    /// a slide), or few but under a condition that reads nothing of the
+    /// move (judged once for every piece); a few moves (a king's steps)
+    /// are listed faster than weighed.
+    pub draw_sets: bool,
 }
 
 /// A move rule's condition that reads only marks on its start square or a

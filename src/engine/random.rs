@@ -4,7 +4,7 @@
 
 use super::gen::{idle, MoveBuf};
 use super::legality::Legality;
-use super::{DrawGroup, Engine, Gen, GenKind};
+use super::{DrawGroup, Engine, Gen};
 use crate::bits::Bits;
 use crate::compile::model::MAX_PLAYERS;
 use crate::moves::{Move, NO_PIECE};
@@ -107,15 +107,7 @@ impl<B: Bits> Engine<B> {
         let mut in_sets = 0usize;
         for &(gi, _) in draws.listed.iter().filter(|d| d.1 == phase) {
             let g = &gens[gi as usize];
-            // Rules of many moves (drops, slides) as square sets; a few
-            // moves (a king's steps) are listed faster than weighed, but
-            // for a condition that reads nothing of the move (judged once
-            // for every piece) the sets were faster.
-            let many = matches!(
-                g.kind,
-                GenKind::Drop(..) | GenKind::Slide(_) | GenKind::SlideRange(..) | GenKind::Ride(_)
-            ) || g.guard_fixed && matches!(g.kind, GenKind::Leap(_));
-            if many
+            if g.draw_sets
                 && self.move_sets(st, &lg, g, &mut |from, t| {
                     let c = t.count();
                     in_sets += c as usize;
@@ -189,11 +181,7 @@ impl<B: Bits> Engine<B> {
                     break;
                 };
                 let g = &gens[usize::from(*gi)];
-                let mut rest = *t;
-                for _ in 0..i {
-                    rest = rest.clear_lsb();
-                }
-                let to = rest.lsb();
+                let to = t.nth(i as u32);
                 let m = Move::new(*from, to, g.rule, NO_PIECE);
                 if self.set_move_safe(&lg, g, m) || self.passes_check_in(st, &lg, m) {
                     return Some(m);
@@ -249,22 +237,11 @@ impl<B: Bits> Engine<B> {
         st: &State<B>,
         lg: &Legality<B>,
         g: &Gen<B>,
-        f: &mut dyn FnMut(u8, B),
+        f: &mut impl FnMut(u8, B),
     ) -> bool {
         use super::GenKind;
         let side = lg.side;
-        let fits = if g.piece == super::NO_KIND {
-            matches!(g.kind, GenKind::Drop(..))
-                && (g.guard.is_none()
-                    || g.guard_fixed
-                    || g.to_set.as_ref().is_some_and(|t| t.exact))
-        } else {
-            self.promos[g.piece as usize].is_none()
-                && !matches!(g.kind, GenKind::Castle(..) | GenKind::CaptureJump(..))
-                && g.target != crate::compile::model::Target::EnPassant
-                && (g.guard.is_none() || g.guard_by_from)
-        };
-        if !fits {
+        if !g.sets {
             return false;
         }
         let judge = |c: &crate::eval::Quick, from: u8| {
@@ -331,17 +308,15 @@ impl<B: Bits> Engine<B> {
     pub(super) fn drawn_piece(
         &self,
         d: &DrawGroup<B>,
-        mut from: B,
+        from: B,
         side: u8,
         mut r: usize,
     ) -> Option<(u8, &Gen<B>, usize)> {
         let sq = if d.uniform > 0 {
             let w = usize::from(d.uniform);
-            for _ in 0..r / w {
-                from = from.clear_lsb();
-            }
+            let k = r / w;
             r %= w;
-            (!from.is_empty()).then(|| from.lsb())?
+            (k < from.count() as usize).then(|| from.nth(k as u32))?
         } else {
             let most = &self.most[d.most_at as usize..];
             let mut found = None;
@@ -371,6 +346,10 @@ impl<B: Bits> Engine<B> {
     /// (a square in a promotion zone counts once per kind offered), if
     /// there are that many.
     pub(super) fn nth_target(&self, g: &Gen<B>, from: u8, t: B, mut r: usize) -> Option<Move> {
+        if (t & g.promo_zone).is_empty() {
+            return (r < t.count() as usize)
+                .then(|| Move::new(from, t.nth(r as u32), g.rule, NO_PIECE));
+        }
         for q in t.iter() {
             let promoting = g.promo_zone.has(q);
             let w = if promoting { g.promo_count as usize } else { 1 };

@@ -8,7 +8,7 @@ use crate::engine::Engine;
 use crate::game::{on_pos, Game};
 use crate::moves::Move;
 use crate::source::SourceFile;
-use crate::state::{Hist, State, NO_KIND, NO_SQ};
+use crate::state::{Hist, KeyCounts, State, NO_KIND, NO_SQ};
 
 /// Every shipped game under every configuration.
 fn every_game() -> Vec<(String, Game)> {
@@ -383,4 +383,57 @@ fn random_moves_are_uniform_over_the_legal_moves() {
     }
     assert!(in_check >= 3, "only {in_check} games reached a check");
     assert!(down_to_three >= 1, "no game came down to three pieces");
+}
+
+/// Random games as the playouts play them, the repetitions of each
+/// position counted from a [`KeyCounts`] kept in step with the history
+/// (one table for every game of a board size, emptied between games, so
+/// that what it keeps must follow them), against a search back through
+/// the history.
+fn counted_games<B: Bits>(
+    name: &str,
+    e: &Engine<B>,
+    start: &State<B>,
+    hist0: &[Hist],
+) -> (u64, u64) {
+    let mut counts = KeyCounts::default();
+    let mut scratch = Scratch::default();
+    let (mut positions, mut repeated) = (0, 0);
+    for seed in 0..SEEDS {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut st = *start;
+        let mut hist = hist0.to_vec();
+        counts.hold(&hist, e.monotone);
+        for _ in 0..400 {
+            let entry = e.hist_entry_counted(&st, &hist, &counts);
+            assert_eq!(entry, e.hist_entry(&st, &hist), "{name}: ply {}", st.ply);
+            positions += 1;
+            repeated += u64::from(entry.reps > 1);
+            let Some(m) = e.random_move(&st, &hist, &mut scratch, &mut |n| rng.usize(..n)) else {
+                break;
+            };
+            if e.ending_with(&st, &hist, Some(true), Some(&entry))
+                .is_some()
+            {
+                break;
+            }
+            hist.push(entry);
+            counts.add(&entry, e.monotone);
+            e.make(&mut st, m);
+        }
+    }
+    (positions, repeated)
+}
+
+#[test]
+fn repetitions_counted_as_the_game_goes_match_a_search_of_the_history() {
+    let (mut positions, mut repeated) = (0, 0);
+    for (name, g) in every_game() {
+        let start = g.start();
+        let (p, r) = on_pos!(&start.0, |e, s, h| counted_games(&name, e, s, h));
+        positions += p;
+        repeated += r;
+    }
+    assert!(positions > 10_000, "{positions} positions");
+    assert!(repeated > 100, "{repeated} repeated positions");
 }
