@@ -1,16 +1,14 @@
 //! Building an engine: the tables derived from the model and its rule
-//! graph, the random-draw plan and the overlaps between rules.
+//! graph (how moves are then found fast is decided in `plan.rs`).
 
-use super::conds::{
-    board_only, exclusive, mentions_perpetual, own_square_only, reads_move, reads_to,
-};
+use super::conds::{board_only, mentions_perpetual, own_square_only, reads_move, reads_to};
 use super::tables::{
     castle_mates, reach_classes, resolve_sites, reverse, start_kind_may_be_royal, SplitMix,
 };
 use super::{
-    sensitivity, tables, Attacks, Cond, Dir, DrawGroup, DrawRule, Draws, Effect, Engine, ForbidDef,
-    FromSet, Gen, GenKind, KindExpr, Model, MoveKind, PlayerRef, Promos, RuleGraph, Shift, SiteRef,
-    State, Target, MAX_PARTS, MAX_PIECES, MAX_PLAYERS, NEXT_ENGINE_ID, NORMAL, NO_KIND, PART_BASE,
+    sensitivity, tables, Attacks, Cond, Dir, Effect, Engine, ForbidDef, FromSet, Gen, GenKind,
+    KindExpr, Model, MoveKind, PlayerRef, Promos, RuleGraph, Shift, SiteRef, State, Target,
+    MAX_PARTS, MAX_PIECES, MAX_PLAYERS, NEXT_ENGINE_ID, NORMAL, NO_KIND, PART_BASE,
 };
 use crate::bits::Bits;
 use crate::eval::Quick;
@@ -330,29 +328,6 @@ impl<B: Bits> Engine<B> {
                 g.count_bulk = true;
             }
         }
-        // Which rules give their moves as square sets.
-        for g in gens.iter_mut().flatten() {
-            g.sets = if g.piece == NO_KIND {
-                matches!(g.kind, GenKind::Drop(..))
-                    && (g.guard.is_none()
-                        || g.guard_fixed
-                        || g.to_set.as_ref().is_some_and(|t| t.exact))
-            } else {
-                promos.get(g.piece as usize).is_none_or(Option::is_none)
-                    && !matches!(g.kind, GenKind::Castle(..) | GenKind::CaptureJump(..))
-                    && g.target != Target::EnPassant
-                    && (g.guard.is_none() || g.guard_by_from)
-            };
-            g.draw_sets = g.sets
-                && (matches!(
-                    g.kind,
-                    GenKind::Drop(..)
-                        | GenKind::Slide(_)
-                        | GenKind::SlideRange(..)
-                        | GenKind::Ride(_)
-                ) || g.guard_fixed && matches!(g.kind, GenKind::Leap(_)));
-        }
-
         let reach_class = (0..model.pieces.len())
             .map(|p| reach_classes(board, &gens[0], p as u8))
             .collect();
@@ -659,6 +634,7 @@ impl<B: Bits> Engine<B> {
             kills: Default::default(),
             mobility: Default::default(),
         };
+        engine.find_sets();
         engine.find_overlaps();
         engine.find_draws();
         for side in 0..engine.players() {
@@ -686,145 +662,5 @@ impl<B: Bits> Engine<B> {
         engine.remember(&mut st);
         engine.start = st;
         engine
-    }
-
-    /// The rules as random draws see them ([`Engine::draws`]), and the
-    /// first steps of plain rules.
-    pub(super) fn find_draws(&mut self) {
-        let n = self.squares();
-        for p in 0..self.players() as usize {
-            let mut draws = Draws::default();
-            for (gi, g) in self.gens[p].iter().enumerate() {
-                if g.stuck {
-                    continue;
-                }
-                if !g.bulk {
-                    draws.listed.push((gi as u16, g.phase));
-                    continue;
-                }
-                let most_at = self.most.len() as u32;
-                for sq in 0..n as u8 {
-                    let w = g.moves_to(self.potential(g, sq));
-                    self.most.push(u16::try_from(w).unwrap_or(u16::MAX));
-                }
-                let rule = DrawRule {
-                    gen: gi as u16,
-                    from_mask: g.from_mask,
-                    most_at,
-                };
-                match draws
-                    .groups
-                    .iter_mut()
-                    .find(|d| d.piece == g.piece && d.phase == g.phase)
-                {
-                    Some(d) => {
-                        d.from_mask |= g.from_mask;
-                        d.rules.push(rule);
-                    }
-                    None => draws.groups.push(DrawGroup {
-                        piece: g.piece,
-                        phase: g.phase,
-                        from_mask: g.from_mask,
-                        most_at: 0,
-                        uniform: 0,
-                        rules: vec![rule],
-                    }),
-                }
-            }
-            // Each group's most moves per square: the sum over its rules.
-            for d in &mut draws.groups {
-                d.most_at = self.most.len() as u32;
-                let mut uniform = None;
-                for sq in 0..n as u8 {
-                    let w = d
-                        .rules
-                        .iter()
-                        .filter(|r| r.from_mask.has(sq))
-                        .map(|r| u32::from(self.most[r.most_at as usize + sq as usize]))
-                        .sum::<u32>();
-                    let w = u16::try_from(w).unwrap_or(u16::MAX);
-                    self.most.push(w);
-                    if d.from_mask.has(sq) && *uniform.get_or_insert(w) != w {
-                        uniform = Some(0);
-                    }
-                }
-                d.uniform = uniform.unwrap_or(0);
-            }
-            self.draws[p] = draws;
-            let board = &self.model.board;
-            for g in &mut self.gens[p] {
-                g.first_steps = match &g.kind {
-                    GenKind::Leap(table) => table.clone(),
-                    GenKind::Slide(ds) => (0..board.len() as u8)
-                        .map(|sq| {
-                            ds.iter()
-                                .filter_map(|&d| board.step(sq, Dir(d)))
-                                .fold(B::ZERO, |acc, q| acc | B::bit(q))
-                        })
-                        .collect(),
-                    _ => Box::default(),
-                };
-            }
-            // The rules the mobility bound reads, those that find many
-            // pieces at once first.
-            let mut order: Vec<u16> = (0..self.gens[p].len() as u16)
-                .filter(|&gi| {
-                    let g = &self.gens[p][gi as usize];
-                    g.plain
-                        && g.phase == NORMAL
-                        && self.royalish & (1 << g.piece) == 0
-                        && !g.first_steps.is_empty()
-                })
-                .collect();
-            order.sort_by_key(|&gi| self.gens[p][gi as usize].shifts.is_empty());
-            self.mobility[p] = order.into_boxed_slice();
-        }
-    }
-
-    /// Marks the kinds two of whose rules can make the same move (same
-    /// squares, both able to land on the same kind of square, both moving or
-    /// both capturing without moving, conditions that can hold together),
-    /// and takes them off bulk counting.
-    pub(super) fn find_overlaps(&mut self) {
-        let compatible = |a: Target, b: Target| {
-            !matches!(
-                (a, b),
-                (Target::Empty | Target::EnPassant, Target::Enemy)
-                    | (Target::Enemy, Target::Empty | Target::EnPassant)
-            )
-        };
-        for p in 0..self.players() as usize {
-            let gens = &self.gens[p];
-            let mut kinds = 0u32;
-            for (i, a) in gens.iter().enumerate() {
-                if a.piece == NO_KIND {
-                    continue;
-                }
-                for b in &gens[i + 1..] {
-                    if b.piece != a.piece
-                        || b.phase != a.phase
-                        || b.stuck != a.stuck
-                        || b.stay != a.stay
-                        || !compatible(a.target, b.target)
-                        || matches!((&a.guard, &b.guard), (Some(x), Some(y)) if exclusive(x, y))
-                    {
-                        continue;
-                    }
-                    let shared = (a.from_mask & b.from_mask)
-                        .iter()
-                        .any(|sq| !(self.potential(a, sq) & self.potential(b, sq)).is_empty());
-                    if shared {
-                        kinds |= 1 << a.piece;
-                    }
-                }
-            }
-            self.overlap[p] = kinds;
-            for g in &mut self.gens[p] {
-                if g.piece != NO_KIND && kinds & (1 << g.piece) != 0 {
-                    g.bulk = false;
-                    g.count_bulk = false;
-                }
-            }
-        }
     }
 }

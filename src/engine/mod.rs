@@ -20,6 +20,7 @@ mod kills;
 mod legality;
 mod make;
 mod pattern;
+mod plan;
 mod random;
 mod tables;
 #[cfg(test)]
