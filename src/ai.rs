@@ -7,7 +7,9 @@
 //! pieces on the board never change their balance, but pieces do move (a
 //! game of walling the other side's pieces in), the evaluation also weighs
 //! each side's freedom to move: the squares its pieces could move to on the
-//! board as it stands.
+//! board as it stands. Where an end rule wins by a chain of pieces joining
+//! two sets of squares (`(connected ...)`), it weighs how many empty squares
+//! each side still needs to join them.
 
 use crate::bits::Bits;
 use crate::engine::{Engine, Gen, GenKind, MoveBuf, NORMAL, NO_KIND};
@@ -46,6 +48,33 @@ const WIN: i32 = 1_000_000;
 /// What one square a piece could move to is worth, in hundredths, where
 /// the evaluation weighs the freedom to move ([`judges_mobility`]).
 const MOBILITY: i32 = 10;
+
+/// What one square fewer to fill before a chain joins its two sets of
+/// squares is worth, in hundredths ([`connections`]).
+const CONNECT: i32 = 60;
+
+/// The chains that end rules ask for (`(connected P A B)`): for each
+/// player the rule can be about, the two sets to join.
+fn connections<B: Bits>(e: &Engine<B>) -> Vec<(u8, B, B)> {
+    use crate::compile::model::{Cond, PlayerRef};
+    let set = |s: &[Vec<u8>], p: usize| {
+        s.get(p)
+            .map_or(B::ZERO, |v| v.iter().fold(B::ZERO, |m, &q| m | B::bit(q)))
+    };
+    let mut out = Vec::new();
+    for end in &e.model.ends {
+        let Cond::Connected(who, from, to) = &end.cond else {
+            continue;
+        };
+        for p in 0..e.players() {
+            if matches!(who, PlayerRef::Fixed(x) if *x != p) {
+                continue;
+            }
+            out.push((p, set(from, p as usize), set(to, p as usize)));
+        }
+    }
+    out
+}
 
 /// Whether the evaluation weighs the freedom to move: no move of the game
 /// can take a piece or turn one over (every move lands on an empty square,
@@ -180,6 +209,8 @@ struct Search<'a, B: Bits> {
     out_of_budget: bool,
     /// Whether the evaluation weighs the freedom to move ([`judges_mobility`]).
     mobility: bool,
+    /// The chains the end rules ask for ([`connections`]).
+    connects: Vec<(u8, B, B)>,
 }
 
 impl<'a, B: Bits> Search<'a, B> {
@@ -237,6 +268,7 @@ impl<'a, B: Bits> Search<'a, B> {
             deadline: settings.max_time.map(|t| std::time::Instant::now() + t),
             out_of_budget: false,
             mobility: judges_mobility(e),
+            connects: connections(e),
         }
     }
 
@@ -273,6 +305,16 @@ impl<'a, B: Bits> Search<'a, B> {
         }
         if self.mobility {
             score += self.freedom(st);
+        }
+        if !self.connects.is_empty() {
+            let open = self.e.all & !st.occupied();
+            for &(p, from, to) in &self.connects {
+                let need = self
+                    .e
+                    .connect_distance(st.by_player[p as usize], open, from, to)
+                    .map_or(self.e.squares() as i32, |d| d as i32);
+                score += if p == st.side { -need } else { need } * CONNECT;
+            }
         }
         score
     }

@@ -47,11 +47,15 @@ pub fn describe(game: &Game) -> String {
     section(&mut s, "Players and board");
     let names: Vec<&str> = m.players.iter().map(|p| p.name.as_str()).collect();
     let mut text = format!(
-        "{} players, {}, play on a board of {}×{} squares.",
+        "{} players, {}, play on a board of {}×{} {}.",
         number_word(names.len()),
         and_list(&names),
         m.board.width,
-        m.board.height
+        m.board.height,
+        match m.board.tiling {
+            crate::compile::board::Tiling::Squares => "squares",
+            crate::compile::board::Tiling::Hexes => "hexagons in a rhombus",
+        }
     );
     let marked: Vec<String> = (0..m.board.len())
         .filter(|&i| m.board.marked.get(i).copied().unwrap_or(false))

@@ -20,6 +20,8 @@ pub struct View {
 /// The board as text: ranks from the last down, files lettered below. Each
 /// square is three characters: ` R ` for a piece (capitals for the first
 /// player), ` . ` for an empty square; a marked square is bracketed: `[R]`, `[ ]`.
+/// On hexagons, cells stand a space apart and each rank half a cell (two
+/// characters) right of the one below.
 pub fn board(pos: &Position) -> String {
     board_view(pos, View::default())
 }
@@ -46,8 +48,20 @@ pub fn board_view(pos: &Position, view: View) -> String {
         Some((from, to)) => (from, Some(to)),
         None => (None, None),
     };
+    // Hexagons: each rank drawn half a cell right of the one below it
+    // (left, flipped), so that a cell's six neighbours touch it.
+    let hexes = b.tiling == crate::compile::board::Tiling::Hexes;
+    let indent = |y: u32| {
+        let up = if view.flipped { b.height - 1 - y } else { y };
+        if hexes {
+            " ".repeat(2 * up as usize)
+        } else {
+            String::new()
+        }
+    };
+    let gap = if hexes { " " } else { "" };
     for &y in &ranks {
-        let _ = write!(s, "{:>label_w$} ", y + 1);
+        let _ = write!(s, "{:>label_w$} {}", y + 1, indent(y));
         for &x in &files {
             let sq = b.at(x, y).unwrap_or(0);
             let marked = b.marked[sq as usize];
@@ -71,13 +85,16 @@ pub fn board_view(pos: &Position, view: View) -> String {
             } else {
                 let _ = write!(s, " {ch} ");
             }
+            s.push_str(gap);
         }
         s.truncate(s.trim_end().len());
         s.push('\n');
     }
-    let _ = write!(s, "{:label_w$} ", "");
+    // The files' letters under the lowest rank's cells.
+    let lowest = if view.flipped { b.height - 1 } else { 0 };
+    let _ = write!(s, "{:label_w$} {}", "", indent(lowest));
     for &x in &files {
-        let _ = write!(s, " {} ", crate::compile::board::Board::file_name(x));
+        let _ = write!(s, " {} {gap}", crate::compile::board::Board::file_name(x));
     }
     s.truncate(s.trim_end().len());
     s.push('\n');

@@ -131,7 +131,13 @@ fn with_example(l: &lud::compile::ludemes::Ludeme) -> String {
         Cat::Config => t.end.insert(0, ex.to_string()),
         Cat::Player => Template::put(&mut t.players, ex),
         Cat::Board => Template::put(&mut t.equipment, ex),
-        Cat::Shape => t.equipment[0] = format!("(board {ex})"),
+        Cat::Shape => {
+            t.equipment[0] = format!("(board {ex})");
+            // No leap on hexagons (the checker refuses one).
+            if ex.starts_with("(hex") {
+                Template::put(&mut t.equipment, r#"(piece "Horse" "N" (step All))"#);
+            }
+        }
         Cat::Line => t.equipment[0] = format!("(board (square 8) lines:{{{ex}}})"),
         Cat::Piece | Cat::Region => Template::put(&mut t.equipment, ex),
         Cat::Move if matches!(l.name, "remove" | "drop" | "pass") => t.play.push(ex.to_string()),

@@ -98,10 +98,14 @@ pub(super) fn render(game: &Game) -> String {
     let _ = writeln!(s, "Players, in turn order: {}", players.join(", "));
     let _ = writeln!(
         s,
-        "Board: {}×{} ({} squares{})",
+        "Board: {}×{} ({} {}{})",
         m.board.width,
         m.board.height,
         m.board.len(),
+        match m.board.tiling {
+            crate::compile::board::Tiling::Squares => "squares",
+            crate::compile::board::Tiling::Hexes => "hexagons in a rhombus",
+        },
         if m.board.marked.iter().any(|&x| x) {
             ", marked squares in [brackets]"
         } else {

@@ -70,6 +70,47 @@ impl Dir {
     }
 }
 
+/// The cells a board is made of, which sets how each is joined to its
+/// neighbours and how the board is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tiling {
+    /// Squares in ranks and files, each joined to its eight neighbours.
+    #[default]
+    Squares,
+    /// Hexagons in ranks and files, each rank drawn half a cell to the
+    /// right of the one below (a rhombus), each joined to
+    /// its six neighbours: E and W along its rank, NE and NW on the rank
+    /// above (same file, and the file to the left), SE and SW on the rank
+    /// below (the file to the right, and the same file). N and S join
+    /// nothing.
+    Hexes,
+}
+
+impl Tiling {
+    /// The change in (file, rank) of one step in `d`, if `d` joins cells.
+    pub fn delta(self, d: Dir) -> Option<(i32, i32)> {
+        match self {
+            Tiling::Squares => Some(d.delta()),
+            Tiling::Hexes => match d.0 {
+                1 => Some((0, 1)),
+                2 => Some((1, 0)),
+                3 => Some((1, -1)),
+                5 => Some((0, -1)),
+                6 => Some((-1, 0)),
+                7 => Some((-1, 1)),
+                _ => None,
+            },
+        }
+    }
+
+    /// The directions that join cells, from North clockwise.
+    pub fn dirs(self) -> impl Iterator<Item = Dir> {
+        Dir::ALL
+            .into_iter()
+            .filter(move |&d| self.delta(d).is_some())
+    }
+}
+
 /// A square of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cell {
@@ -86,6 +127,8 @@ pub struct Board {
     pub width: u32,
     /// Ranks.
     pub height: u32,
+    /// Squares or hexagons.
+    pub tiling: Tiling,
     /// Squares and their direction-labelled links; node `i` is square `i`.
     pub graph: DiGraph<Cell, Dir>,
     /// `next[sq][dir]`: the neighbour of `sq` in `dir`, derived from the graph.
@@ -100,6 +143,12 @@ impl Board {
     /// A rectangular board of `width` × `height` squares, each linked to its
     /// (up to) eight neighbours. Square `i` is file `i % width`, rank `i / width`.
     pub fn rectangle(width: u32, height: u32) -> Board {
+        Board::new(Tiling::Squares, width, height)
+    }
+
+    /// A board of `width` × `height` cells of the tiling, each linked to
+    /// its neighbours. Cell `i` is file `i % width`, rank `i / width`.
+    pub fn new(tiling: Tiling, width: u32, height: u32) -> Board {
         let mut graph = DiGraph::new();
         for y in 0..height {
             for x in 0..width {
@@ -109,7 +158,9 @@ impl Board {
         for y in 0..height {
             for x in 0..width {
                 for d in Dir::ALL {
-                    let (dx, dy) = d.delta();
+                    let Some((dx, dy)) = tiling.delta(d) else {
+                        continue;
+                    };
                     let (nx, ny) = (x as i32 + dx, y as i32 + dy);
                     if nx >= 0 && ny >= 0 && (nx as u32) < width && (ny as u32) < height {
                         let a = NodeIndex::new((y * width + x) as usize);
@@ -122,6 +173,7 @@ impl Board {
         let mut board = Board {
             width,
             height,
+            tiling,
             next: Vec::new(),
             marked: vec![false; graph.node_count()],
             mark_name: None,
@@ -228,5 +280,33 @@ mod tests {
         assert_eq!(b.step(a1, Dir(6)), None);
         assert_eq!(b.ray(a1, Dir(2)).len(), 7);
         assert_eq!(b.graph.edge_count(), 4 * 7 * 8 + 2 * 7 * 7 * 2);
+    }
+
+    #[test]
+    fn hexes_have_six_neighbours_joined_both_ways() {
+        let b = Board::new(Tiling::Hexes, 11, 11);
+        let c3 = b.parse("c3").unwrap();
+        let mut around: Vec<String> = Dir::ALL
+            .into_iter()
+            .filter_map(|d| b.step(c3, d))
+            .map(|q| b.name(q))
+            .collect();
+        around.sort();
+        assert_eq!(around, ["b3", "b4", "c2", "c4", "d2", "d3"]);
+        for q in 0..b.len() as u8 {
+            for d in Dir::ALL {
+                if let Some(r) = b.step(q, d) {
+                    assert_eq!(b.step(r, d.opposite()), Some(q));
+                }
+            }
+        }
+        // Corners: a1 and k11 have two neighbours, k1 and a11 three.
+        let n = |s: &str| {
+            Dir::ALL
+                .into_iter()
+                .filter(|&d| b.step(b.parse(s).unwrap(), d).is_some())
+                .count()
+        };
+        assert_eq!((n("a1"), n("k11"), n("k1"), n("a11")), (2, 2, 3, 3));
     }
 }

@@ -352,6 +352,7 @@ impl<'m> Graph<'m> {
             | Cond::InARow(..)
             | Cond::SameShade(_)
             | Cond::Reached(..)
+            | Cond::Connected(..)
             | Cond::Exists(_)
             | Cond::Passes(_) => {}
         }

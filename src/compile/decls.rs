@@ -28,6 +28,8 @@ pub struct Decls {
     pub regions: Vec<Decl>,
     /// The board's width and height, if the board form is readable.
     pub board: Option<(u32, u32)>,
+    /// Its cells: squares or hexagons.
+    pub tiling: crate::compile::board::Tiling,
     /// Each name's first declaration, by kind (0 pieces, 1 players, 2
     /// regions): found by hashing, however many names a file declares.
     index: [HashMap<String, usize>; 3],
@@ -73,6 +75,12 @@ impl Decls {
                     .one("width")
                     .and_then(Node::as_int)
                     .zip(b.one("height").and_then(Node::as_int)),
+                "hexRhombus" => {
+                    d.tiling = crate::compile::board::Tiling::Hexes;
+                    b.one("width")
+                        .and_then(Node::as_int)
+                        .map(|w| (w, b.one("height").and_then(Node::as_int).unwrap_or(w)))
+                }
                 _ => None,
             };
             if let Some((w, h)) = dims {

@@ -559,6 +559,10 @@ pub enum Cond {
     /// A piece of the player (of the kind, if given) stands on one of the
     /// squares (resolved for that player).
     Reached(PlayerRef, PlayerSites, Option<u8>),
+    /// A chain of the player's pieces, each next to the one before (in any
+    /// direction the board joins), leads from one of the first squares to
+    /// one of the second (both resolved for that player).
+    Connected(PlayerRef, PlayerSites, PlayerSites),
     /// The pattern around the move selects at least one square.
     Exists(Pattern),
     /// The last this many moves were all passes.

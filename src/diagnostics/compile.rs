@@ -115,6 +115,13 @@ problems! {
         label: "{label}",
         fields: { message: String, label: String },
     }
+    /// A move defined on squares (a leap, a Betza notation) on a board of
+    /// hexagons.
+    NotOnHexes [lud::compile::not_on_hexes] {
+        message: "{what} is defined on a board of squares, and this board has hexagons",
+        label: "on hexagons",
+        fields: { what: String },
+    }
     /// A move of the player (`drop`, `remove`) written inside a piece.
     PlayerMoveInPiece [lud::compile::player_move_in_piece] {
         message: "`{name}` is a move of the player, not of a piece",

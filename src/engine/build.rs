@@ -546,7 +546,16 @@ impl<B: Bits> Engine<B> {
             .collect::<Option<Vec<_>>>()
             .and_then(|v| <[Shift<B>; 4]>::try_from(v).ok())
             .map(Box::new);
+        let near = (0..board.len() as u8)
+            .map(|q| {
+                Dir::ALL
+                    .into_iter()
+                    .filter_map(|d| board.step(q, d))
+                    .fold(B::ZERO, |m, r| m | B::bit(r))
+            })
+            .collect();
         let mut engine = Engine {
+            near,
             row_shifts,
             lines_at,
             line_masks,

@@ -49,6 +49,7 @@ pub(super) fn board_only(c: &Cond) -> bool {
         Cond::Holds(_, _, Some(p)) => named(p),
         Cond::Lost(p, _)
         | Cond::Reached(p, ..)
+        | Cond::Connected(p, ..)
         | Cond::Attacked(_, p)
         | Cond::CheckedBy(p, _)
         | Cond::Material(p, _)
@@ -132,6 +133,7 @@ pub(super) fn reads_move(c: &Cond) -> bool {
         | Cond::Material(..)
         | Cond::InARow(..)
         | Cond::Reached(..)
+        | Cond::Connected(..)
         | Cond::Passes(_)
         | Cond::SameShade(_)
         | Cond::Capturing => false,

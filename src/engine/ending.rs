@@ -48,6 +48,9 @@ impl<B: Bits> Rules<B> for Engine<B> {
     fn in_a_row(&self, mine: B, n: u32, exact: bool) -> bool {
         Engine::in_a_row(self, mine, n, exact)
     }
+    fn connected(&self, mine: B, from: B, to: B) -> bool {
+        Engine::connected(self, mine, from, to)
+    }
     fn light(&self) -> B {
         self.light
     }

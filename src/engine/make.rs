@@ -443,9 +443,21 @@ impl<B: Bits> Engine<B> {
                 continue;
             }
             if let Some(c) = &self.part_quick[*k] {
+                // A condition that asks whether a player can move makes
+                // moves, whose parts are judged again: past two such
+                // levels it is judged without restrictions (as below).
                 let ctx = Ctx::new(self, st, &[], None)
                     .in_move(crate::eval::MoveCtx::new(side, m.from, landed, NO_KIND));
-                if !ctx.quick(c) {
+                let holds = if c.has_full() {
+                    let depth = PART_DEPTH.with(|d| d.replace(d.get() + 1));
+                    let level = if depth < 2 { usize::MAX } else { 0 };
+                    let holds = ctx.at_level(level).quick(c);
+                    PART_DEPTH.with(|d| d.set(depth));
+                    holds
+                } else {
+                    ctx.quick(c)
+                };
+                if !holds {
                     continue;
                 }
             }

@@ -631,6 +631,9 @@ pub(crate) struct Engine<B: Bits> {
     /// For each square, the lines drawn on the board ([`Model::lines`])
     /// through it, each as a set.
     pub lines_at: Box<[Box<[B]>]>,
+    /// For each square, its neighbours in every direction the board joins
+    /// (for `(connected ...)`).
+    pub near: Box<[B]>,
     /// The board's lines (`(board ... lines:)`), each as a square set.
     pub line_masks: Box<[B]>,
     /// Steps along the numbering for the four directions a row runs in

@@ -31,6 +31,72 @@ impl<B: Bits> Engine<B> {
             .any(|m| (*m & !own).is_empty())
     }
 
+    /// Whether a chain of `mine`'s squares, each next to the one before
+    /// (in any direction the board joins), leads from a square of `from`
+    /// to a square of `to`: the group grown from `mine & from` a ring of
+    /// neighbours at a time, until it meets `to` or stops growing.
+    pub(crate) fn connected(&self, mine: B, from: B, to: B) -> bool {
+        let goal = mine & to;
+        let mut group = mine & from;
+        if group.is_empty() || goal.is_empty() {
+            return false;
+        }
+        let mut ring = group;
+        loop {
+            if !(group & goal).is_empty() {
+                return true;
+            }
+            let mut next = B::ZERO;
+            for q in ring.iter() {
+                next |= self.near[q as usize];
+            }
+            ring = next & mine & !group;
+            if ring.is_empty() {
+                return false;
+            }
+            group |= ring;
+        }
+    }
+
+    /// The fewest of the `open` squares that, added to `mine`, would make a
+    /// chain from `from` to `to` ([`Engine::connected`]); `None` if none
+    /// would. Grown a square of cost at a time, each time closed through
+    /// `mine` (which costs nothing).
+    pub(crate) fn connect_distance(&self, mine: B, open: B, from: B, to: B) -> Option<u32> {
+        let around = |set: B| {
+            let mut n = B::ZERO;
+            for q in set.iter() {
+                n |= self.near[q as usize];
+            }
+            n
+        };
+        // `group` with every square of `mine` joined to `ring`'s.
+        let close = |mut group: B, mut ring: B| loop {
+            ring = around(ring) & mine & !group;
+            if ring.is_empty() {
+                return group;
+            }
+            group |= ring;
+        };
+        let start = from & mine;
+        let mut reached = close(start, start);
+        let mut ring = reached;
+        let mut cost = 0;
+        loop {
+            if !(reached & to).is_empty() {
+                return Some(cost);
+            }
+            let add = (around(ring) | from) & open & !reached;
+            if add.is_empty() {
+                return None;
+            }
+            let before = reached;
+            reached = close(reached | add, add);
+            ring = reached & !before;
+            cost += 1;
+        }
+    }
+
     /// Whether `mine` holds `n` squares in a row (exactly `n`, with
     /// `exact`) along a row, a column or a diagonal.
     pub(crate) fn in_a_row(&self, mine: B, n: u32, exact: bool) -> bool {

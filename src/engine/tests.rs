@@ -437,3 +437,101 @@ fn repetitions_counted_as_the_game_goes_match_a_search_of_the_history() {
     assert!(positions > 10_000, "{positions} positions");
     assert!(repeated > 100, "{repeated} repeated positions");
 }
+
+/// The fewest empty squares that would join `from` to `to` for `mine`, by
+/// a plain shortest-path search over the board's neighbours (a deque: a
+/// square of `mine` costs nothing, an empty one costs 1, any other is a
+/// wall).
+fn distance_by_search<B: Bits>(e: &Engine<B>, mine: B, open: B, from: B, to: B) -> Option<u32> {
+    let b = e.board();
+    let mut best = vec![u32::MAX; e.squares()];
+    let mut queue = std::collections::VecDeque::new();
+    for q in from.iter() {
+        let c = if mine.has(q) {
+            0
+        } else if open.has(q) {
+            1
+        } else {
+            continue;
+        };
+        if c < best[q as usize] {
+            best[q as usize] = c;
+            if c == 0 {
+                queue.push_front(q);
+            } else {
+                queue.push_back(q);
+            }
+        }
+    }
+    while let Some(q) = queue.pop_front() {
+        for d in crate::compile::board::Dir::ALL {
+            let Some(r) = b.step(q, d) else { continue };
+            let step = if mine.has(r) {
+                0
+            } else if open.has(r) {
+                1
+            } else {
+                continue;
+            };
+            let c = best[q as usize] + step;
+            if c < best[r as usize] {
+                best[r as usize] = c;
+                if step == 0 {
+                    queue.push_front(r);
+                } else {
+                    queue.push_back(r);
+                }
+            }
+        }
+    }
+    to.iter()
+        .map(|q| best[q as usize])
+        .filter(|&c| c != u32::MAX)
+        .min()
+}
+
+/// [`Engine::connect_distance`] and [`Engine::connected`] against the
+/// search, at one position: each player, between the first and the last
+/// rank, and between the first and the last file. Returns the checks made.
+fn distances_agree<B: Bits>(name: &str, e: &Engine<B>, s: &State<B>) -> usize {
+    let b = e.board();
+    let side = |f: &dyn Fn(u32, u32) -> bool| {
+        (0..e.squares() as u8)
+            .filter(|&q| f(b.cell(q).x, b.cell(q).y))
+            .fold(B::ZERO, |m, q| m | B::bit(q))
+    };
+    let (w, h) = (b.width, b.height);
+    let pairs = [
+        (side(&|_, y| y == 0), side(&|_, y| y == h - 1)),
+        (side(&|x, _| x == 0), side(&|x, _| x == w - 1)),
+    ];
+    let open = e.all & !s.occupied();
+    let mut checked = 0;
+    for p in 0..e.players() as usize {
+        for &(from, to) in &pairs {
+            let mine = s.by_player[p];
+            assert_eq!(
+                e.connect_distance(mine, open, from, to),
+                distance_by_search(e, mine, open, from, to),
+                "{name}: player {p}"
+            );
+            assert_eq!(
+                e.connected(mine, from, to),
+                distance_by_search(e, mine, B::ZERO, from, to) == Some(0),
+                "{name}: player {p} joined"
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn the_distance_to_a_chain_is_the_shortest_path_through_empty_squares() {
+    // Every shipped game (Hex's hexagons among them), along random games.
+    let mut checked = 0;
+    walk(200, &mut |name, _, pos| {
+        checked += on_pos!(&pos.0, |e, s, _h| distances_agree(name, e, s));
+    });
+    assert!(checked > 10_000, "{checked}");
+}

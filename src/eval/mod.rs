@@ -47,6 +47,9 @@ pub(crate) trait Rules<B: Bits> {
     fn in_full_line(&self, st: &State<B>, q: u8) -> bool;
     /// Whether `mine` holds `n` squares in a row (exactly `n`, with `exact`).
     fn in_a_row(&self, mine: B, n: u32, exact: bool) -> bool;
+    /// Whether a chain of `mine`'s squares, each next to the one before,
+    /// leads from a square of `from` to a square of `to`.
+    fn connected(&self, mine: B, from: B, to: B) -> bool;
     /// The squares of one shade of the chequer.
     fn light(&self) -> B;
     /// How many pieces of kind `k` player `p` had at the start.
@@ -430,6 +433,14 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
                         .iter()
                         .enumerate()
                         .all(|(k, &n)| n == 0 || (st.by_piece[k] & mine).count() == u32::from(n))
+            }
+            Cond::Connected(p, from, to) => {
+                let pl = self.player(*p) as usize;
+                let set = |s: &crate::compile::model::PlayerSites| {
+                    s.get(pl)
+                        .map_or(B::ZERO, |v| v.iter().fold(B::ZERO, |m, &q| m | B::bit(q)))
+                };
+                self.e.connected(st.by_player[pl], set(from), set(to))
             }
             Cond::Reached(p, sites, kind) => {
                 let pl = self.player(*p);

@@ -135,6 +135,17 @@ impl Quick {
         matches!(self, Quick::Full(_))
     }
 
+    /// Whether some part of it is judged as written ([`Quick::Full`]), and
+    /// so may ask whether a player can move (and make moves).
+    pub(crate) fn has_full(&self) -> bool {
+        match self {
+            Quick::Full(_) => true,
+            Quick::And(qs) | Quick::Or(qs) => qs.iter().any(Quick::has_full),
+            Quick::Not(q) => q.has_full(),
+            Quick::All(_) | Quick::Cmp(..) | Quick::InLineTo => false,
+        }
+    }
+
     /// The one comparison with a constant this is, if it is one.
     fn test(&self) -> Option<Test> {
         match self {

@@ -105,6 +105,8 @@ struct Gen {
     seed: u64,
     w: u32,
     h: u32,
+    /// A board of hexagons (no leaps or Betza moves on it).
+    hexes: bool,
     players: [String; 2],
     pieces: Vec<Piece>,
     regions: Vec<String>,
@@ -190,6 +192,7 @@ impl Gen {
             seed,
             w: 0,
             h: 0,
+            hexes: false,
             players: [String::new(), String::new()],
             pieces: Vec::new(),
             regions: Vec::new(),
@@ -266,7 +269,9 @@ impl Gen {
             self.players[0], fw[0], self.players[1], fw[1]
         );
         out.push_str("    (equipment {\n");
-        let shape = if self.w == self.h && self.chance(0.7) {
+        let shape = if self.hexes {
+            format!("(hexRhombus {} {})", self.w, self.h)
+        } else if self.w == self.h && self.chance(0.7) {
             format!("(square {})", self.w)
         } else {
             format!("(rectangle {} {})", self.w, self.h)
@@ -337,6 +342,7 @@ impl Gen {
         let h = if w * h > 128 { 128 / w } else { h };
         self.w = w;
         self.h = h.max(1);
+        self.hexes = self.chance(0.12);
     }
 
     fn make_pieces(&mut self) {
@@ -650,7 +656,7 @@ impl Gen {
             };
         }
         loop {
-            let r = self.rng.u32(0..46);
+            let r = self.rng.u32(0..47);
             // Outside restrictions and end rules, a condition that asks about
             // check, attacks or moves is mostly one the checker refuses
             // (`lud::compile::recursive_condition`): the emphasis above still
@@ -787,6 +793,11 @@ impl Gen {
                     self.player(),
                     self.rng.u32(2..=5)
                 ),
+                46 => {
+                    let p = self.player();
+                    let (a, b) = (self.sites(1), self.sites(1));
+                    format!("(connected {p} {a} {b})")
+                }
                 _ => continue,
             };
             return s;
@@ -954,6 +965,11 @@ impl Gen {
                 self.move_extras(&mut s, stay);
                 s.push(')');
                 s
+            }
+            // On hexagons, a slide for a Betza notation or a leap.
+            3 | 9..=13 if self.hexes => format!("(slide {})", self.dirs()),
+            5 if self.hexes && !(self.pieces[k].royal && self.pieces.len() > 1) => {
+                format!("(slide {})", self.dirs())
             }
             3 => {
                 let b = self.betza();

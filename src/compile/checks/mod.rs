@@ -11,6 +11,7 @@ mod sections;
 mod signatures;
 mod squares;
 mod start;
+mod tiling;
 pub(crate) mod top_level;
 
 use super::decls::Decls;
@@ -29,6 +30,7 @@ pub(crate) fn run(game: &Node, decls: &Decls) -> Vec<Problem> {
     start::check(game, decls, &mut out);
     royal::check(game, &mut out);
     betza::check(game, &mut out);
+    tiling::check(game, decls, &mut out);
     context::check(game, &mut out);
     out
 }

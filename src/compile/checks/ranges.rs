@@ -35,10 +35,14 @@ fn visit(n: &Node, board: Option<(u32, u32)>, out: &mut Vec<Problem>) {
                         11,
                         "a square board has 1 to 11 squares a side (at most 128 squares)",
                     ),
-                    "rectangle" => {
+                    "rectangle" | "hexRhombus" => {
                         need("width", 1, 26, "a board has 1 to 26 files");
                         need("height", 1, 26, "a board has 1 to 26 ranks");
-                        if let (Some((_, w)), Some((_, h))) = (int("width"), int("height")) {
+                        let height = match int("height") {
+                            None if l.name == "hexRhombus" => int("width"),
+                            h => h,
+                        };
+                        if let (Some((_, w)), Some((_, h))) = (int("width"), height) {
                             if (1..=26).contains(&w) && (1..=26).contains(&h) && w * h > 128 {
                                 out.push(
                                     OutOfRange::new(

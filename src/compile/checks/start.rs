@@ -12,7 +12,7 @@ use crate::syntax::ast::Node;
 
 pub(super) fn check(game: &Node, decls: &Decls, out: &mut Vec<Problem>) {
     let Some((w, h)) = decls.board else { return };
-    let board = Board::rectangle(w, h);
+    let board = Board::new(decls.tiling, w, h);
     let regions = region_nodes(game);
     let players = players(game);
     let pieces: Vec<String> = decls.pieces.iter().map(|p| p.name.clone()).collect();

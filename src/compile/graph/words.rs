@@ -24,6 +24,7 @@ pub(crate) fn squares(model: &Model, zone: &[Vec<u8>]) -> String {
             }) {
                 return format!("the {name} ({})", square_list(model, first));
             }
+            return square_list(model, first);
         }
     }
     zone.iter()
@@ -46,6 +47,13 @@ fn square_list(model: &Model, sqs: &[u8]) -> String {
     let ranks: Vec<u32> = (0..b.height).filter(|&y| full(y)).collect();
     let covered = ranks.len() * b.width as usize;
     if ranks.is_empty() || covered != sqs.len() {
+        // A whole file.
+        let file = |x: u32| (0..b.height).all(|y| b.at(x, y).is_some_and(|s| sqs.contains(&s)));
+        if let Some(x) = (0..b.width).find(|&x| file(x)) {
+            if sqs.len() == b.height as usize {
+                return format!("file {}", crate::compile::board::Board::file_name(x));
+            }
+        }
         return sqs.iter().map(|&s| b.name(s)).collect::<Vec<_>>().join(" ");
     }
     // Runs of consecutive ranks.
@@ -569,6 +577,21 @@ fn describe_leaf(model: &Model, c: &Cond, mover: &str) -> String {
             k.map_or("piece", |k| model.pieces[k as usize].name.as_str()),
             squares(model, sites)
         ),
+        Cond::Connected(p, from, to) => {
+            // A named player's own squares only.
+            let own = |s: &'_ [Vec<u8>]| match p {
+                PlayerRef::Fixed(x) => s
+                    .get(*x as usize..=*x as usize)
+                    .map_or_else(|| squares(model, s), |one| squares(model, one)),
+                _ => squares(model, s),
+            };
+            format!(
+                "a chain of {}'s pieces joins {} to {}",
+                player(model, *p, mover),
+                own(from),
+                own(to)
+            )
+        }
         Cond::Exists(p) => format!("there are {}", describe_pattern(model, p)),
         Cond::Passes(1) => "the last move was a pass".into(),
         Cond::Passes(n) => format!("the last {n} moves were passes"),

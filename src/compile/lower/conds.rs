@@ -147,6 +147,11 @@ impl Lower<'_> {
                     .map(|k| k as u8);
                 Cond::Reached(p, sites, kind)
             }
+            "connected" => {
+                let p = player(self);
+                let sites = |k: &str| b.one(k).map_or_else(Vec::new, |s| self.per_player(s));
+                Cond::Connected(p, sites("from"), sites("to"))
+            }
             "exists" => match b.one("squares") {
                 Some(n) => Cond::Exists(self.pattern(n)),
                 None => Cond::Or(Vec::new()),

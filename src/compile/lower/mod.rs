@@ -106,6 +106,14 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                     let int = |k: &str| sb.one(k).and_then(Node::as_int).unwrap_or(8) as u32;
                     l.board = match sb.ludeme.name {
                         "rectangle" => Board::rectangle(int("width"), int("height")),
+                        "hexRhombus" => {
+                            let w = int("width");
+                            let h = sb
+                                .one("height")
+                                .and_then(Node::as_int)
+                                .map_or(w, |h| h as u32);
+                            Board::new(crate::compile::board::Tiling::Hexes, w, h)
+                        }
                         _ => Board::rectangle(int("size"), int("size")),
                     };
                 }

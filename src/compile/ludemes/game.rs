@@ -168,6 +168,16 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         example: "(rectangle 9 10)",
     },
     Ludeme {
+        name: "hexRhombus",
+        cat: Cat::Shape,
+        params: &[
+            pos("width", Ty::Int, Arity::One, "files, a... (1 to 26)"),
+            pos("height", Ty::Int, Arity::Opt, "ranks, 1... (1 to 26; as many as the files if absent)"),
+        ],
+        doc: "A board of hexagons in a rhombus (at most 128 cells): ranks of cells, each rank half a cell to the right of the one below. Each cell is joined to its six neighbours: E and W along its rank, NE and NW on the rank above, SE and SW on the rank below (there is no N or S). `All` is the six; `(slide All)` goes along the three lines through a cell. Leaps and Betza moves, defined on squares, are refused.",
+        example: "(hexRhombus 11)",
+    },
+    Ludeme {
         name: "piece",
         cat: Cat::Piece,
         params: &[

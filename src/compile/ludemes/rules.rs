@@ -463,6 +463,17 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         example: "(inARow Mover 5 exact:True)",
     },
     Ludeme {
+        name: "connected",
+        cat: Cat::Cond,
+        params: &[
+            pos("player", Ty::Player, Arity::One, "whose pieces"),
+            pos("from", Ty::Sites, Arity::One, "the squares the chain starts from, for that player"),
+            pos("to", Ty::Sites, Arity::One, "the squares it must reach, for that player"),
+        ],
+        doc: "A chain of the player's pieces, each next to the one before (in any direction the board joins: eight on squares, six on hexagons), leads from one of the first squares to one of the second: a connection game's win, joining two opposite edges.",
+        example: "(connected Mover (rank 1) (rank 8))",
+    },
+    Ludeme {
         name: "reached",
         cat: Cat::Cond,
         params: &[
