@@ -443,44 +443,36 @@ fn repetitions_counted_as_the_game_goes_match_a_search_of_the_history() {
 /// square of `mine` costs nothing, an empty one costs 1, any other is a
 /// wall).
 fn distance_by_search<B: Bits>(e: &Engine<B>, mine: B, open: B, from: B, to: B) -> Option<u32> {
+    use std::collections::VecDeque;
     let b = e.board();
     let mut best = vec![u32::MAX; e.squares()];
-    let mut queue = std::collections::VecDeque::new();
-    for q in from.iter() {
-        let c = if mine.has(q) {
+    let mut queue = VecDeque::new();
+    // Reaching `q` at cost `base` plus what `q` costs.
+    let reach = |q: u8, base: u32, best: &mut [u32], queue: &mut VecDeque<u8>| {
+        let step = if mine.has(q) {
             0
         } else if open.has(q) {
             1
         } else {
-            continue;
+            return;
         };
-        if c < best[q as usize] {
-            best[q as usize] = c;
-            if c == 0 {
+        if base + step < best[q as usize] {
+            best[q as usize] = base + step;
+            if step == 0 {
                 queue.push_front(q);
             } else {
                 queue.push_back(q);
             }
         }
+    };
+    for q in from.iter() {
+        reach(q, 0, &mut best, &mut queue);
     }
     while let Some(q) = queue.pop_front() {
+        let base = best[q as usize];
         for d in crate::compile::board::Dir::ALL {
-            let Some(r) = b.step(q, d) else { continue };
-            let step = if mine.has(r) {
-                0
-            } else if open.has(r) {
-                1
-            } else {
-                continue;
-            };
-            let c = best[q as usize] + step;
-            if c < best[r as usize] {
-                best[r as usize] = c;
-                if step == 0 {
-                    queue.push_front(r);
-                } else {
-                    queue.push_back(r);
-                }
+            if let Some(r) = b.step(q, d) {
+                reach(r, base, &mut best, &mut queue);
             }
         }
     }
