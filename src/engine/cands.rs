@@ -145,33 +145,18 @@ impl<B: Bits> Engine<B> {
         if let GenKind::CaptureJump(..) = g.kind {
             return self.each_jump_series(st, lg, g, f);
         }
-        if let Some(c) = g.quick.as_ref().filter(|_| g.guard_fixed) {
-            let ctx =
-                Ctx::new(self, st, &[], None).in_move(MoveCtx::new(side, NO_SQ, NO_SQ, g.piece));
-            if !ctx.quick(c) {
-                return true;
-            }
+        if g.guard_fixed && !self.guard_holds(st, g, side, NO_SQ, NO_SQ) {
+            return true;
         }
+        let per_from = g.guard_by_from && g.guard_set.is_none() && !g.guard_fixed;
         for from in self.starts(st, g, side).iter() {
-            if let Some(c) = g
-                .quick
-                .as_ref()
-                .filter(|_| g.guard_by_from && g.guard_set.is_none() && !g.guard_fixed)
-            {
-                let ctx =
-                    Ctx::new(self, st, &[], None).in_move(MoveCtx::new(side, from, NO_SQ, g.piece));
-                if !ctx.quick(c) {
-                    continue;
-                }
+            if per_from && !self.guard_holds(st, g, side, from, NO_SQ) {
+                continue;
             }
             let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
             for to in t.iter() {
-                if let Some(c) = g.quick.as_ref().filter(|_| !g.guard_by_from) {
-                    let ctx = Ctx::new(self, st, &[], None)
-                        .in_move(MoveCtx::new(side, from, to, g.piece));
-                    if !ctx.quick(c) {
-                        continue;
-                    }
+                if !g.guard_by_from && !self.guard_holds(st, g, side, from, to) {
+                    continue;
                 }
                 let capture = lg.occ.has(to) || g.target == Target::EnPassant;
                 // Taking en passant empties a square off the mover's lines: always tested.

@@ -7,7 +7,6 @@ use super::{Engine, Gen, GenKind, NO_KIND};
 use crate::bits::Bits;
 use crate::compile::model::Target;
 use crate::compile::model::{Cond, Effect, SiteRef};
-use crate::eval::{Ctx, MoveCtx};
 use crate::moves::{Move, NO_PIECE};
 use crate::state::{Hist, State, NO_SQ};
 use smallvec::SmallVec;
@@ -213,12 +212,8 @@ impl<B: Bits> Engine<B> {
             let g = &gens[gi as usize];
             // A rule whose condition reads nothing of the move and fails
             // here has no move (judged before finding any).
-            if let Some(q) = g.quick.as_ref().filter(|_| g.guard_fixed) {
-                let ctx = Ctx::new(self, st, &[], None)
-                    .in_move(MoveCtx::new(side, NO_SQ, NO_SQ, g.piece));
-                if !ctx.quick(q) {
-                    continue;
-                }
+            if g.guard_fixed && !self.guard_holds(st, g, side, NO_SQ, NO_SQ) {
+                continue;
             }
             let mut fits = true;
             let done = self.move_sets(st, &lg, g, &mut |from, t| {

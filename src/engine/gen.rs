@@ -133,6 +133,25 @@ impl<B: Bits> Engine<B> {
         }
     }
 
+    /// Whether rule `g`'s condition, made ready ([`Gen::quick`]), holds for
+    /// a move of `side` from `from` to `to` (either [`NO_SQ`] where the
+    /// condition reads nothing of it); true for a rule without one.
+    #[inline]
+    pub(super) fn guard_holds(
+        &self,
+        st: &State<B>,
+        g: &Gen<B>,
+        side: u8,
+        from: u8,
+        to: u8,
+    ) -> bool {
+        g.quick.as_ref().is_none_or(|c| {
+            Ctx::new(self, st, &[], None)
+                .in_move(MoveCtx::new(side, from, to, g.piece))
+                .quick(c)
+        })
+    }
+
     /// How many entries of `hist` have the key of `st` (which has `men` pieces).
     #[inline]
     pub(crate) fn earlier(&self, st: &State<B>, men: u8, hist: &[Hist]) -> usize {

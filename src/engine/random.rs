@@ -244,15 +244,8 @@ impl<B: Bits> Engine<B> {
         if !g.sets {
             return false;
         }
-        let judge = |c: &crate::eval::Quick, from: u8| {
-            crate::eval::Ctx::new(self, st, &[], None)
-                .in_move(crate::eval::MoveCtx::new(side, from, NO_SQ, g.piece))
-                .quick(c)
-        };
-        if let Some(c) = g.quick.as_ref().filter(|_| g.guard_fixed) {
-            if !judge(c, NO_SQ) {
-                return true;
-            }
+        if g.guard_fixed && !self.guard_holds(st, g, side, NO_SQ, NO_SQ) {
+            return true;
         }
         if g.piece == super::NO_KIND {
             let t = self.targets(st, g, 0, side, lg.occ) & !lg.blocked;
@@ -264,12 +257,9 @@ impl<B: Bits> Engine<B> {
         if idle(st, g, side) {
             return true;
         }
-        let per_from = g
-            .quick
-            .as_ref()
-            .filter(|_| g.guard_set.is_none() && !g.guard_fixed);
+        let per_from = g.guard_set.is_none() && !g.guard_fixed;
         for from in self.starts(st, g, side).iter() {
-            if per_from.is_some_and(|c| !judge(c, from)) {
+            if per_from && !self.guard_holds(st, g, side, from, NO_SQ) {
                 continue;
             }
             let t = match &g.kind {
