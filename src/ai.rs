@@ -57,10 +57,7 @@ const CONNECT: i32 = 60;
 /// player the rule can be about, the two sets to join.
 fn connections<B: Bits>(e: &Engine<B>) -> Vec<(u8, B, B)> {
     use crate::compile::model::{Cond, PlayerRef};
-    let set = |s: &[Vec<u8>], p: usize| {
-        s.get(p)
-            .map_or(B::ZERO, |v| v.iter().fold(B::ZERO, |m, &q| m | B::bit(q)))
-    };
+    let set = |s: &[Vec<u8>], p: usize| s.get(p).map_or(B::ZERO, |v| B::of(v));
     let mut out = Vec::new();
     for end in &e.model.ends {
         let Cond::Connected(who, from, to) = &end.cond else {

@@ -53,6 +53,11 @@ pub trait Bits:
     /// set's count), found without a walk through the squares before it.
     fn nth(self, i: u32) -> u8;
 
+    /// The set of these squares.
+    fn of(squares: &[u8]) -> Self {
+        squares.iter().fold(Self::ZERO, |m, &q| m | Self::bit(q))
+    }
+
     /// Whether the set is empty.
     #[inline]
     fn is_empty(self) -> bool {

@@ -31,6 +31,11 @@ impl<B: Bits> Engine<B> {
             .any(|m| (*m & !own).is_empty())
     }
 
+    /// The squares next to any of `set`'s ([`Engine::near`]).
+    fn around(&self, set: B) -> B {
+        set.iter().fold(B::ZERO, |n, q| n | self.near[q as usize])
+    }
+
     /// Whether a chain of `mine`'s squares, each next to the one before
     /// (in any direction the board joins), leads from a square of `from`
     /// to a square of `to`: the group grown from `mine & from` a ring of
@@ -46,11 +51,7 @@ impl<B: Bits> Engine<B> {
             if !(group & goal).is_empty() {
                 return true;
             }
-            let mut next = B::ZERO;
-            for q in ring.iter() {
-                next |= self.near[q as usize];
-            }
-            ring = next & mine & !group;
+            ring = self.around(ring) & mine & !group;
             if ring.is_empty() {
                 return false;
             }
@@ -63,16 +64,9 @@ impl<B: Bits> Engine<B> {
     /// would. Grown a square of cost at a time, each time closed through
     /// `mine` (which costs nothing).
     pub(crate) fn connect_distance(&self, mine: B, open: B, from: B, to: B) -> Option<u32> {
-        let around = |set: B| {
-            let mut n = B::ZERO;
-            for q in set.iter() {
-                n |= self.near[q as usize];
-            }
-            n
-        };
         // `group` with every square of `mine` joined to `ring`'s.
         let close = |mut group: B, mut ring: B| loop {
-            ring = around(ring) & mine & !group;
+            ring = self.around(ring) & mine & !group;
             if ring.is_empty() {
                 return group;
             }
@@ -86,7 +80,7 @@ impl<B: Bits> Engine<B> {
             if !(reached & to).is_empty() {
                 return Some(cost);
             }
-            let add = (around(ring) | from) & open & !reached;
+            let add = (self.around(ring) | from) & open & !reached;
             if add.is_empty() {
                 return None;
             }

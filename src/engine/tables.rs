@@ -266,9 +266,7 @@ pub(super) fn vector_rays(board: &Board, vecs: &[(i32, i32)], max: Option<u32>) 
 }
 
 pub(super) fn resolve_sites<B: Bits>(sites: &[Vec<u8>], player: usize) -> B {
-    sites.get(player).map_or(B::ZERO, |v| {
-        v.iter().fold(B::ZERO, |acc, &s| acc | B::bit(s))
-    })
+    sites.get(player).map_or(B::ZERO, |v| B::of(v))
 }
 
 /// [`Engine::castle_mates`]: for each start square of a piece that castles,

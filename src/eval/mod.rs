@@ -437,8 +437,7 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
             Cond::Connected(p, from, to) => {
                 let pl = self.player(*p) as usize;
                 let set = |s: &crate::compile::model::PlayerSites| {
-                    s.get(pl)
-                        .map_or(B::ZERO, |v| v.iter().fold(B::ZERO, |m, &q| m | B::bit(q)))
+                    s.get(pl).map_or(B::ZERO, |v| B::of(v))
                 };
                 self.e.connected(st.by_player[pl], set(from), set(to))
             }
