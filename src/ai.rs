@@ -12,6 +12,7 @@
 //! each side still needs to join them.
 
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 use crate::engine::{Engine, Gen, GenKind, MoveBuf, NORMAL, NO_KIND};
 use crate::game::{on_pos, Position};
 use crate::moves::Move;
@@ -57,7 +58,7 @@ const CONNECT: i32 = 60;
 /// player the rule can be about, the two sets to join.
 fn connections<B: Bits>(e: &Engine<B>) -> Vec<(u8, B, B)> {
     use crate::compile::model::{Cond, PlayerRef};
-    let set = |s: &[Vec<u8>], p: usize| s.get(p).map_or(B::ZERO, |v| B::of(v));
+    let set = |s: &[Vec<Sq>], p: usize| s.get(p).map_or(B::ZERO, |v| B::of(v));
     let mut out = Vec::new();
     for end in &e.model.ends {
         let Cond::Connected(who, from, to) = &end.cond else {
@@ -117,7 +118,7 @@ fn values<B: Bits>(e: &Engine<B>) -> Vec<i32> {
             .filter(|g| g.piece as usize == p && g.phase == crate::engine::NORMAL)
         {
             let mut reach = 0u32;
-            for sq in 0..n as u8 {
+            for sq in 0..n as Sq {
                 reach += match &g.kind {
                     GenKind::Leap(t) => t[sq as usize].count(),
                     _ => e.reach(g, sq, B::ZERO).count(),
@@ -220,7 +221,7 @@ impl<'a, B: Bits> Search<'a, B> {
             for player in 0..e.players() as usize {
                 let mut row = vec![0i32; n];
                 for (sq, cell) in row.iter_mut().enumerate() {
-                    let c = b.cell(sq as u8);
+                    let c = b.cell(sq as Sq);
                     // A little for the centre.
                     let dx = (2 * c.x as i32 - (b.width as i32 - 1)).abs();
                     let dy = (2 * c.y as i32 - (b.height as i32 - 1)).abs();
@@ -285,7 +286,7 @@ impl<'a, B: Bits> Search<'a, B> {
     fn eval(&self, st: &State<B>) -> i32 {
         let mut score = 0;
         let players = self.e.players() as usize;
-        for sq in 0..self.e.squares() as u8 {
+        for sq in 0..self.e.squares() as Sq {
             let c = st.at(sq);
             if c == EMPTY {
                 continue;
@@ -360,7 +361,7 @@ impl<'a, B: Bits> Search<'a, B> {
             let victim = if m.is_pass() { EMPTY } else { st.at(m.to) };
             // A removal or a drop moves no piece from a square: it risks nothing.
             let risk = m.from().map_or(0, |f| {
-                let c = st.at(f as u8);
+                let c = st.at(f as Sq);
                 if c == EMPTY {
                     0
                 } else {

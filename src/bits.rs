@@ -1,10 +1,13 @@
 //! Square sets as machine words. A game whose board has at most 64 squares is
-//! played on `u64`s, a larger one (up to 128) on `u128`s; the interpreter is
+//! played on `u64`s, one of up to 128 on `u128`s, a larger one on a fixed
+//! array of words ([`Wide`]: 256, 384 or 640 squares); the interpreter is
 //! written once, generic over [`Bits`].
 
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+pub use crate::compile::board::Sq;
 
 /// A set of squares, one bit per square.
 pub trait Bits:
@@ -30,17 +33,28 @@ pub trait Bits:
     const CAPACITY: usize;
     /// One byte per square (the board's mailbox).
     type Cells: Copy + Debug + Send + Sync + AsRef<[u8]> + AsMut<[u8]>;
+    /// A square's number as a mailbox stores it: a byte where every square
+    /// fits in one, else two.
+    type Orig: Copy + Debug + Send + Sync + Eq + 'static;
+    /// One [`Bits::Orig`] per square.
+    type Origins: Copy + Debug + Send + Sync + AsRef<[Self::Orig]> + AsMut<[Self::Orig]>;
 
     /// A mailbox of empty squares.
     fn empty_cells() -> Self::Cells;
+    /// A mailbox of squares, each holding none ([`NO_SQ`]).
+    fn no_origins() -> Self::Origins;
+    /// A square as the mailbox stores it ([`NO_SQ`] kept as none).
+    fn orig(sq: Sq) -> Self::Orig;
+    /// The square a mailbox entry holds ([`NO_SQ`] for none).
+    fn sq_of(o: Self::Orig) -> Sq;
     /// The set holding only `sq`.
-    fn bit(sq: u8) -> Self;
+    fn bit(sq: Sq) -> Self;
     /// Number of squares in the set.
     fn count(self) -> u32;
     /// The lowest square (the set must not be empty).
-    fn lsb(self) -> u8;
+    fn lsb(self) -> Sq;
     /// The highest square (the set must not be empty).
-    fn msb(self) -> u8;
+    fn msb(self) -> Sq;
     /// The set without its lowest square.
     #[must_use]
     fn clear_lsb(self) -> Self;
@@ -51,10 +65,10 @@ pub trait Bits:
 
     /// The `i`-th lowest square (counting from 0; `i` must be below the
     /// set's count), found without a walk through the squares before it.
-    fn nth(self, i: u32) -> u8;
+    fn nth(self, i: u32) -> Sq;
 
     /// The set of these squares.
-    fn of(squares: &[u8]) -> Self {
+    fn of(squares: &[Sq]) -> Self {
         squares.iter().fold(Self::ZERO, |m, &q| m | Self::bit(q))
     }
 
@@ -65,10 +79,7 @@ pub trait Bits:
     }
 
     /// Whether `sq` is in the set.
-    #[inline]
-    fn has(self, sq: u8) -> bool {
-        !(self & Self::bit(sq)).is_empty()
-    }
+    fn has(self, sq: Sq) -> bool;
 
     /// The squares in increasing order.
     #[inline]
@@ -77,46 +88,72 @@ pub trait Bits:
     }
 }
 
+/// "No square": an origin unknown, a move without a second part.
+pub const NO_SQ: Sq = Sq::MAX;
+
 macro_rules! impl_bits {
     ($t:ty, $n:expr) => {
         impl Bits for $t {
             const ZERO: Self = 0;
             const CAPACITY: usize = $n;
             type Cells = [u8; $n];
+            type Orig = u8;
+            type Origins = [u8; $n];
 
             #[inline]
             fn empty_cells() -> Self::Cells {
                 [0; $n]
             }
             #[inline]
-            fn bit(sq: u8) -> Self {
+            fn no_origins() -> Self::Origins {
+                [u8::MAX; $n]
+            }
+            #[inline]
+            fn orig(sq: Sq) -> u8 {
+                // Squares are below 128; NO_SQ becomes u8::MAX.
+                sq.min(Sq::from(u8::MAX)) as u8
+            }
+            #[inline]
+            fn sq_of(o: u8) -> Sq {
+                if o == u8::MAX {
+                    NO_SQ
+                } else {
+                    Sq::from(o)
+                }
+            }
+            #[inline]
+            fn bit(sq: Sq) -> Self {
                 1 << sq
+            }
+            #[inline]
+            fn has(self, sq: Sq) -> bool {
+                (self >> sq) & 1 != 0
             }
             #[inline]
             fn count(self) -> u32 {
                 self.count_ones()
             }
             #[inline]
-            fn lsb(self) -> u8 {
-                self.trailing_zeros() as u8
+            fn lsb(self) -> Sq {
+                self.trailing_zeros() as Sq
             }
             #[inline]
-            fn msb(self) -> u8 {
-                ($n - 1 - self.leading_zeros()) as u8
+            fn msb(self) -> Sq {
+                ($n - 1 - self.leading_zeros()) as Sq
             }
             #[inline]
             fn clear_lsb(self) -> Self {
                 self & self.wrapping_sub(1)
             }
             #[inline]
-            fn nth(self, i: u32) -> u8 {
+            fn nth(self, i: u32) -> Sq {
                 let low = self as u64;
                 let n = low.count_ones();
                 if i < n || $n == 64 {
-                    select64(low, i)
+                    Sq::from(select64(low, i))
                 } else {
                     // The upper half of a u128.
-                    64 + select64(self.checked_shr(64).unwrap_or(0) as u64, i - n)
+                    64 + Sq::from(select64(self.checked_shr(64).unwrap_or(0) as u64, i - n))
                 }
             }
             #[inline]
@@ -126,6 +163,203 @@ macro_rules! impl_bits {
                 } else {
                     self.checked_shr(by.unsigned_abs()).unwrap_or(0)
                 }
+            }
+        }
+    };
+}
+
+/// A set of up to `64 * N` squares: `N` words, square `i` in word `i / 64`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Wide<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> Default for Wide<N> {
+    fn default() -> Self {
+        Wide([0; N])
+    }
+}
+
+macro_rules! wide_op {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl<const N: usize> $tr for Wide<N> {
+            type Output = Self;
+            #[inline]
+            fn $f(mut self, o: Self) -> Self {
+                for (a, b) in self.0.iter_mut().zip(o.0) {
+                    *a = *a $op b;
+                }
+                self
+            }
+        }
+        impl<const N: usize> $tra for Wide<N> {
+            #[inline]
+            fn $fa(&mut self, o: Self) {
+                for (a, b) in self.0.iter_mut().zip(o.0) {
+                    *a = *a $op b;
+                }
+            }
+        }
+    };
+}
+wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl<const N: usize> Not for Wide<N> {
+    type Output = Self;
+    #[inline]
+    fn not(mut self) -> Self {
+        for a in &mut self.0 {
+            *a = !*a;
+        }
+        self
+    }
+}
+
+impl<const N: usize> Wide<N> {
+    #[cfg(test)]
+    fn count_words(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    #[inline]
+    fn bit_n(sq: Sq) -> Self {
+        let mut w = [0; N];
+        w[usize::from(sq >> 6)] = 1 << (sq & 63);
+        Wide(w)
+    }
+
+    #[inline]
+    fn lsb_n(self) -> Sq {
+        let mut base = 0;
+        for w in self.0 {
+            if w != 0 {
+                return base + w.trailing_zeros() as Sq;
+            }
+            base += 64;
+        }
+        base
+    }
+
+    #[inline]
+    fn msb_n(self) -> Sq {
+        for (i, w) in self.0.iter().enumerate().rev() {
+            if *w != 0 {
+                return (64 * i) as Sq + 63 - w.leading_zeros() as Sq;
+            }
+        }
+        0
+    }
+
+    #[inline]
+    fn clear_lsb_n(mut self) -> Self {
+        for w in &mut self.0 {
+            if *w != 0 {
+                *w &= *w - 1;
+                break;
+            }
+        }
+        self
+    }
+
+    #[inline]
+    fn nth_n(self, mut i: u32) -> Sq {
+        for (k, w) in self.0.iter().enumerate() {
+            let c = w.count_ones();
+            if i < c {
+                return (64 * k) as Sq + Sq::from(select64(*w, i));
+            }
+            i -= c;
+        }
+        0
+    }
+
+    #[inline]
+    fn shifted_n(self, by: i32) -> Self {
+        let n = by.unsigned_abs() as usize;
+        let (words, bits) = (n / 64, (n % 64) as u32);
+        let mut out = [0u64; N];
+        if words >= N {
+            return Wide(out);
+        }
+        if by >= 0 {
+            for i in (words..N).rev() {
+                let src = i - words;
+                let mut v = self.0[src] << bits;
+                if bits > 0 && src > 0 {
+                    v |= self.0[src - 1] >> (64 - bits);
+                }
+                out[i] = v;
+            }
+        } else {
+            for i in 0..N - words {
+                let src = i + words;
+                let mut v = self.0[src] >> bits;
+                if bits > 0 && src + 1 < N {
+                    v |= self.0[src + 1] << (64 - bits);
+                }
+                out[i] = v;
+            }
+        }
+        Wide(out)
+    }
+}
+
+macro_rules! impl_wide {
+    ($w:expr) => {
+        impl Bits for Wide<$w> {
+            const ZERO: Self = Wide([0; $w]);
+            const CAPACITY: usize = 64 * $w;
+            type Cells = [u8; 64 * $w];
+            type Orig = Sq;
+            type Origins = [Sq; 64 * $w];
+
+            #[inline]
+            fn empty_cells() -> Self::Cells {
+                [0; 64 * $w]
+            }
+            #[inline]
+            fn no_origins() -> Self::Origins {
+                [NO_SQ; 64 * $w]
+            }
+            #[inline]
+            fn orig(sq: Sq) -> Sq {
+                sq
+            }
+            #[inline]
+            fn sq_of(o: Sq) -> Sq {
+                o
+            }
+            #[inline]
+            fn bit(sq: Sq) -> Self {
+                Self::bit_n(sq)
+            }
+            #[inline]
+            fn has(self, sq: Sq) -> bool {
+                (self.0[usize::from(sq >> 6)] >> (sq & 63)) & 1 != 0
+            }
+            #[inline]
+            fn count(self) -> u32 {
+                self.0.iter().map(|w| w.count_ones()).sum()
+            }
+            #[inline]
+            fn lsb(self) -> Sq {
+                self.lsb_n()
+            }
+            #[inline]
+            fn msb(self) -> Sq {
+                self.msb_n()
+            }
+            #[inline]
+            fn clear_lsb(self) -> Self {
+                self.clear_lsb_n()
+            }
+            #[inline]
+            fn nth(self, i: u32) -> Sq {
+                self.nth_n(i)
+            }
+            #[inline]
+            fn shifted(self, by: i32) -> Self {
+                self.shifted_n(by)
             }
         }
     };
@@ -173,16 +407,19 @@ static SELECT8: [[u8; 8]; 256] = {
 
 impl_bits!(u64, 64);
 impl_bits!(u128, 128);
+impl_wide!(4);
+impl_wide!(6);
+impl_wide!(10);
 
 /// Iterator over the squares of a set, lowest first.
 #[derive(Clone, Debug)]
 pub struct BitIter<B>(B);
 
 impl<B: Bits> Iterator for BitIter<B> {
-    type Item = u8;
+    type Item = Sq;
 
     #[inline]
-    fn next(&mut self) -> Option<u8> {
+    fn next(&mut self) -> Option<Sq> {
         if self.0.is_empty() {
             None
         } else {
@@ -258,5 +495,73 @@ mod tests {
             <u128 as Bits>::bit(120).shifted(-100),
             <u128 as Bits>::bit(20)
         );
+    }
+
+    fn wide2(x: u128) -> Wide<2> {
+        Wide([x as u64, (x >> 64) as u64])
+    }
+
+    #[test]
+    fn a_set_of_words_behaves_as_one_wide_word() {
+        // Wide<2> against u128, which holds the same squares.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for round in 0..400 {
+            let a = u128::from(next()) << 64 | u128::from(next());
+            // Sparse sets too, and the edges.
+            let v = match round % 4 {
+                0 => a,
+                1 => a & (a >> 7) & (a >> 13),
+                2 => 1 << (a % 128),
+                _ => a | 1 | 1 << 127,
+            };
+            let w = wide2(v);
+            assert_eq!(w.count_words(), v.count_ones());
+            if v != 0 {
+                assert_eq!(w.lsb_n(), <u128 as Bits>::lsb(v));
+                assert_eq!(w.msb_n(), <u128 as Bits>::msb(v));
+                assert_eq!(w.clear_lsb_n(), wide2(v & (v - 1)));
+                for i in [0, v.count_ones() / 2, v.count_ones() - 1] {
+                    assert_eq!(w.nth_n(i), <u128 as Bits>::nth(v, i));
+                }
+            }
+            for by in [
+                -129, -128, -127, -65, -64, -63, -9, -1, 0, 1, 9, 63, 64, 65, 127, 128, 129,
+            ] {
+                assert_eq!(w.shifted_n(by), wide2(v.shifted(by)), "{v:x} by {by}");
+            }
+            let b = u128::from(next()) << 64 | u128::from(next());
+            assert_eq!(w & wide2(b), wide2(v & b));
+            assert_eq!(w | wide2(b), wide2(v | b));
+            assert_eq!(w ^ wide2(b), wide2(v ^ b));
+            assert_eq!(!w, wide2(!v));
+        }
+    }
+
+    #[test]
+    fn the_widest_sets_hold_every_square() {
+        type W = Wide<10>;
+        let all: Vec<Sq> = (0..640).step_by(3).collect();
+        let s = W::of(&all);
+        assert_eq!(s.count() as usize, all.len());
+        assert_eq!(s.iter().collect::<Vec<_>>(), all);
+        assert!(s.has(639) && !s.has(638) && s.has(0));
+        assert_eq!(s.msb(), 639);
+        assert_eq!(s.nth(200), all[200]);
+        assert_eq!(W::bit(639).shifted(-639), W::bit(0));
+        assert_eq!(W::bit(5).shifted(600), W::bit(605));
+        assert!(W::bit(5).shifted(635).is_empty());
+        roundtrip::<Wide<4>>();
+        roundtrip::<Wide<6>>();
+        roundtrip::<W>();
+        let o = <W as Bits>::orig(600);
+        assert_eq!(<W as Bits>::sq_of(o), 600);
+        assert_eq!(<u64 as Bits>::sq_of(<u64 as Bits>::orig(NO_SQ)), NO_SQ);
+        assert_eq!(<u128 as Bits>::sq_of(<u128 as Bits>::orig(127)), 127);
     }
 }

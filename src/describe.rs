@@ -3,6 +3,7 @@
 //! promote, the restrictions, and how the game ends. Written from the
 //! compiled model, so an author reads back what the file really says.
 
+use crate::compile::board::Sq;
 use std::fmt::Write as _;
 
 use crate::compile::graph::{
@@ -59,7 +60,7 @@ pub fn describe(game: &Game) -> String {
     );
     let marked: Vec<String> = (0..m.board.len())
         .filter(|&i| m.board.marked.get(i).copied().unwrap_or(false))
-        .map(|i| m.board.name(i as u8))
+        .map(|i| m.board.name(i as Sq))
         .collect();
     if !marked.is_empty() {
         let _ = write!(text, " The squares {} are marked.", and_list(&marked));

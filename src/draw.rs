@@ -1,5 +1,6 @@
 //! Drawing a position for the terminal, and results in words.
 
+use crate::compile::board::Sq;
 use std::fmt::Write as _;
 
 use crate::compile::model::Model;
@@ -14,7 +15,7 @@ pub struct View {
     pub flipped: bool,
     /// The last move's squares: where it came from (none for a move that
     /// puts a piece down or removes one) and where it went.
-    pub last: Option<(Option<u8>, u8)>,
+    pub last: Option<(Option<Sq>, Sq)>,
 }
 
 /// The board as text: ranks from the last down, files lettered below. Each

@@ -1,9 +1,11 @@
 //! The public face of a compiled game: [`Game`] (immutable, cheap to share
 //! across threads) and [`Position`] (a state in play, with its history).
 //!
-//! A game on a board of at most 64 squares runs on `u64` square sets, a
-//! larger one on `u128`; both are hidden behind these two types.
+//! A game on a board of at most 64 squares runs on `u64` square sets, one
+//! of up to 128 on `u128`, a larger one on arrays of words (256, 384 or 640
+//! squares); all are hidden behind these two types.
 
+use crate::compile::board::Sq;
 use std::fmt;
 use std::sync::Arc;
 
@@ -14,51 +16,107 @@ use crate::eval::Outcome;
 use crate::moves::Move;
 use crate::state::{Hist, State};
 
-#[derive(Clone, Debug)]
-pub(crate) enum GameInner {
-    Small(Arc<Engine<u64>>),
-    Large(Arc<Engine<u128>>),
+/// The widths of square set a game may run on, narrowest first: the
+/// variant's name, its type, and the most squares it holds.
+macro_rules! tiers {
+    ($mac:ident) => {
+        $mac! {
+            Small(u64, 64),
+            Large(u128, 128),
+            W256($crate::bits::Wide<4>, 256),
+            W384($crate::bits::Wide<6>, 384),
+            W640($crate::bits::Wide<10>, 640),
+        }
+    };
+}
+
+macro_rules! declare {
+    ($($v:ident($t:ty, $n:expr)),* $(,)?) => {
+        #[derive(Clone, Debug)]
+        pub(crate) enum GameInner {
+            $($v(Arc<Engine<$t>>),)*
+        }
+
+        // Each variant carries a whole state inline: that is the point of a
+        // position.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug)]
+        pub(crate) enum PosInner {
+            $($v(Arc<Engine<$t>>, State<$t>, Vec<Hist>),)*
+        }
+
+        $(impl Tier for $t {
+            fn position(e: Arc<Engine<Self>>, s: State<Self>, h: Vec<Hist>) -> PosInner {
+                PosInner::$v(e, s, h)
+            }
+            fn game(e: Arc<Engine<Self>>) -> GameInner {
+                GameInner::$v(e)
+            }
+            #[cfg(test)]
+            #[allow(unreachable_patterns)]
+            fn state_of(p: &PosInner) -> Option<&State<Self>> {
+                match p {
+                    PosInner::$v(_, s, _) => Some(s),
+                    _ => None,
+                }
+            }
+        })*
+
+        /// Builds the engine on the narrowest square set that holds the board.
+        fn build_engine(model: Model, graph: RuleGraph) -> GameInner {
+            let n = model.board.len();
+            $(if n <= $n {
+                return GameInner::$v(Arc::new(Engine::build(model, graph)));
+            })*
+            unreachable!("the checker refuses boards of more than {} squares", crate::compile::board::MAX_SQUARES)
+        }
+
+        /// Runs `$body` with the engine `$e`, state `$s` and history `$h` of
+        /// a position, whatever its square-set width.
+        macro_rules! on_pos {
+            ($pos:expr, |$e:ident, $s:ident, $h:ident| $body:expr) => {
+                match $pos {
+                    $($crate::game::PosInner::$v($e, $s, $h) => $body,)*
+                }
+            };
+        }
+
+        /// Runs `$body` with the engine `$e` of a game, whatever its
+        /// square-set width.
+        macro_rules! on_game {
+            ($game:expr, |$e:ident| $body:expr) => {
+                match $game {
+                    $($crate::game::GameInner::$v($e) => $body,)*
+                }
+            };
+        }
+    };
+}
+tiers!(declare);
+#[allow(unused_imports)]
+pub(crate) use on_game;
+pub(crate) use on_pos;
+
+/// A square-set width a game can run on: wraps an engine and state of it
+/// as a position.
+pub(crate) trait Tier: crate::bits::Bits {
+    /// The position of this engine, state and history.
+    fn position(e: Arc<Engine<Self>>, s: State<Self>, h: Vec<Hist>) -> PosInner;
+    /// The game of this engine.
+    fn game(e: Arc<Engine<Self>>) -> GameInner;
+    /// The state of a position, if it runs on this width.
+    #[cfg(test)]
+    fn state_of(p: &PosInner) -> Option<&State<Self>>;
 }
 
 /// A compiled game.
 #[derive(Clone, Debug)]
 pub struct Game(pub(crate) GameInner);
 
-// Both variants carry a whole state inline: that is the point of a position.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug)]
-pub(crate) enum PosInner {
-    Small(Arc<Engine<u64>>, State<u64>, Vec<Hist>),
-    Large(Arc<Engine<u128>>, State<u128>, Vec<Hist>),
-}
-
 /// A position in a game: the state, and the positions that came before it
 /// (for repetition rules).
 #[derive(Clone, Debug)]
 pub struct Position(pub(crate) PosInner);
-
-/// Runs `$body` with the engine `$e`, state `$s` and history `$h` of a position,
-/// whatever its square-set width.
-macro_rules! on_pos {
-    ($pos:expr, |$e:ident, $s:ident, $h:ident| $body:expr) => {
-        match $pos {
-            $crate::game::PosInner::Small($e, $s, $h) => $body,
-            $crate::game::PosInner::Large($e, $s, $h) => $body,
-        }
-    };
-}
-pub(crate) use on_pos;
-
-macro_rules! on_game {
-    ($game:expr, |$e:ident| $body:expr) => {
-        match $game {
-            $crate::game::GameInner::Small($e) => $body,
-            $crate::game::GameInner::Large($e) => $body,
-        }
-    };
-}
-#[allow(unused_imports)]
-pub(crate) use on_game;
 
 /// Why a move was not played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -73,11 +131,7 @@ pub enum PlayError {
 
 impl Game {
     pub(crate) fn new(model: Model, graph: RuleGraph) -> Game {
-        if model.board.len() <= 64 {
-            Game(GameInner::Small(Arc::new(Engine::build(model, graph))))
-        } else {
-            Game(GameInner::Large(Arc::new(Engine::build(model, graph))))
-        }
+        Game(build_engine(model, graph))
     }
 
     /// What the game file says, resolved.
@@ -97,18 +151,16 @@ impl Game {
 
     /// The start position.
     pub fn start(&self) -> Position {
-        Position(match &self.0 {
-            GameInner::Small(e) => PosInner::Small(e.clone(), e.start, Vec::new()),
-            GameInner::Large(e) => PosInner::Large(e.clone(), e.start, Vec::new()),
-        })
+        on_game!(&self.0, |e| Position(Tier::position(
+            e.clone(),
+            e.start,
+            Vec::new()
+        )))
     }
 
     /// The size of one game state in bytes (what a move copies).
     pub fn state_size(&self) -> usize {
-        match &self.0 {
-            GameInner::Small(_) => std::mem::size_of::<State<u64>>(),
-            GameInner::Large(_) => std::mem::size_of::<State<u128>>(),
-        }
+        on_game!(&self.0, |e| std::mem::size_of_val(&e.start))
     }
 
     /// The squares move rule `rule` (an index into the model's moves) reaches
@@ -119,7 +171,7 @@ impl Game {
         use crate::bits::Bits;
         on_game!(&self.0, |e| {
             let mut out = Vec::new();
-            let Ok(sq) = u8::try_from(from) else {
+            let Ok(sq) = Sq::try_from(from) else {
                 return out;
             };
             for g in e.gens.get(player).into_iter().flatten() {
@@ -134,7 +186,7 @@ impl Game {
         })
     }
 
-    /// Whether the game runs on 64-bit square sets (else 128-bit).
+    /// Whether the game runs on 64-bit square sets (else wider ones).
     pub fn is_small(&self) -> bool {
         matches!(self.0, GameInner::Small(_))
     }
@@ -143,10 +195,7 @@ impl Game {
 impl Position {
     /// The game this position belongs to.
     pub fn game(&self) -> Game {
-        Game(match &self.0 {
-            PosInner::Small(e, ..) => GameInner::Small(e.clone()),
-            PosInner::Large(e, ..) => GameInner::Large(e.clone()),
-        })
+        on_pos!(&self.0, |e, _s, _h| Game(Tier::game(e.clone())))
     }
 
     /// The model of the game.
@@ -277,7 +326,7 @@ impl Position {
             if sq >= e.squares() {
                 return None;
             }
-            let c = s.at(sq as u8);
+            let c = s.at(sq as Sq);
             (c != crate::state::EMPTY).then(|| {
                 (
                     crate::state::code_piece(c) as usize,
@@ -292,7 +341,7 @@ impl Position {
     /// empty square, an unknown start, or a game whose rules never ask.
     pub fn origin(&self, sq: usize) -> Option<usize> {
         on_pos!(&self.0, |e, s, _h| {
-            let q = u8::try_from(sq).ok()?;
+            let q = Sq::try_from(sq).ok()?;
             if !e.uses_origin || sq >= e.squares() || s.at(q) == crate::state::EMPTY {
                 return None;
             }

@@ -1,6 +1,8 @@
-//! Moves. A [`Move`] is ten bytes: from, to, the move rule that made it, the
+//! Moves. A [`Move`] is fourteen bytes: from, to, the move rule that made it, the
 //! kind of piece it promotes to, and an optional second part (the square and
 //! rule of an extra move in the same turn). Text forms are in [`crate::notation`].
+
+use crate::compile::board::Sq;
 
 /// "No promotion" in [`Move::promotion`].
 pub(crate) const NO_PIECE: u8 = u8::MAX;
@@ -8,11 +10,11 @@ pub(crate) const NO_PIECE: u8 = u8::MAX;
 /// One move of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
-    pub(crate) from: u8,
-    pub(crate) to: u8,
+    pub(crate) from: Sq,
+    pub(crate) to: Sq,
     pub(crate) rule: u8,
     pub(crate) promo: u8,
-    pub(crate) extra: u8,
+    pub(crate) extra: Sq,
     pub(crate) extra_rule: u8,
     /// For a series of jumps (`jump`): how many, and the direction of each,
     /// as [`Path`] packs them.
@@ -48,8 +50,8 @@ impl Path {
     pub(crate) fn hops(
         self,
         board: &crate::compile::board::Board,
-        from: u8,
-    ) -> impl Iterator<Item = (u8, u8)> + '_ {
+        from: Sq,
+    ) -> impl Iterator<Item = (Sq, Sq)> + '_ {
         let mut cur = from;
         (0..self.len()).map(move |i| {
             let d = crate::compile::board::Dir(self.dir(i));
@@ -61,7 +63,7 @@ impl Path {
 }
 
 impl Move {
-    pub(crate) fn new(from: u8, to: u8, rule: u8, promo: u8) -> Move {
+    pub(crate) fn new(from: Sq, to: Sq, rule: u8, promo: u8) -> Move {
         Move {
             from,
             to,

@@ -4,7 +4,8 @@
 //! to copy: the interpreter copies a state to make a move (copy-make), so
 //! nothing here allocates.
 
-use crate::bits::Bits;
+pub(crate) use crate::bits::NO_SQ;
+use crate::bits::{Bits, Sq};
 use crate::compile::model::{MAX_COUNTERS, MAX_FLAGS, MAX_PIECES, MAX_PLAYERS};
 
 /// The largest score a player can have (and the lowest, negated): scores
@@ -18,11 +19,9 @@ pub(crate) use crate::compile::model::HAND_KINDS;
 pub(crate) const NO_KIND: u8 = u8::MAX;
 /// The code of an empty square in the mailbox.
 pub(crate) const EMPTY: u8 = 0;
-/// "No square" where a square number is expected.
-pub(crate) const NO_SQ: u8 = u8::MAX;
 /// In [`State::last`]: the player to move made the last move too (and, the
 /// move being legal, left its royal pieces unattacked).
-pub(crate) const OWN_MOVE: u8 = u8::MAX - 1;
+pub(crate) const OWN_MOVE: Sq = Sq::MAX - 1;
 
 /// The mailbox code of a piece of kind `piece` owned by `player`.
 #[inline]
@@ -192,7 +191,7 @@ pub struct State<B: Bits> {
     /// What each square holds: [`EMPTY`] or a [`code`].
     pub(crate) cells: B::Cells,
     /// For each square, the square its piece started on ([`NO_SQ`] if empty or unknown).
-    pub(crate) origin: B::Cells,
+    pub(crate) origin: B::Origins,
     /// Squares whose piece has never moved.
     pub(crate) unmoved: B,
     /// Piece flags: for each flag, the squares whose piece carries it.
@@ -222,7 +221,7 @@ pub struct State<B: Bits> {
     /// The squares the last move passed over, if it may be taken en passant.
     pub(crate) passed: B,
     /// The square of the piece that made that move ([`NO_SQ`] if none).
-    pub(crate) passer: u8,
+    pub(crate) passer: Sq,
     /// Whether the last move took a piece.
     pub(crate) took: bool,
     /// How many of the last moves in a row were passes.
@@ -231,20 +230,19 @@ pub struct State<B: Bits> {
     /// for part `k` (`(continue ...)`).
     pub(crate) part: u8,
     /// Where the move before the part landed ([`NO_SQ`] outside a part).
-    pub(crate) anchor: u8,
+    pub(crate) anchor: Sq,
     /// Where the piece of the last move came from and went, if it was a
     /// plain move (one piece moving, perhaps taking or promoting) made
     /// right after a move of the other player; [`OWN_MOVE`] twice if the
     /// player to move made it; [`NO_SQ`] otherwise or if unknown. Not part
     /// of the position.
-    pub(crate) last: (u8, u8),
+    pub(crate) last: (Sq, Sq),
 }
 
 impl<B: Bits> State<B> {
     /// An empty board, first player to move.
     pub(crate) fn empty(players: u8) -> Self {
-        let mut origin = B::empty_cells();
-        origin.as_mut().fill(NO_SQ);
+        let origin = B::no_origins();
         State {
             by_player: [B::ZERO; MAX_PLAYERS],
             by_piece: [B::ZERO; MAX_PIECES],
@@ -327,14 +325,14 @@ impl<B: Bits> State<B> {
 
     /// The mailbox code on `sq`.
     #[inline]
-    pub(crate) fn at(&self, sq: u8) -> u8 {
+    pub(crate) fn at(&self, sq: Sq) -> u8 {
         self.cells.as_ref()[sq as usize]
     }
 
     /// The start square of the piece on `sq`.
     #[inline]
-    pub(crate) fn origin_of(&self, sq: u8) -> u8 {
-        self.origin.as_ref()[sq as usize]
+    pub(crate) fn origin_of(&self, sq: Sq) -> Sq {
+        B::sq_of(self.origin.as_ref()[sq as usize])
     }
 
     /// Squares holding `player`'s pieces of kind `piece`.
@@ -363,18 +361,18 @@ impl<B: Bits> State<B> {
     }
 
     /// Puts a piece on an empty square (no hashing); it starts there, unmoved.
-    pub(crate) fn put(&mut self, sq: u8, piece: u8, player: u8) {
+    pub(crate) fn put(&mut self, sq: Sq, piece: u8, player: u8) {
         let b = B::bit(sq);
         self.by_player[player as usize] |= b;
         self.by_piece[piece as usize] |= b;
         self.cells.as_mut()[sq as usize] = code(piece, player);
-        self.origin.as_mut()[sq as usize] = sq;
+        self.origin.as_mut()[sq as usize] = B::orig(sq);
         self.unmoved |= b;
     }
 
     /// Takes whatever stands on `sq` off the board, with everything it
     /// carries (no hashing). Returns its code.
-    pub(crate) fn take(&mut self, sq: u8) -> u8 {
+    pub(crate) fn take(&mut self, sq: Sq) -> u8 {
         let c = self.at(sq);
         if c != EMPTY {
             let keep = !B::bit(sq);
@@ -385,14 +383,14 @@ impl<B: Bits> State<B> {
                 *f &= keep;
             }
             self.cells.as_mut()[sq as usize] = EMPTY;
-            self.origin.as_mut()[sq as usize] = NO_SQ;
+            self.origin.as_mut()[sq as usize] = B::orig(NO_SQ);
         }
         c
     }
 
     /// Moves the piece on `from` to the empty square `to`, with everything it
     /// carries; it counts as moved (no hashing).
-    pub(crate) fn shift(&mut self, from: u8, to: u8) {
+    pub(crate) fn shift(&mut self, from: Sq, to: Sq) {
         let c = self.at(from);
         if c == EMPTY || from == to {
             return;
@@ -407,15 +405,15 @@ impl<B: Bits> State<B> {
                 *f ^= both;
             }
         }
-        let o = self.origin_of(from);
+        let o = self.origin.as_ref()[from as usize];
         self.cells.as_mut()[from as usize] = EMPTY;
         self.cells.as_mut()[to as usize] = c;
-        self.origin.as_mut()[from as usize] = NO_SQ;
+        self.origin.as_mut()[from as usize] = B::orig(NO_SQ);
         self.origin.as_mut()[to as usize] = o;
     }
 
     /// Gives the piece on `sq` to `player` (no hashing).
-    pub(crate) fn reown(&mut self, sq: u8, player: u8) {
+    pub(crate) fn reown(&mut self, sq: Sq, player: u8) {
         let c = self.at(sq);
         if c == EMPTY || code_player(c) == player {
             return;
@@ -427,7 +425,7 @@ impl<B: Bits> State<B> {
     }
 
     /// Changes the kind of the piece on `sq` (no hashing).
-    pub(crate) fn retype(&mut self, sq: u8, kind: u8) {
+    pub(crate) fn retype(&mut self, sq: Sq, kind: u8) {
         let c = self.at(sq);
         if c == EMPTY {
             return;

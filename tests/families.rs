@@ -60,19 +60,30 @@ fn gomoku_exactly_five_wins_and_six_does_not_unless_freestyle() {
     let standard = common::game("games/gomoku.lud");
     let free = common::game_with("games/gomoku.lud", None, &[("rule", "freestyle")]);
     // Black: a1 b1 c1 d1 and f1; e1 makes six.
-    let six = "11/11/11/11/11/11/11/11/s10/s10/SSSS1S5 b - - 0 1";
+    let six = "15/15/15/15/15/15/15/15/15/15/15/15/s14/s14/SSSS1S9 b - - 0 1";
     for (g, wins) in [(&standard, false), (&free, true)] {
         let mut p = pos(g, six);
         play(&mut p, "@e1");
         assert_eq!(p.outcome().is_some(), wins, "{p}");
     }
     // Five, not six: a win under both.
-    let five = "11/11/11/11/11/11/11/11/s10/s10/SSSS7 b - - 0 1";
+    let five = "15/15/15/15/15/15/15/15/15/15/15/15/s14/s14/SSSS11 b - - 0 1";
     for g in [&standard, &free] {
         let mut p = pos(g, five);
         play(&mut p, "@e1");
         assert_eq!(p.outcome(), Some(Outcome::win(0, "five in a row")));
     }
+    // On the far corner of the 15x15 board (squares past the first 128):
+    // k11 l12 m13 n14, and o15 or j10 makes five along the diagonal.
+    let corner = "15/13S1/12S2/11S3/10S4/s14/15/15/15/15/15/15/15/15/s14 b - - 0 1";
+    for mv in ["@o15", "@j10"] {
+        let mut p = pos(&standard, corner);
+        play(&mut p, mv);
+        assert_eq!(p.outcome(), Some(Outcome::win(0, "five in a row")), "{mv}");
+    }
+    let mut p = pos(&standard, corner);
+    play(&mut p, "@o14");
+    assert_eq!(p.outcome(), None);
 }
 
 #[test]

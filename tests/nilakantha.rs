@@ -15,7 +15,7 @@ fn game(options: &[(&str, &str)]) -> Game {
 fn ni_1_plain_board_with_the_goose_foot_marks() {
     let g = game(&[]);
     let b = &g.model().board;
-    let mut marked: Vec<String> = (0..64u8)
+    let mut marked: Vec<String> = (0..64u16)
         .filter(|&s| b.marked[s as usize])
         .map(|s| b.name(s))
         .collect();

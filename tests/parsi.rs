@@ -26,7 +26,7 @@ fn shastree() -> Game {
 fn pa_1_plain_board_with_sixteen_marked_squares() {
     let g = murray();
     let b = &g.model().board;
-    let marked: Vec<String> = (0..64u8)
+    let marked: Vec<String> = (0..64u16)
         .filter(|&s| b.marked[s as usize])
         .map(|s| b.name(s))
         .collect();

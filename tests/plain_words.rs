@@ -117,7 +117,7 @@ fn check_refusals(pos: &Position, rng: &mut Rng, seen: &mut Seen, at: &str) {
     }
     // A piece put down, or removed, where it may not be.
     for _ in 0..3 {
-        let sq = b.name(rng.below(n) as u8);
+        let sq = b.name(rng.below(n) as u16);
         for typed in [format!("@{sq}"), format!("x{sq}")] {
             if let Err(e) = parse_move(pos, &typed) {
                 seen.refusals += 1;
@@ -130,7 +130,7 @@ fn check_refusals(pos: &Position, rng: &mut Rng, seen: &mut Seen, at: &str) {
         }
     }
     for (i, (from, to)) in pairs.into_iter().enumerate() {
-        let (f, t) = (b.name(from as u8), b.name(to as u8));
+        let (f, t) = (b.name(from as u16), b.name(to as u16));
         let letter = (i % 5 == 0).then(|| {
             model.pieces[rng.below(model.pieces.len())]
                 .letter
@@ -150,7 +150,7 @@ fn check_refusals(pos: &Position, rng: &mut Rng, seen: &mut Seen, at: &str) {
         // The same refusal, with the rules behind it: for authors, and
         // rule-file syntax, every one.
         let promo = letter.and_then(|c| model.piece_by_letter(c));
-        let r = refusal(pos, from as u8, to as u8, promo);
+        let r = refusal(pos, from as u16, to as u16, promo);
         if r.message == e.message {
             assert_eq!(r.help, e.help, "{context}");
             if !r.rules.is_empty() {

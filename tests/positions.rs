@@ -483,7 +483,7 @@ fn a_promoted_piece_started_where_a_pawn_did() {
     let g = game("games/nilakantha.lud");
     let p = pos(&g, "r3k3/8/8/8/8/8/8/2Q1K3 w - - 0 1");
     let o = p.origin(sq(&g, "c1")).expect("a start");
-    assert_eq!(g.model().board.cell(o as u8).y, 1, "a pawn's start square");
+    assert_eq!(g.model().board.cell(o as u16).y, 1, "a pawn's start square");
 }
 
 // ------------------------------------------------------- rule bugs

@@ -5,6 +5,12 @@
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::EdgeRef;
 
+/// A square's number: square `i` is file `i % width`, rank `i / width`.
+pub type Sq = u16;
+
+/// The most squares a board may have (the widest square set holds 640).
+pub const MAX_SQUARES: usize = 640;
+
 /// One of the eight directions of a square board, clockwise from North:
 /// 0 = N, 1 = NE, 2 = E, 3 = SE, 4 = S, 5 = SW, 6 = W, 7 = NW.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -132,7 +138,7 @@ pub struct Board {
     /// Squares and their direction-labelled links; node `i` is square `i`.
     pub graph: DiGraph<Cell, Dir>,
     /// `next[sq][dir]`: the neighbour of `sq` in `dir`, derived from the graph.
-    next: Vec<[Option<u8>; 8]>,
+    next: Vec<[Option<Sq>; 8]>,
     /// Squares carrying a mark (drawn with the board).
     pub marked: Vec<bool>,
     /// The region that marks them, where the file names one.
@@ -183,10 +189,10 @@ impl Board {
         board
     }
 
-    fn derive_neighbours(&self) -> Vec<[Option<u8>; 8]> {
+    fn derive_neighbours(&self) -> Vec<[Option<Sq>; 8]> {
         let mut next = vec![[None; 8]; self.graph.node_count()];
         for e in self.graph.edge_references() {
-            next[e.source().index()][e.weight().0 as usize] = Some(e.target().index() as u8);
+            next[e.source().index()][e.weight().0 as usize] = Some(e.target().index() as Sq);
         }
         next
     }
@@ -202,14 +208,14 @@ impl Board {
     }
 
     /// The neighbour of `sq` in `dir`.
-    pub fn step(&self, sq: u8, dir: Dir) -> Option<u8> {
+    pub fn step(&self, sq: Sq, dir: Dir) -> Option<Sq> {
         self.next[sq as usize][dir.0 as usize]
     }
 
     /// The row a push in `dir` from `from` moves: the squares of the unbroken
     /// run of pieces (`full` tells which squares hold one) starting next to
     /// `from`, and the square beyond its last piece (`None` off the board).
-    pub fn push_row(&self, from: u8, dir: Dir, full: impl Fn(u8) -> bool) -> (Vec<u8>, Option<u8>) {
+    pub fn push_row(&self, from: Sq, dir: Dir, full: impl Fn(Sq) -> bool) -> (Vec<Sq>, Option<Sq>) {
         let mut row = Vec::new();
         let mut cur = self.step(from, dir);
         while let Some(q) = cur.filter(|&q| full(q)) {
@@ -220,7 +226,7 @@ impl Board {
     }
 
     /// Walks `n` steps in `dir` from `sq`, if every step stays on the board.
-    pub fn walk(&self, mut sq: u8, dir: Dir, n: u32) -> Option<u8> {
+    pub fn walk(&self, mut sq: Sq, dir: Dir, n: u32) -> Option<Sq> {
         for _ in 0..n {
             sq = self.step(sq, dir)?;
         }
@@ -228,7 +234,7 @@ impl Board {
     }
 
     /// The squares from `sq` in `dir`, nearest first, to the edge.
-    pub fn ray(&self, sq: u8, dir: Dir) -> Vec<u8> {
+    pub fn ray(&self, sq: Sq, dir: Dir) -> Vec<Sq> {
         let mut out = Vec::new();
         let mut cur = sq;
         while let Some(n) = self.step(cur, dir) {
@@ -239,23 +245,23 @@ impl Board {
     }
 
     /// File and rank of a square.
-    pub fn cell(&self, sq: u8) -> Cell {
+    pub fn cell(&self, sq: Sq) -> Cell {
         self.graph[NodeIndex::new(sq as usize)]
     }
 
     /// The square at file `x`, rank `y`.
-    pub fn at(&self, x: u32, y: u32) -> Option<u8> {
-        (x < self.width && y < self.height).then(|| (y * self.width + x) as u8)
+    pub fn at(&self, x: u32, y: u32) -> Option<Sq> {
+        (x < self.width && y < self.height).then(|| (y * self.width + x) as Sq)
     }
 
     /// The square's name: `a1`.
-    pub fn name(&self, sq: u8) -> String {
+    pub fn name(&self, sq: Sq) -> String {
         let c = self.cell(sq);
         format!("{}{}", char::from(b'a' + c.x as u8), c.y + 1)
     }
 
     /// The square named `s`.
-    pub fn parse(&self, s: &str) -> Option<u8> {
+    pub fn parse(&self, s: &str) -> Option<Sq> {
         let (x, y) = super::decls::parse_square(s)?;
         self.at(x, y)
     }
@@ -293,7 +299,7 @@ mod tests {
             .collect();
         around.sort();
         assert_eq!(around, ["b3", "b4", "c2", "c4", "d2", "d3"]);
-        for q in 0..b.len() as u8 {
+        for q in 0..b.len() as Sq {
             for d in Dir::ALL {
                 if let Some(r) = b.step(q, d) {
                     assert_eq!(b.step(r, d.opposite()), Some(q));

@@ -27,6 +27,7 @@
 
 use super::board::Dir;
 use super::model::{Cond, Effect, KindExpr, Model, MoveKind, PlayerRef, SiteRef, Target};
+use crate::compile::board::Sq;
 use crate::diagnostics::{Problem, RecursiveCondition};
 use crate::source::Span;
 
@@ -359,7 +360,7 @@ impl<'m> Graph<'m> {
     }
 
     /// The kinds a promotion of `p`'s piece of kind `k` can offer.
-    fn offers(&self, to: &KindExpr, zone: &[Vec<u8>], p: u8, k: u8) -> Vec<u8> {
+    fn offers(&self, to: &KindExpr, zone: &[Vec<Sq>], p: u8, k: u8) -> Vec<u8> {
         let every = || (0..self.kinds).collect::<Vec<u8>>();
         match to {
             KindExpr::Fixed(ks) => ks.iter().map(|&x| x as u8).collect(),
@@ -389,7 +390,7 @@ impl<'m> Graph<'m> {
 
     /// The square a site names for a move of `p` to `z`, where that does not
     /// depend on where the piece came from.
-    fn fixed_site(&self, site: &SiteRef, p: u8, z: u8) -> Option<u8> {
+    fn fixed_site(&self, site: &SiteRef, p: u8, z: Sq) -> Option<Sq> {
         match site {
             SiteRef::To => Some(z),
             SiteRef::Square(q) => Some(*q),

@@ -84,7 +84,10 @@ impl Decls {
                 _ => None,
             };
             if let Some((w, h)) = dims {
-                if (1..=26).contains(&w) && (1..=26).contains(&h) && w * h <= 128 {
+                if (1..=26).contains(&w)
+                    && (1..=26).contains(&h)
+                    && w * h <= crate::compile::board::MAX_SQUARES as i64
+                {
                     d.board = Some((w as u32, h as u32));
                 }
             }

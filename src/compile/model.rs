@@ -2,6 +2,7 @@
 //! indices, squares and directions. The rule graph is built from it, and the
 //! interpreter's tables from the graph.
 
+use crate::compile::board::Sq;
 use std::fmt;
 
 use super::board::{Board, Dir};
@@ -39,11 +40,11 @@ pub struct Model {
     /// Every move rule of every piece.
     pub moves: Vec<MoveDef>,
     /// Named regions.
-    pub regions: Vec<(String, Vec<u8>)>,
+    pub regions: Vec<(String, Vec<Sq>)>,
     /// The start position.
     pub start: Vec<Placement>,
     /// Moves made before the game, after the start position: (from, to).
-    pub shifts: Vec<(u8, u8)>,
+    pub shifts: Vec<(Sq, Sq)>,
     /// Restrictions on moves.
     pub forbids: Vec<ForbidDef>,
     /// End rules in order.
@@ -63,7 +64,7 @@ pub struct Model {
     /// The lines drawn on the board (`(board ... lines:...)`): each its
     /// points in order. `along` moves between neighbours on a line;
     /// `inLine` asks whether a line is full.
-    pub lines: Vec<Vec<u8>>,
+    pub lines: Vec<Vec<Sq>>,
     /// Pieces each player holds in hand at the start, off the board:
     /// (player, kind, how many).
     pub hands: Vec<(u8, u8, u8)>,
@@ -159,7 +160,7 @@ impl Target {
 
 /// Squares that depend on the player concerned: one list per player (the
 /// mover of a move; the player named in a condition).
-pub type PlayerSites = Vec<Vec<u8>>;
+pub type PlayerSites = Vec<Vec<Sq>>;
 
 /// How a move goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -401,7 +402,7 @@ pub enum SiteRef {
     /// One step from `From` in a direction.
     Adjacent(RelDir),
     /// A fixed square.
-    Square(u8),
+    Square(Sq),
     /// The square of the mover's first rank in the same file.
     HomeOf(Box<SiteRef>),
     /// Where the mover's (first) piece of this kind started.
@@ -414,7 +415,7 @@ pub enum SiteRef {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {
     /// The square.
-    pub sq: u8,
+    pub sq: Sq,
     /// The owner.
     pub player: u8,
     /// The kind.

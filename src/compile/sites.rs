@@ -5,6 +5,7 @@
 //! `(startOf "King" P)`) are evaluated for a given mover; `Mover` is that
 //! player, `Next` and `Opponent` the other one.
 
+use crate::compile::board::Sq;
 use std::collections::HashMap;
 
 use super::bind::{bind, forms_of};
@@ -52,7 +53,7 @@ impl SiteCtx<'_> {
 
 /// The squares `n` stands for, in order, without repeats. Anything that
 /// cannot be evaluated (already reported by the checks) gives no squares.
-pub(crate) fn eval(n: &Node, ctx: &SiteCtx<'_>) -> Vec<u8> {
+pub(crate) fn eval(n: &Node, ctx: &SiteCtx<'_>) -> Vec<Sq> {
     let mut out = Vec::new();
     eval_into(n, ctx, &mut HashMap::new(), &mut out);
     let mut seen = vec![false; ctx.board.len()];
@@ -61,7 +62,7 @@ pub(crate) fn eval(n: &Node, ctx: &SiteCtx<'_>) -> Vec<u8> {
 }
 
 /// `eval` for each player as the mover.
-pub(crate) fn per_player(n: &Node, ctx: &SiteCtx<'_>) -> Vec<Vec<u8>> {
+pub(crate) fn per_player(n: &Node, ctx: &SiteCtx<'_>) -> Vec<Vec<Sq>> {
     (0..ctx.players.len())
         .map(|p| {
             let c = SiteCtx {
@@ -75,8 +76,8 @@ pub(crate) fn per_player(n: &Node, ctx: &SiteCtx<'_>) -> Vec<Vec<u8>> {
 
 /// Squares whose distance from the player's back edge, counted along the
 /// player's forward direction, is `k` (0 for the first rank).
-fn own_rank(b: &Board, fwd: Dir, k: u32) -> Vec<u8> {
-    (0..b.len() as u8)
+fn own_rank(b: &Board, fwd: Dir, k: u32) -> Vec<Sq> {
+    (0..b.len() as Sq)
         .filter(|&s| {
             b.walk(s, fwd.opposite(), k).is_some() && b.walk(s, fwd.opposite(), k + 1).is_none()
         })
@@ -90,8 +91,8 @@ fn own_rank(b: &Board, fwd: Dir, k: u32) -> Vec<u8> {
 fn eval_into(
     n: &Node,
     ctx: &SiteCtx<'_>,
-    regions: &mut HashMap<usize, Vec<u8>>,
-    out: &mut Vec<u8>,
+    regions: &mut HashMap<usize, Vec<Sq>>,
+    out: &mut Vec<Sq>,
 ) {
     let b = ctx.board;
     match &n.kind {
@@ -114,7 +115,7 @@ fn eval_into(
         NodeKind::List(items) => items.iter().for_each(|i| eval_into(i, ctx, regions, out)),
         NodeKind::Form(f) => {
             let num = f.args.first().and_then(Node::as_int).unwrap_or(0);
-            let mut sub = |i: usize| -> Vec<u8> {
+            let mut sub = |i: usize| -> Vec<Sq> {
                 f.args.get(i).map_or_else(Vec::new, |x| {
                     let mut v = Vec::new();
                     eval_into(x, ctx, regions, &mut v);
@@ -140,13 +141,13 @@ fn eval_into(
                         } else {
                             fwd.opposite()
                         };
-                        out.extend((0..b.len() as u8).filter(|&s| b.step(s, d).is_none()));
+                        out.extend((0..b.len() as Sq).filter(|&s| b.step(s, d).is_none()));
                     }
                 }
                 "half" => {
                     let p = f.args.first().and_then(|x| ctx.player(x));
                     if let Some(fwd) = p.and_then(|p| ctx.forward(p)) {
-                        let depth_of_board = (0..b.len() as u8)
+                        let depth_of_board = (0..b.len() as Sq)
                             .map(|s| b.ray(s, fwd).len() as u32)
                             .max()
                             .unwrap_or(0)
@@ -170,10 +171,10 @@ fn eval_into(
                         }
                     }
                 }
-                "everywhere" => out.extend(0..b.len() as u8),
+                "everywhere" => out.extend(0..b.len() as Sq),
                 "sameFile" => {
                     let files: Vec<u32> = sub(0).iter().map(|&s| b.cell(s).x).collect();
-                    out.extend((0..b.len() as u8).filter(|&s| files.contains(&b.cell(s).x)));
+                    out.extend((0..b.len() as Sq).filter(|&s| files.contains(&b.cell(s).x)));
                 }
                 "union" => {
                     for i in 0..f.args.len() {

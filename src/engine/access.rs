@@ -4,6 +4,7 @@
 use super::{Engine, Gen, NORMAL, PART_BASE};
 use crate::bits::Bits;
 use crate::compile::board::Board;
+use crate::compile::board::Sq;
 use crate::compile::model::{KindExpr, SiteRef};
 use crate::state::{State, NO_SQ};
 
@@ -103,7 +104,7 @@ impl<B: Bits> Engine<B> {
     /// The squares attacked by a slide from `sq` in direction `d`, stopping
     /// on the first piece of `occ`.
     #[inline]
-    pub(crate) fn ray_attack(&self, sq: u8, d: u8, occ: B) -> B {
+    pub(crate) fn ray_attack(&self, sq: Sq, d: u8, occ: B) -> B {
         let ray = self.rays[sq as usize][d as usize];
         let blockers = ray & occ;
         if blockers.is_empty() {
@@ -123,7 +124,7 @@ impl<B: Bits> Engine<B> {
     /// Faster where rays often run to the edge (slides that take nothing,
     /// on open boards); slower where a piece nearly always stops them.
     #[inline]
-    pub(crate) fn ray_attack_open(&self, sq: u8, d: u8, occ: B) -> B {
+    pub(crate) fn ray_attack_open(&self, sq: Sq, d: u8, occ: B) -> B {
         let ray = self.rays[sq as usize][d as usize];
         let blockers = (ray & occ) | B::bit(self.ray_end[sq as usize][d as usize]);
         let b = if self.dir_up[d as usize] {
@@ -136,7 +137,7 @@ impl<B: Bits> Engine<B> {
 
     /// The first piece of `occ` from `sq` in direction `d`.
     #[inline]
-    pub(crate) fn first_blocker(&self, sq: u8, d: u8, occ: B) -> Option<u8> {
+    pub(crate) fn first_blocker(&self, sq: Sq, d: u8, occ: B) -> Option<Sq> {
         let blockers = self.rays[sq as usize][d as usize] & occ;
         if blockers.is_empty() {
             None
@@ -183,7 +184,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The square a [`SiteRef`] names for a move from `from` to `to` by `mover`.
-    pub(crate) fn site(&self, st: &State<B>, s: &SiteRef, mover: u8, from: u8, to: u8) -> u8 {
+    pub(crate) fn site(&self, st: &State<B>, s: &SiteRef, mover: u8, from: Sq, to: Sq) -> Sq {
         match s {
             SiteRef::From => from,
             SiteRef::To => to,

@@ -11,6 +11,7 @@ use super::{
     MAX_PARTS, MAX_PIECES, MAX_PLAYERS, NEXT_ENGINE_ID, NORMAL, NO_KIND, PART_BASE,
 };
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 use crate::eval::Quick;
 
 impl<B: Bits> Engine<B> {
@@ -18,13 +19,13 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn build(model: Model, graph: RuleGraph) -> Self {
         let board = &model.board;
         let n = board.len();
-        let all = (0..n as u8).fold(B::ZERO, |acc, s| acc | B::bit(s));
+        let all = (0..n as Sq).fold(B::ZERO, |acc, s| acc | B::bit(s));
         let line_masks: Box<[B]> = model
             .lines
             .iter()
             .map(|l| l.iter().fold(B::ZERO, |acc, &q| acc | B::bit(q)))
             .collect();
-        let rays: Box<[[B; 8]]> = (0..n as u8)
+        let rays: Box<[[B; 8]]> = (0..n as Sq)
             .map(|sq| {
                 let mut r = [B::ZERO; 8];
                 for d in Dir::ALL {
@@ -47,16 +48,16 @@ impl<B: Bits> Engine<B> {
         for d in Dir::ALL {
             // Squares are numbered rank by rank, so a direction goes up the
             // numbers if its first step from any square does.
-            dir_up[d.0 as usize] = (0..n as u8).any(|s| board.step(s, d).is_some_and(|t| t > s));
+            dir_up[d.0 as usize] = (0..n as Sq).any(|s| board.step(s, d).is_some_and(|t| t > s));
         }
         // The last square of each ray (the square itself for an empty one).
-        let ray_end: Box<[[u8; 8]]> = rays
+        let ray_end: Box<[[Sq; 8]]> = rays
             .iter()
             .enumerate()
             .map(|(sq, r)| {
                 std::array::from_fn(|d| {
                     if r[d].is_empty() {
-                        sq as u8
+                        sq as Sq
                     } else if dir_up[d] {
                         r[d].msb()
                     } else {
@@ -319,7 +320,7 @@ impl<B: Bits> Engine<B> {
                                 }
                                 _ => B::ZERO,
                             };
-                            g.near_dyn = (0..n as u8)
+                            g.near_dyn = (0..n as Sq)
                                 .filter(|&q| !(reach(q as usize) & g.dyn_zone).is_empty())
                                 .fold(B::ZERO, |acc, q| acc | B::bit(q));
                         }
@@ -444,7 +445,7 @@ impl<B: Bits> Engine<B> {
                 (mask, rest)
             })
             .collect();
-        let light = (0..n as u8)
+        let light = (0..n as Sq)
             .filter(|&s| {
                 let c = board.cell(s);
                 (c.x + c.y) % 2 == 1
@@ -538,7 +539,7 @@ impl<B: Bits> Engine<B> {
             .enumerate()
             .any(|(i, _)| Some(i) != check_rule)
             || phase_masks.iter().any(|(_, rest)| !rest.is_empty());
-        let lines_at: Box<[Box<[B]>]> = (0..board.len() as u8)
+        let lines_at: Box<[Box<[B]>]> = (0..board.len() as Sq)
             .map(|q| line_masks.iter().copied().filter(|m| m.has(q)).collect())
             .collect();
         let row_shifts = (0..4u8)
@@ -546,7 +547,7 @@ impl<B: Bits> Engine<B> {
             .collect::<Option<Vec<_>>>()
             .and_then(|v| <[Shift<B>; 4]>::try_from(v).ok())
             .map(Box::new);
-        let near = (0..board.len() as u8)
+        let near = (0..board.len() as Sq)
             .map(|q| {
                 Dir::ALL
                     .into_iter()

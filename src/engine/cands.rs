@@ -5,6 +5,7 @@ use super::gen::{idle, MoveBuf};
 use super::legality::Legality;
 use super::{Engine, FromSet, Gen, GenKind, Lit, Mark, NO_KIND};
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 use crate::compile::model::{KindExpr, PlayerRef, Target};
 use crate::eval::{Ctx, MoveCtx};
 use crate::moves::{Move, NO_PIECE};
@@ -19,8 +20,8 @@ impl<B: Bits> Engine<B> {
         st: &State<B>,
         by: u8,
         kind: u8,
-        from: u8,
-        to: u8,
+        from: Sq,
+        to: Sq,
         f: &mut dyn FnMut(u8) -> bool,
     ) {
         let Some(p) = self.promos.get(kind as usize).and_then(Option::as_ref) else {
@@ -255,8 +256,8 @@ impl<B: Bits> Engine<B> {
         st: &State<B>,
         side: u8,
         g: &Gen<B>,
-        from: u8,
-        to: u8,
+        from: Sq,
+        to: Sq,
         safe: bool,
         f: &mut dyn FnMut(Move, bool) -> bool,
     ) -> bool {
@@ -389,7 +390,7 @@ impl<B: Bits> Engine<B> {
         let overlap = self.overlap[lg.side as usize];
         if overlap != 0 {
             // Two rules of a kind may make the same move: the first makes it.
-            let mut seen: SmallVec<[(u8, u8, u8, u8); 64]> = SmallVec::new();
+            let mut seen: SmallVec<[(Sq, Sq, u8, Sq); 64]> = SmallVec::new();
             let mut dedup = |m: Move, safe: bool| {
                 let key = (m.from, m.to, m.promo, m.extra);
                 let kind = if m.from == NO_SQ {

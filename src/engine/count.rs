@@ -5,6 +5,7 @@ use super::gen::with_spare;
 use super::legality::Legality;
 use super::{Engine, Gen, GenKind, NO_KIND};
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 use crate::compile::model::Target;
 use crate::compile::model::{Cond, Effect, SiteRef};
 use crate::moves::{Move, NO_PIECE};
@@ -330,7 +331,7 @@ impl<B: Bits> Engine<B> {
     pub(super) fn each_of_gen_from(
         &self,
         g: &Gen<B>,
-        from: u8,
+        from: Sq,
         t: B,
         f: &mut dyn FnMut(Move, bool) -> bool,
     ) {
@@ -363,7 +364,7 @@ impl<B: Bits> Engine<B> {
         st: &State<B>,
         lg: &Legality<B>,
         g: &Gen<B>,
-        from: u8,
+        from: Sq,
         z: B,
     ) -> u64 {
         let mut n = 0;

@@ -4,6 +4,7 @@
 
 use super::{Engine, GenKind, NO_KIND};
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 use crate::compile::model::{Cond, IntExpr, OutcomeDef, Pattern, SiteRef, Target, Worth};
 use crate::eval::{Ctx, MoveCtx, Outcome, Rules};
 use crate::state::{code_piece, code_player, Hist, State, EMPTY, NO_SQ};
@@ -12,7 +13,7 @@ impl<B: Bits> Rules<B> for Engine<B> {
     fn next_player(&self, p: u8) -> u8 {
         Engine::next_player(self, p)
     }
-    fn site(&self, st: &State<B>, s: &SiteRef, mover: u8, from: u8, to: u8) -> u8 {
+    fn site(&self, st: &State<B>, s: &SiteRef, mover: u8, from: Sq, to: Sq) -> Sq {
         Engine::site(self, st, s, mover, from, to)
     }
     fn monotone(&self) -> bool {
@@ -30,19 +31,19 @@ impl<B: Bits> Rules<B> for Engine<B> {
     fn has_normal_move_at(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool {
         Engine::has_normal_move_at(self, st, hist, level)
     }
-    fn attacked(&self, st: &State<B>, sq: u8, by: u8, occ: B) -> bool {
+    fn attacked(&self, st: &State<B>, sq: Sq, by: u8, occ: B) -> bool {
         Engine::attacked(self, st, sq, by, occ)
     }
-    fn piece_attacks(&self, st: &State<B>, a: u8, r: u8) -> bool {
+    fn piece_attacks(&self, st: &State<B>, a: Sq, r: Sq) -> bool {
         Engine::piece_attacks(self, st, a, r)
     }
     fn royals(&self, st: &State<B>, player: u8) -> B {
         Engine::royals(self, st, player)
     }
-    fn pattern_squares(&self, st: &State<B>, p: &Pattern, side: u8, to: u8) -> B {
+    fn pattern_squares(&self, st: &State<B>, p: &Pattern, side: u8, to: Sq) -> B {
         Engine::pattern_squares(self, st, p, side, to)
     }
-    fn in_full_line(&self, st: &State<B>, q: u8) -> bool {
+    fn in_full_line(&self, st: &State<B>, q: Sq) -> bool {
         Engine::in_full_line(self, st, q)
     }
     fn in_a_row(&self, mine: B, n: u32, exact: bool) -> bool {
@@ -57,7 +58,7 @@ impl<B: Bits> Rules<B> for Engine<B> {
     fn start_count(&self, p: u8, k: u8) -> u8 {
         self.start_count[p as usize][k as usize]
     }
-    fn lost_could_reach(&self, st: &State<B>, mover: u8, k: u8, to: u8) -> bool {
+    fn lost_could_reach(&self, st: &State<B>, mover: u8, k: u8, to: Sq) -> bool {
         let class = &self.reach_class[k as usize];
         let c = class[to as usize];
         let started = self.start_squares[mover as usize][k as usize]
@@ -73,7 +74,7 @@ impl<B: Bits> Rules<B> for Engine<B> {
 
 impl<B: Bits> Engine<B> {
     /// Whether the piece on `a` could capture on `r` by one of its rules.
-    pub(crate) fn piece_attacks(&self, st: &State<B>, a: u8, r: u8) -> bool {
+    pub(crate) fn piece_attacks(&self, st: &State<B>, a: Sq, r: Sq) -> bool {
         let c = st.at(a);
         if c == EMPTY {
             return false;

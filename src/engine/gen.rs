@@ -15,6 +15,7 @@ use super::kills::KILL_REPS;
 use super::legality::Legality;
 use super::{Engine, Gen, GenKind, NO_KIND};
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 use crate::compile::model::{ForbidDef, Target, MAX_PLAYERS};
 use crate::eval::{Ctx, MoveCtx};
 use crate::moves::Move;
@@ -142,8 +143,8 @@ impl<B: Bits> Engine<B> {
         st: &State<B>,
         g: &Gen<B>,
         side: u8,
-        from: u8,
-        to: u8,
+        from: Sq,
+        to: Sq,
     ) -> bool {
         g.quick.as_ref().is_none_or(|c| {
             Ctx::new(self, st, &[], None)

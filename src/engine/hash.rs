@@ -3,6 +3,7 @@
 
 use super::{Engine, State, NO_SQ};
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 
 /// The key of the part of the turn being played (0 outside a part): the part
 /// and the square it is played from.
@@ -45,7 +46,7 @@ pub(crate) fn z_score(player: u8, v: i16) -> u64 {
 impl<B: Bits> Engine<B> {
     /// The Zobrist key of a piece code on a square.
     #[inline]
-    pub(crate) fn z(&self, code: u8, sq: u8) -> u64 {
+    pub(crate) fn z(&self, code: u8, sq: Sq) -> u64 {
         self.zobrist[code as usize * self.squares() + sq as usize]
     }
 
@@ -62,7 +63,7 @@ impl<B: Bits> Engine<B> {
     /// The Zobrist key of a state computed from scratch.
     pub(crate) fn hash_of(&self, st: &State<B>) -> u64 {
         let mut h = self.zobrist_side[st.side as usize] ^ self.z_phase(st) ^ z_part(st);
-        for sq in 0..self.squares() as u8 {
+        for sq in 0..self.squares() as Sq {
             let c = st.at(sq);
             if c != crate::state::EMPTY {
                 h ^= self.z(c, sq);

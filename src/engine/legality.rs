@@ -5,6 +5,7 @@
 use super::gen::few;
 use super::{Engine, Gen, NO_KIND};
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 use crate::eval::{Ctx, MoveCtx};
 use crate::moves::{Move, NO_PIECE};
 use crate::state::{State, NO_SQ, OWN_MOVE};
@@ -302,7 +303,7 @@ impl<B: Bits> Engine<B> {
 
     /// Whether the piece on `sq` is one of [`Engine::pins`], asked for one
     /// square without finding them all.
-    pub(super) fn is_pinned(&self, st: &State<B>, side: u8, sq: u8) -> bool {
+    pub(super) fn is_pinned(&self, st: &State<B>, side: u8, sq: Sq) -> bool {
         let other = self.next_player(side);
         let att = &self.attacks[other as usize];
         let n = self.rays.len();
@@ -339,7 +340,7 @@ impl<B: Bits> Engine<B> {
     /// can capture on `sq` (so whether `sq` is attacked depends on nothing
     /// such a promotion allows).
     #[inline]
-    pub(crate) fn zone_quiet(&self, st: &State<B>, sq: u8, by: u8) -> bool {
+    pub(crate) fn zone_quiet(&self, st: &State<B>, sq: Sq, by: u8) -> bool {
         let att = &self.attacks[by as usize];
         !att.dyn_other
             && att
@@ -351,7 +352,7 @@ impl<B: Bits> Engine<B> {
     /// Whether the check rule needs no test for a move of rule `g` from
     /// `from` (`capture`: the move takes a piece).
     #[inline]
-    pub(super) fn safe(&self, lg: &Legality<B>, g: &Gen<B>, from: u8, capture: bool) -> bool {
+    pub(super) fn safe(&self, lg: &Legality<B>, g: &Gen<B>, from: Sq, capture: bool) -> bool {
         if self.check_rule.is_none() {
             return true;
         }
@@ -403,7 +404,7 @@ impl<B: Bits> Engine<B> {
         st: &State<B>,
         lg: &Legality<B>,
         g: &Gen<B>,
-        from: u8,
+        from: Sq,
         t: B,
     ) -> Option<u64> {
         if !self.royal_fast[g.rule as usize] || lg.royals != 1 || !(t & g.promo_zone).is_empty() {
@@ -439,7 +440,7 @@ impl<B: Bits> Engine<B> {
     /// (or only the attacker's own square), and no promotion found as it
     /// moves decides an attack on `to`.
     #[inline]
-    pub(super) fn attack_decides(&self, st: &State<B>, enemy: u8, to: u8) -> bool {
+    pub(super) fn attack_decides(&self, st: &State<B>, enemy: u8, to: Sq) -> bool {
         let att = &self.attacks[enemy as usize];
         self.simple_attacks[enemy as usize]
             || (self.own_attacks[enemy as usize]

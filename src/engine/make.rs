@@ -3,6 +3,7 @@
 use super::{Engine, NO_KIND};
 use crate::bits::Bits;
 use crate::compile::board::Dir;
+use crate::compile::board::Sq;
 use crate::compile::model::{Effect, KindExpr, MoveKind, PlayerRef, Target};
 use crate::eval::Ctx;
 use crate::moves::{Move, NO_PIECE};
@@ -17,7 +18,7 @@ thread_local! {
 impl<B: Bits> Engine<B> {
     /// Takes the piece on `sq` off, keeping the hash.
     #[inline]
-    fn take_hashed(&self, st: &mut State<B>, sq: u8) -> bool {
+    fn take_hashed(&self, st: &mut State<B>, sq: Sq) -> bool {
         let c = st.at(sq);
         if c == EMPTY {
             return false;
@@ -29,7 +30,7 @@ impl<B: Bits> Engine<B> {
 
     /// Moves the piece on `from` to `to` (capturing what is there), keeping the hash.
     #[inline]
-    fn shift_hashed(&self, st: &mut State<B>, from: u8, to: u8) -> bool {
+    fn shift_hashed(&self, st: &mut State<B>, from: Sq, to: Sq) -> bool {
         if from == to {
             // A series of jumps back to where it began: the piece stays, moved.
             st.unmoved &= !B::bit(from);
@@ -173,7 +174,7 @@ impl<B: Bits> Engine<B> {
                 }
                 if let Some(site) = &r.identity {
                     let o = self.site(st, site, side, m.from, m.to);
-                    st.origin.as_mut()[m.to as usize] = o;
+                    st.origin.as_mut()[m.to as usize] = B::orig(o);
                 }
                 if !r.after.is_empty() {
                     captured |= self.apply_effects(st, &r.after, side, m.to);
@@ -210,7 +211,7 @@ impl<B: Bits> Engine<B> {
         st: &mut State<B>,
         effects: &[Effect],
         side: u8,
-        to: u8,
+        to: Sq,
     ) -> bool {
         let mut took = false;
         for e in effects {
@@ -307,7 +308,7 @@ impl<B: Bits> Engine<B> {
 
     /// The squares strictly between two squares of one line (rank, file or
     /// diagonal); none if they are not on one.
-    pub(crate) fn between(&self, a: u8, b: u8) -> B {
+    pub(crate) fn between(&self, a: Sq, b: Sq) -> B {
         for d in 0..8u8 {
             if self.rays[a as usize][d as usize].has(b) {
                 return self.rays[a as usize][d as usize]
@@ -320,7 +321,7 @@ impl<B: Bits> Engine<B> {
     /// Where a relocated piece goes: `want` if it is empty, else the nearest
     /// empty square of its rank (the one nearer the centre on a tie); `None`
     /// if the rank is full (or `want` is no square).
-    pub(crate) fn relocation(&self, st: &State<B>, want: u8) -> Option<u8> {
+    pub(crate) fn relocation(&self, st: &State<B>, want: Sq) -> Option<Sq> {
         if want == crate::state::NO_SQ {
             return None;
         }
@@ -344,7 +345,7 @@ impl<B: Bits> Engine<B> {
         &self,
         kind: u8,
         side: u8,
-        to: u8,
+        to: Sq,
         promo: u8,
     ) -> Option<&super::PromoRule<B>> {
         if kind == NO_KIND {
@@ -433,7 +434,7 @@ impl<B: Bits> Engine<B> {
     /// After a move of `side` that landed on `landed`: whether the turn goes
     /// on with a part (`(continue ...)` whose condition holds and which has a
     /// move). Sets the state's part and anchor either way.
-    fn continue_turn(&self, st: &mut State<B>, m: Move, side: u8, landed: u8) -> bool {
+    fn continue_turn(&self, st: &mut State<B>, m: Move, side: u8, landed: Sq) -> bool {
         st.part = 0;
         st.anchor = NO_SQ;
         let rule = &self.model.moves[m.rule as usize];

@@ -28,6 +28,7 @@ mod tests;
 mod toset;
 
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 use crate::compile::board::{Board, Dir};
 use crate::compile::graph::RuleGraph;
 use crate::compile::model::{
@@ -214,7 +215,7 @@ impl<B: Bits> Shift<B> {
     fn along(board: &Board, dir: Dir) -> Option<Self> {
         let mut delta = None;
         let mut valid = B::ZERO;
-        for sq in 0..board.len() as u8 {
+        for sq in 0..board.len() as Sq {
             if let Some(t) = board.step(sq, dir) {
                 let dd = i32::from(t) - i32::from(sq);
                 if *delta.get_or_insert(dd) != dd {
@@ -237,7 +238,7 @@ impl<B: Bits> Shift<B> {
         for (sq, t) in table.iter().enumerate() {
             for q in t.iter() {
                 let delta = i32::from(q) - sq as i32;
-                let bit = B::bit(sq as u8);
+                let bit = B::bit(sq as Sq);
                 if let Some(s) = out.iter_mut().find(|s| s.delta == delta) {
                     s.valid |= bit;
                 } else if out.len() < 8 {
@@ -398,10 +399,10 @@ pub(crate) enum GenKind<B: Bits> {
 
 /// The blockable leaps of one square: each target, with the squares on the
 /// way that must be empty.
-pub(crate) type Paths<B> = Box<[(u8, B)]>;
+pub(crate) type Paths<B> = Box<[(Sq, B)]>;
 
 /// The rays of one square: each the squares in order.
-pub(crate) type Rays = Box<[Box<[u8]>]>;
+pub(crate) type Rays = Box<[Box<[Sq]>]>;
 
 /// The attacks of one player, read backwards from the target square.
 #[derive(Clone, Debug, Default)]
@@ -512,7 +513,7 @@ pub(crate) struct Engine<B: Bits> {
     pub rays: Box<[[B; 8]]>,
     /// `ray_end[sq][dir]`: the last square of `rays[sq][dir]` (`sq` where
     /// the ray is empty), see [`Engine::ray_attack_open`].
-    pub ray_end: Box<[[u8; 8]]>,
+    pub ray_end: Box<[[Sq; 8]]>,
     /// Whether square numbers grow along each direction.
     pub dir_up: [bool; 8],
     /// `line_dir[a * squares + b]`: the direction from `a` along which `b`
@@ -587,7 +588,7 @@ pub(crate) struct Engine<B: Bits> {
     pub promos: Vec<Option<Promos<B>>>,
     /// For each kind, its reach classes: squares grouped by which a piece of
     /// that kind could reach from each other on an empty board.
-    pub reach_class: Vec<Box<[u8]>>,
+    pub reach_class: Vec<Box<[u16]>>,
     /// Kinds of piece that are royal, bit per kind.
     pub royal: u32,
     /// Kinds that are royal or may promote to a royal kind: their moves

@@ -5,6 +5,7 @@
 use super::Engine;
 use crate::bits::Bits;
 use crate::compile::board::Dir;
+use crate::compile::board::Sq;
 use crate::compile::model::{Pattern, PlayerSites, Shape};
 use crate::state::{code_piece, code_player, State, EMPTY, NO_SQ};
 
@@ -20,7 +21,7 @@ fn resolved<B: Bits>(sites: Option<&PlayerSites>, player: u8) -> Option<B> {
 impl<B: Bits> Engine<B> {
     /// Whether the piece on `q` belongs to a line drawn on the board whose
     /// every point holds a piece of its owner.
-    pub(crate) fn in_full_line(&self, st: &State<B>, q: u8) -> bool {
+    pub(crate) fn in_full_line(&self, st: &State<B>, q: Sq) -> bool {
         let c = st.at(q);
         if c == crate::state::EMPTY {
             return false;
@@ -143,7 +144,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The squares pattern `p` selects for a move of `side` landing on `to`.
-    pub(crate) fn pattern_squares(&self, st: &State<B>, p: &Pattern, side: u8, to: u8) -> B {
+    pub(crate) fn pattern_squares(&self, st: &State<B>, p: &Pattern, side: u8, to: Sq) -> B {
         if to == NO_SQ {
             return B::ZERO;
         }
@@ -153,7 +154,7 @@ impl<B: Bits> Engine<B> {
         let own = st.by_player[side as usize];
         let holds = own | hostile;
         // An enemy piece the pattern may select.
-        let enemy = |q: u8| {
+        let enemy = |q: Sq| {
             let c = st.at(q);
             c != EMPTY
                 && code_player(c) != side

@@ -6,6 +6,7 @@
 use super::conds::exclusive;
 use super::{Dir, DrawGroup, DrawRule, Draws, Engine, GenKind, Target, NORMAL, NO_KIND};
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 
 impl<B: Bits> Engine<B> {
     /// Which rules give their moves as square sets ([`Gen::sets`]), and
@@ -51,7 +52,7 @@ impl<B: Bits> Engine<B> {
                     continue;
                 }
                 let most_at = self.most.len() as u32;
-                for sq in 0..n as u8 {
+                for sq in 0..n as Sq {
                     let w = g.moves_to(self.potential(g, sq));
                     self.most.push(u16::try_from(w).unwrap_or(u16::MAX));
                 }
@@ -83,7 +84,7 @@ impl<B: Bits> Engine<B> {
             for d in &mut draws.groups {
                 d.most_at = self.most.len() as u32;
                 let mut uniform = None;
-                for sq in 0..n as u8 {
+                for sq in 0..n as Sq {
                     let w = d
                         .rules
                         .iter()
@@ -103,7 +104,7 @@ impl<B: Bits> Engine<B> {
             for g in &mut self.gens[p] {
                 g.first_steps = match &g.kind {
                     GenKind::Leap(table) => table.clone(),
-                    GenKind::Slide(ds) => (0..board.len() as u8)
+                    GenKind::Slide(ds) => (0..board.len() as Sq)
                         .map(|sq| {
                             ds.iter()
                                 .filter_map(|&d| board.step(sq, Dir(d)))

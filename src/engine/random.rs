@@ -6,6 +6,7 @@ use super::gen::{idle, MoveBuf};
 use super::legality::Legality;
 use super::{DrawGroup, Engine, Gen};
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 use crate::compile::model::MAX_PLAYERS;
 use crate::moves::{Move, NO_PIECE};
 use crate::state::{Hist, State, NO_SQ};
@@ -36,7 +37,7 @@ pub(crate) struct Scratch<B: Bits> {
     /// Rules whose moves are given as square sets (see
     /// [`Engine::move_sets`]): the rule, the start square, and the squares
     /// not yet refused.
-    pub(super) sets: Vec<(u16, u8, B, u32)>,
+    pub(super) sets: Vec<(u16, Sq, B, u32)>,
     /// For each player, one per bulk group of the engine numbered `owner`
     /// (see [`Slot`]), as the player's last draw left them: found again
     /// only from the first group whose pieces changed.
@@ -237,7 +238,7 @@ impl<B: Bits> Engine<B> {
         st: &State<B>,
         lg: &Legality<B>,
         g: &Gen<B>,
-        f: &mut impl FnMut(u8, B),
+        f: &mut impl FnMut(Sq, B),
     ) -> bool {
         use super::GenKind;
         let side = lg.side;
@@ -301,7 +302,7 @@ impl<B: Bits> Engine<B> {
         from: B,
         side: u8,
         mut r: usize,
-    ) -> Option<(u8, &Gen<B>, usize)> {
+    ) -> Option<(Sq, &Gen<B>, usize)> {
         let sq = if d.uniform > 0 {
             let w = usize::from(d.uniform);
             let k = r / w;
@@ -335,7 +336,7 @@ impl<B: Bits> Engine<B> {
     /// The `r`-th move of a bulk rule `g` from `from` to the targets `t`
     /// (a square in a promotion zone counts once per kind offered), if
     /// there are that many.
-    pub(super) fn nth_target(&self, g: &Gen<B>, from: u8, t: B, mut r: usize) -> Option<Move> {
+    pub(super) fn nth_target(&self, g: &Gen<B>, from: Sq, t: B, mut r: usize) -> Option<Move> {
         if (t & g.promo_zone).is_empty() {
             return (r < t.count() as usize)
                 .then(|| Move::new(from, t.nth(r as u32), g.rule, NO_PIECE));
@@ -395,7 +396,7 @@ impl<B: Bits> Engine<B> {
         let check = self.check_rule.is_some();
         // Rules counted in bulk give their targets as square sets, one per
         // piece (the moves are not made into a list); the others list theirs.
-        let mut sets: SmallVec<[(u16, u8, B, u32); 64]> = SmallVec::new();
+        let mut sets: SmallVec<[(u16, Sq, B, u32); 64]> = SmallVec::new();
         let mut total = 0u32;
         if self.overlap[side as usize] == 0 {
             let phase = self.phase_of_moves(st);

@@ -7,6 +7,7 @@ use super::{
     SiteRef, MAX_PLAYERS, NORMAL, NO_KIND, NO_SQ,
 };
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 use crate::compile::model::{MoveDef, PlayerDef};
 
 /// How the targets of move rule `md` are found for `player` (whose
@@ -44,7 +45,7 @@ pub(super) fn gen_kind<B: Bits>(
                     .map_or(B::ZERO, |a| resolve_sites(a, player));
                 GenKind::SlideRange(
                     ds,
-                    (0..n as u8)
+                    (0..n as Sq)
                         .map(|sq| {
                             let mut r = [B::ZERO; 8];
                             for d in Dir::ALL {
@@ -86,9 +87,9 @@ pub(super) fn gen_kind<B: Bits>(
             GenKind::Hop(vector_rays(board, &vs, *max), *hurdle)
         }
         MoveKind::Path(paths) => GenKind::Path(
-            (0..n as u8)
+            (0..n as Sq)
                 .map(|sq| {
-                    let mut out: Vec<(u8, B)> = Vec::new();
+                    let mut out: Vec<(Sq, B)> = Vec::new();
                     for p in paths {
                         let mut cur = Some(sq);
                         let mut mask = B::ZERO;
@@ -235,7 +236,7 @@ pub(super) fn frame(forward: Dir, (dx, dy): (i32, i32)) -> (i32, i32) {
 }
 
 /// The square `(dx, dy)` away from `sq`, if it is on the board.
-pub(super) fn offset(board: &Board, sq: u8, (dx, dy): (i32, i32)) -> Option<u8> {
+pub(super) fn offset(board: &Board, sq: Sq, (dx, dy): (i32, i32)) -> Option<Sq> {
     let c = board.cell(sq);
     let x = u32::try_from(i64::from(c.x) + i64::from(dx)).ok()?;
     let y = u32::try_from(i64::from(c.y) + i64::from(dy)).ok()?;
@@ -245,7 +246,7 @@ pub(super) fn offset(board: &Board, sq: u8, (dx, dy): (i32, i32)) -> Option<u8> 
 /// For each square, the rays along each vector (board frame), each cut
 /// after `max` squares.
 pub(super) fn vector_rays(board: &Board, vecs: &[(i32, i32)], max: Option<u32>) -> Box<[Rays]> {
-    (0..board.len() as u8)
+    (0..board.len() as Sq)
         .map(|sq| {
             vecs.iter()
                 .map(|&v| {
@@ -265,7 +266,7 @@ pub(super) fn vector_rays(board: &Board, vecs: &[(i32, i32)], max: Option<u32>) 
         .collect()
 }
 
-pub(super) fn resolve_sites<B: Bits>(sites: &[Vec<u8>], player: usize) -> B {
+pub(super) fn resolve_sites<B: Bits>(sites: &[Vec<Sq>], player: usize) -> B {
     sites.get(player).map_or(B::ZERO, |v| B::of(v))
 }
 
@@ -275,7 +276,7 @@ pub(super) fn resolve_sites<B: Bits>(sites: &[Vec<u8>], player: usize) -> B {
 pub(super) fn castle_mates<B: Bits>(model: &Model, n: usize) -> Box<[B]> {
     let mut mates = vec![B::ZERO; n];
     // Where each piece stands when play begins (after the moves before it).
-    let mut at: Vec<(u8, u8, u8)> = model
+    let mut at: Vec<(Sq, u8, u8)> = model
         .start
         .iter()
         .map(|p| (p.sq, p.player, p.piece))
@@ -353,19 +354,19 @@ pub(super) fn start_kind_may_be_royal<B: Bits>(
 
 /// For each square, the number of the class of squares a piece of `kind`
 /// could travel between on an empty board (by its rules for the first player).
-pub(super) fn reach_classes<B: Bits>(board: &Board, gens: &[Gen<B>], kind: u8) -> Box<[u8]> {
+pub(super) fn reach_classes<B: Bits>(board: &Board, gens: &[Gen<B>], kind: u8) -> Box<[u16]> {
     let n = board.len();
-    let mut class = vec![u8::MAX; n];
-    let mut next = 0u8;
+    let mut class = vec![u16::MAX; n];
+    let mut next = 0u16;
     let steps: Vec<&Gen<B>> = gens
         .iter()
         .filter(|g| g.piece == kind && g.phase == NORMAL)
         .collect();
     for s0 in 0..n {
-        if class[s0] != u8::MAX {
+        if class[s0] != u16::MAX {
             continue;
         }
-        let mut stack = vec![s0 as u8];
+        let mut stack = vec![s0 as Sq];
         class[s0] = next;
         while let Some(s) = stack.pop() {
             for g in &steps {
@@ -388,7 +389,7 @@ pub(super) fn reach_classes<B: Bits>(board: &Board, gens: &[Gen<B>], kind: u8) -
                     GenKind::Ride(_) | GenKind::Hop(..) | GenKind::Path(_) => potential(g, s),
                 };
                 for t in reach.iter() {
-                    if class[t as usize] == u8::MAX {
+                    if class[t as usize] == u16::MAX {
                         class[t as usize] = next;
                         stack.push(t);
                     }
@@ -402,8 +403,8 @@ pub(super) fn reach_classes<B: Bits>(board: &Board, gens: &[Gen<B>], kind: u8) -
 
 /// The squares a rule of one of the newer kinds could reach from `s` on
 /// some board position (a hopper needs a hurdle, so its whole ray counts).
-pub(crate) fn potential<B: Bits>(g: &Gen<B>, s: u8) -> B {
-    let bits = |sqs: &[u8]| sqs.iter().fold(B::ZERO, |acc, &t| acc | B::bit(t));
+pub(crate) fn potential<B: Bits>(g: &Gen<B>, s: Sq) -> B {
+    let bits = |sqs: &[Sq]| sqs.iter().fold(B::ZERO, |acc, &t| acc | B::bit(t));
     match &g.kind {
         GenKind::Ride(rays) => rays[s as usize]
             .iter()
@@ -427,7 +428,7 @@ pub(crate) fn potential<B: Bits>(g: &Gen<B>, s: u8) -> B {
 
 /// The neighbours of `sq` on the lines drawn on the board: the points
 /// right before and after it on each line through it.
-pub(super) fn along_targets(lines: &[Vec<u8>], sq: u8) -> Vec<u8> {
+pub(super) fn along_targets(lines: &[Vec<Sq>], sq: Sq) -> Vec<Sq> {
     let mut out = Vec::new();
     for line in lines {
         for (i, &p) in line.iter().enumerate() {
@@ -445,8 +446,8 @@ pub(super) fn along_targets(lines: &[Vec<u8>], sq: u8) -> Vec<u8> {
     out
 }
 
-pub(super) fn leap_table<B: Bits>(board: &Board, targets: impl Fn(u8) -> Vec<u8>) -> Box<[B]> {
-    (0..board.len() as u8)
+pub(super) fn leap_table<B: Bits>(board: &Board, targets: impl Fn(Sq) -> Vec<Sq>) -> Box<[B]> {
+    (0..board.len() as Sq)
         .map(|sq| {
             targets(sq)
                 .into_iter()
@@ -457,7 +458,7 @@ pub(super) fn leap_table<B: Bits>(board: &Board, targets: impl Fn(u8) -> Vec<u8>
 
 /// The squares a leap of (a, b) reaches from `sq`, in all eight orientations,
 /// found by walking the board graph: `a` steps one way, `b` the other.
-pub(super) fn leap_targets(board: &Board, sq: u8, a: i32, b: i32) -> Vec<u8> {
+pub(super) fn leap_targets(board: &Board, sq: Sq, a: i32, b: i32) -> Vec<Sq> {
     let mut out = Vec::new();
     for (x, y) in [(a, b), (b, a)] {
         for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
@@ -482,7 +483,7 @@ pub(super) fn reverse<B: Bits>(table: &[B], n: usize) -> Box<[B]> {
     let mut rev = vec![B::ZERO; n];
     for (from, targets) in table.iter().enumerate() {
         for t in targets.iter() {
-            rev[t as usize] |= B::bit(from as u8);
+            rev[t as usize] |= B::bit(from as Sq);
         }
     }
     rev.into_boxed_slice()

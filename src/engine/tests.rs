@@ -3,6 +3,7 @@
 
 use super::{MoveBuf, Scratch};
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 use crate::compile::options::Config;
 use crate::engine::Engine;
 use crate::game::{on_pos, Game};
@@ -448,7 +449,7 @@ fn distance_by_search<B: Bits>(e: &Engine<B>, mine: B, open: B, from: B, to: B) 
     let mut best = vec![u32::MAX; e.squares()];
     let mut queue = VecDeque::new();
     // Reaching `q` at cost `base` plus what `q` costs.
-    let reach = |q: u8, base: u32, best: &mut [u32], queue: &mut VecDeque<u8>| {
+    let reach = |q: Sq, base: u32, best: &mut [u32], queue: &mut VecDeque<Sq>| {
         let step = if mine.has(q) {
             0
         } else if open.has(q) {
@@ -488,7 +489,7 @@ fn distance_by_search<B: Bits>(e: &Engine<B>, mine: B, open: B, from: B, to: B) 
 fn distances_agree<B: Bits>(name: &str, e: &Engine<B>, s: &State<B>) -> usize {
     let b = e.board();
     let side = |f: &dyn Fn(u32, u32) -> bool| {
-        (0..e.squares() as u8)
+        (0..e.squares() as Sq)
             .filter(|&q| f(b.cell(q).x, b.cell(q).y))
             .fold(B::ZERO, |m, q| m | B::bit(q))
     };

@@ -6,6 +6,7 @@ mod quick;
 
 pub(crate) use quick::Quick;
 
+use crate::compile::board::Sq;
 use std::cell::Cell;
 use std::fmt;
 
@@ -23,7 +24,7 @@ pub(crate) trait Rules<B: Bits> {
     fn next_player(&self, p: u8) -> u8;
     /// The square a rule names, for a move of `mover` from `from` to `to`
     /// ([`NO_SQ`] if it names none).
-    fn site(&self, st: &State<B>, s: &SiteRef, mover: u8, from: u8, to: u8) -> u8;
+    fn site(&self, st: &State<B>, s: &SiteRef, mover: u8, from: Sq, to: Sq) -> Sq;
     /// Whether no rule adds pieces (so the number of pieces never grows).
     fn monotone(&self) -> bool;
     /// How many earlier positions of `hist` share the key of `st`.
@@ -36,15 +37,15 @@ pub(crate) trait Rules<B: Bits> {
     /// Whether the player to move has a legal move not offered only when stuck.
     fn has_normal_move_at(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool;
     /// Whether a piece of `by` attacks `sq` with the squares `occ` occupied.
-    fn attacked(&self, st: &State<B>, sq: u8, by: u8, occ: B) -> bool;
+    fn attacked(&self, st: &State<B>, sq: Sq, by: u8, occ: B) -> bool;
     /// Whether the piece on `a` could capture on `r`.
-    fn piece_attacks(&self, st: &State<B>, a: u8, r: u8) -> bool;
+    fn piece_attacks(&self, st: &State<B>, a: Sq, r: Sq) -> bool;
     /// The squares of `player`'s royal pieces.
     fn royals(&self, st: &State<B>, player: u8) -> B;
     /// The squares a pattern selects for a move of `side` landing on `to`.
-    fn pattern_squares(&self, st: &State<B>, p: &Pattern, side: u8, to: u8) -> B;
+    fn pattern_squares(&self, st: &State<B>, p: &Pattern, side: u8, to: Sq) -> B;
     /// Whether the piece on `q` stands in a full line of the board.
-    fn in_full_line(&self, st: &State<B>, q: u8) -> bool;
+    fn in_full_line(&self, st: &State<B>, q: Sq) -> bool;
     /// Whether `mine` holds `n` squares in a row (exactly `n`, with `exact`).
     fn in_a_row(&self, mine: B, n: u32, exact: bool) -> bool;
     /// Whether a chain of `mine`'s squares, each next to the one before,
@@ -56,7 +57,7 @@ pub(crate) trait Rules<B: Bits> {
     fn start_count(&self, p: u8, k: u8) -> u8;
     /// In a promotion of `mover`'s piece to kind `k` on `to`: whether the
     /// mover has lost a piece of that kind that could reach `to`.
-    fn lost_could_reach(&self, st: &State<B>, mover: u8, k: u8, to: u8) -> bool;
+    fn lost_could_reach(&self, st: &State<B>, mover: u8, k: u8, to: Sq) -> bool;
 }
 
 /// How a game ended.
@@ -138,8 +139,8 @@ impl fmt::Display for Outcome {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MoveCtx {
     mover: u8,
-    from: u8,
-    to: u8,
+    from: Sq,
+    to: Sq,
     /// In a promotion: the kind offered.
     offer: u8,
 }
@@ -147,7 +148,7 @@ pub(crate) struct MoveCtx {
 impl MoveCtx {
     /// A move by `mover` from `from` to `to` of a piece of `kind` (the kind
     /// is not needed by any condition yet; it names the move).
-    pub(crate) fn new(mover: u8, from: u8, to: u8, _kind: u8) -> Self {
+    pub(crate) fn new(mover: u8, from: Sq, to: Sq, _kind: u8) -> Self {
         MoveCtx {
             mover,
             from,
@@ -235,7 +236,7 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
         }
     }
 
-    fn site(&self, s: &crate::compile::model::SiteRef) -> u8 {
+    fn site(&self, s: &crate::compile::model::SiteRef) -> Sq {
         let (from, to) = self.mv.map_or((NO_SQ, NO_SQ), |m| (m.from, m.to));
         self.e.site(self.st, s, self.mover(), from, to)
     }

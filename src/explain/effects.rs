@@ -3,6 +3,7 @@
 //! scores it changes, and whether the turn goes on.
 
 use super::Position;
+use crate::compile::board::Sq;
 use crate::compile::graph::{describe_effect, describe_guard};
 use crate::describe::and_list;
 
@@ -14,7 +15,7 @@ fn pieces_words(model: &crate::compile::model::Model, pieces: &[(usize, usize)])
         model,
         pieces
             .iter()
-            .map(|&(k, sq)| (k, model.board.name(u8::try_from(sq).unwrap_or(u8::MAX)))),
+            .map(|&(k, sq)| (k, model.board.name(Sq::try_from(sq).unwrap_or(Sq::MAX)))),
         "the ",
         and_list,
     );
@@ -31,7 +32,7 @@ fn pushed_words(pos: &Position, after: &Position, m: crate::Move, own: &[Option<
     let now: Vec<String> = (0..b.len())
         .filter(|&sq| !own.contains(&Some(sq)) && pos.piece_at(sq) != after.piece_at(sq))
         .map(|sq| {
-            let name = b.name(u8::try_from(sq).unwrap_or(u8::MAX));
+            let name = b.name(Sq::try_from(sq).unwrap_or(Sq::MAX));
             match after.piece_at(sq) {
                 Some((k, o)) => format!(
                     "{name} holds {}'s {}",
@@ -173,9 +174,9 @@ pub(super) fn effects_words(pos: &Position, after: &Position, m: crate::Move) ->
             s,
             "  The {} stays on {}, and a new {} is put on {}.",
             model.pieces[pos.piece_at(from).map_or(0, |p| p.0)].name,
-            b.name(u8::try_from(from).unwrap_or(u8::MAX)),
+            b.name(Sq::try_from(from).unwrap_or(Sq::MAX)),
             model.pieces[kind].name,
-            b.name(u8::try_from(m.to()).unwrap_or(u8::MAX))
+            b.name(Sq::try_from(m.to()).unwrap_or(Sq::MAX))
         );
     }
     s
@@ -222,7 +223,7 @@ pub(super) fn turn_words(pos: &Position, after: &Position, m: crate::Move) -> St
                 let _ = writeln!(
                     s,
                     "  {mover}'s turn goes on with the {name} on {}: it {words}.",
-                    model.board.name(u8::try_from(m.to()).unwrap_or(u8::MAX))
+                    model.board.name(Sq::try_from(m.to()).unwrap_or(Sq::MAX))
                 );
             }
             _ if goes_on => {

@@ -10,6 +10,7 @@
 //! (`lud explain --verbose`).
 
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 use crate::compile::graph::describe_guard;
 use crate::compile::model::Target;
 use crate::engine::{Engine, GenKind};
@@ -51,7 +52,7 @@ pub fn legal_move_with(pos: &Position, m: crate::Move, detail: Detail) -> String
                 s,
                 "  The {} on {} {}.",
                 model.pieces[k].name,
-                b.name(from as u8),
+                b.name(from as Sq),
                 crate::describe::moves_words(model, &[m.rule()])
             );
         }
@@ -87,14 +88,14 @@ pub fn legal_move_with(pos: &Position, m: crate::Move, detail: Detail) -> String
                 s,
                 "  It captures the {} on {}{}.",
                 model.pieces[k].name,
-                b.name(m.to() as u8),
+                b.name(m.to() as Sq),
                 if rule.stay { ", without moving" } else { "" }
             );
         }
     }
     if let Some(p) = m.promotion() {
         let (k, _) = m.from().and_then(|f| pos.piece_at(f)).unwrap_or((0, 0));
-        let to = u8::try_from(m.to()).unwrap_or(u8::MAX);
+        let to = Sq::try_from(m.to()).unwrap_or(Sq::MAX);
         let rules: Vec<&crate::compile::model::PromotionDef> = model.pieces[k]
             .promotions
             .iter()
@@ -121,7 +122,7 @@ pub fn legal_move_with(pos: &Position, m: crate::Move, detail: Detail) -> String
         let _ = writeln!(
             s,
             "  In the same turn it moves on to {}: it {}.",
-            b.name(x as u8),
+            b.name(x as Sq),
             crate::describe::moves_words(model, &[extra])
         );
         if detail == Detail::Rules {
@@ -192,7 +193,7 @@ pub fn position_with(pos: &Position, detail: Detail) -> String {
 
 /// Why a castling from `from` to `to` cannot be made: the first condition
 /// of `(castle ...)` that fails.
-fn castle_why<B: Bits>(e: &Engine<B>, st: &State<B>, from: u8, to: u8, partner: u8) -> String {
+fn castle_why<B: Bits>(e: &Engine<B>, st: &State<B>, from: Sq, to: Sq, partner: u8) -> String {
     let model = &e.model;
     let b = e.board();
     let side = st.side;
@@ -280,8 +281,8 @@ impl Refusal {
 /// and what to do instead, in plain English.
 pub(crate) fn why_not(
     pos: &Position,
-    from: u8,
-    to: u8,
+    from: Sq,
+    to: Sq,
     promo: Option<usize>,
 ) -> (String, Option<String>) {
     let r = refusal(pos, from, to, promo);
@@ -290,7 +291,7 @@ pub(crate) fn why_not(
 
 /// Why a move from `from` to `to` (promoting to `promo`) is refused, with
 /// the rules behind it.
-pub fn refusal(pos: &Position, from: u8, to: u8, promo: Option<usize>) -> Refusal {
+pub fn refusal(pos: &Position, from: Sq, to: Sq, promo: Option<usize>) -> Refusal {
     on_pos!(&pos.0, |e, s, h| why_not_in(e, s, h, from, to, promo))
 }
 
@@ -344,8 +345,8 @@ fn why_not_in<B: Bits>(
     e: &Engine<B>,
     st: &State<B>,
     hist: &[crate::state::Hist],
-    from: u8,
-    to: u8,
+    from: Sq,
+    to: Sq,
     promo: Option<usize>,
 ) -> Refusal {
     let model = &e.model;

@@ -1,5 +1,6 @@
 //! `lud::lint::start_in_check`: a royal piece attacked in the start position.
 
+use crate::compile::board::Sq;
 use crate::diagnostics::{Problem, StartInCheck};
 use crate::game::Game;
 
@@ -24,7 +25,7 @@ pub(super) fn check(game: &Game, out: &mut Vec<Problem>) {
                     .piece_at(sq)
                     .is_some_and(|(k, o)| o == p && model.pieces[k].royal)
             })
-            .map_or_else(String::new, |sq| model.board.name(sq as u8));
+            .map_or_else(String::new, |sq| model.board.name(sq as Sq));
         out.push(
             StartInCheck::new(
                 place.span,

@@ -3,6 +3,7 @@
 //! drops and columns, removals, moves in several parts), with examples taken
 //! from the position's legal moves where it has some.
 
+use crate::compile::board::Sq;
 use std::fmt::Write as _;
 
 use crate::compile::board::Dir;
@@ -52,7 +53,7 @@ pub fn move_help(pos: &Position) -> Vec<String> {
         })
         .unwrap_or_else(|| {
             // No move to show: the first two squares of the board.
-            let second = u8::from(b.len() > 1);
+            let second = Sq::from(b.len() > 1);
             format!("{}{}", b.name(0), b.name(second))
         });
         lines.push(format!(

@@ -17,6 +17,7 @@ mod san;
 pub use help::move_help;
 pub use san::{plain_kind, san, writes_san};
 
+use crate::compile::board::Sq;
 use crate::explain;
 use crate::game::Position;
 use crate::moves::Move;
@@ -62,22 +63,22 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     let jumps = m.jumps();
     let mut s = if jumps.len() > 0 {
         // A series of jumps: every square it lands on.
-        let mut s = b.name(from as u8);
-        for (_, land) in jumps.hops(b, from as u8) {
+        let mut s = b.name(from as Sq);
+        for (_, land) in jumps.hops(b, from as Sq) {
             s.push_str(&b.name(land));
         }
         s
     } else if stay {
-        format!("{}x{}", b.name(from as u8), b.name(m.to))
+        format!("{}x{}", b.name(from as Sq), b.name(m.to))
     } else {
-        format!("{}{}", b.name(from as u8), b.name(m.to))
+        format!("{}{}", b.name(from as Sq), b.name(m.to))
     };
     if let Some(p) = m.promotion() {
         s.push(model.pieces[p].letter.to_ascii_lowercase());
     }
     if let Some(x) = m.extra() {
         s.push(',');
-        s.push_str(&b.name(x as u8));
+        s.push_str(&b.name(x as Sq));
     }
     s
 }
@@ -280,7 +281,7 @@ fn bare_square_in_drop_game(pos: &Position, text: &str) -> Option<MoveError> {
 
 /// `e1h1`: a castling piece onto a partner of its own side. Castling is
 /// written as the castling piece's move (and `O-O` in SAN).
-fn castle_hint(pos: &Position, from: u8, to: u8) -> Option<MoveError> {
+fn castle_hint(pos: &Position, from: Sq, to: Sq) -> Option<MoveError> {
     let model = pos.model();
     let b = &model.board;
     let side = pos.side_to_move();

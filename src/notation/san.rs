@@ -22,6 +22,7 @@
 //!   a removal (`xd5`), a capture without moving (`d8xe7`), a move with an
 //!   extra part (`b7b8n,c6`).
 
+use crate::compile::board::Sq;
 use crate::compile::model::{Model, MoveKind};
 use crate::explain;
 use crate::game::Position;
@@ -95,12 +96,12 @@ pub fn san(pos: &Position, m: Move) -> Option<String> {
     after.play_unchecked(m);
     let mut s = String::new();
     if is_castle(model, m) {
-        let east = b.cell(m.to).x > b.cell(from as u8).x;
+        let east = b.cell(m.to).x > b.cell(from as Sq).x;
         s.push_str(if east { "O-O" } else { "O-O-O" });
     } else {
         let capture = others_pieces(&after, mover) < others_pieces(pos, mover);
         let plain = plain_kind(model) == Some(kind);
-        let here = b.cell(from as u8);
+        let here = b.cell(from as Sq);
         let rivals: Vec<crate::compile::board::Cell> = pos
             .legal_moves()
             .into_iter()
@@ -111,7 +112,7 @@ pub fn san(pos: &Position, m: Move) -> Option<String> {
                     && !is_castle(model, *o)
                     && o.from().and_then(|f| pos.piece_at(f)).map(|p| p.0) == Some(kind)
             })
-            .filter_map(|o| o.from().map(|f| b.cell(f as u8)))
+            .filter_map(|o| o.from().map(|f| b.cell(f as Sq)))
             .collect();
         let same_file = rivals.iter().any(|c| c.x == here.x);
         let same_rank = rivals.iter().any(|c| c.y == here.y);
@@ -163,7 +164,7 @@ pub(super) struct Spec {
     /// The rank it leaves (0 for 1).
     pub(super) rank: Option<u32>,
     /// The square it goes to.
-    pub(super) to: u8,
+    pub(super) to: Sq,
     /// The letter of the piece it becomes.
     pub(super) promo: Option<char>,
 }
@@ -319,7 +320,7 @@ fn unmarked(pos: &Position, m: Move) -> String {
 /// The castling moves the rules have for the player to move, towards the
 /// last file (`east`) or the first: (castling piece's square, its square
 /// after castling), whether legal now or not.
-pub(super) fn castle_squares(pos: &Position, east: bool) -> Vec<(u8, u8)> {
+pub(super) fn castle_squares(pos: &Position, east: bool) -> Vec<(Sq, Sq)> {
     let model = pos.model();
     let b = &model.board;
     let side = pos.side_to_move();
@@ -332,7 +333,7 @@ pub(super) fn castle_squares(pos: &Position, east: bool) -> Vec<(u8, u8)> {
             if pos.piece_at(sq) != Some((kind, side)) {
                 continue;
             }
-            let Ok(sq) = u8::try_from(sq) else { continue };
+            let Ok(sq) = Sq::try_from(sq) else { continue };
             let c = b.cell(sq);
             let x = if east {
                 c.x.checked_add(*steps)
@@ -354,7 +355,7 @@ pub(super) fn castle(pos: &Position, text: &str, east: bool) -> Result<Move, Mov
     let legal = pos.legal_moves().into_iter().find(|m| {
         is_castle(model, *m)
             && m.from()
-                .is_some_and(|f| (b.cell(m.to).x > b.cell(f as u8).x) == east)
+                .is_some_and(|f| (b.cell(m.to).x > b.cell(f as Sq).x) == east)
     });
     if let Some(m) = legal {
         return Ok(m);
@@ -422,7 +423,7 @@ pub(super) fn parse(pos: &Position, text: &str, spec: &Spec) -> Result<Move, Mov
     };
     let name = &model.pieces[kind].name;
     let side = pos.side_to_move();
-    let fits_from = |f: u8| {
+    let fits_from = |f: Sq| {
         let c = b.cell(f);
         spec.file.is_none_or(|x| x == c.x) && spec.rank.is_none_or(|y| y == c.y)
     };
@@ -434,7 +435,7 @@ pub(super) fn parse(pos: &Position, text: &str, spec: &Spec) -> Result<Move, Mov
                 && expressible(model, *m)
                 && !is_castle(model, *m)
                 && m.from().is_some_and(|f| {
-                    fits_from(f as u8) && pos.piece_at(f).map(|p| p.0) == Some(kind)
+                    fits_from(f as Sq) && pos.piece_at(f).map(|p| p.0) == Some(kind)
                 })
         })
         .collect();
@@ -453,7 +454,7 @@ pub(super) fn parse(pos: &Position, text: &str, spec: &Spec) -> Result<Move, Mov
     };
     chosen.sort_by_key(|m| (m.from, m.promo));
     chosen.dedup_by_key(|m| (m.from, m.promo));
-    let mut froms: Vec<u8> = chosen.iter().map(|m| m.from).collect();
+    let mut froms: Vec<Sq> = chosen.iter().map(|m| m.from).collect();
     froms.sort_unstable();
     froms.dedup();
     if froms.len() > 1 {
@@ -501,8 +502,8 @@ pub(super) fn parse(pos: &Position, text: &str, spec: &Spec) -> Result<Move, Mov
         return Err(e);
     }
     // Nothing of that kind can go there: say why, for the pieces meant.
-    let mine: Vec<u8> = (0..b.len())
-        .filter_map(|sq| u8::try_from(sq).ok())
+    let mine: Vec<Sq> = (0..b.len())
+        .filter_map(|sq| Sq::try_from(sq).ok())
         .filter(|&sq| pos.piece_at(sq.into()) == Some((kind, side)) && fits_from(sq))
         .collect();
     if spec.file.is_some() && spec.rank.is_some() {
@@ -514,9 +515,9 @@ pub(super) fn parse(pos: &Position, text: &str, spec: &Spec) -> Result<Move, Mov
     let player = &model.players[side].name;
     // A piece written without its letter and file (`e4`) is meant to come
     // from the file it goes to, where one stands there.
-    let meant: Vec<u8> = if spec.letter.is_none() && spec.file.is_none() {
+    let meant: Vec<Sq> = if spec.letter.is_none() && spec.file.is_none() {
         let column = b.cell(spec.to).x;
-        let on_file: Vec<u8> = mine
+        let on_file: Vec<Sq> = mine
             .iter()
             .copied()
             .filter(|&f| b.cell(f).x == column)

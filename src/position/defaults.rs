@@ -2,6 +2,7 @@
 //! pieces are unmoved and where each piece started.
 
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 use crate::compile::model::{MoveKind, Target};
 use crate::engine::Engine;
 use crate::state::{code_piece, code_player, State, NO_SQ};
@@ -51,12 +52,12 @@ pub(super) fn gainable<B: Bits>(e: &Engine<B>, k: u8) -> bool {
 /// taken for a promoted piece, from the nearest free start square of a kind
 /// that promotes to it; one still left was dropped where it stands if its
 /// kind can be dropped, else its start is unknown.
-pub(super) fn default_origins<B: Bits>(e: &Engine<B>, st: &State<B>) -> Vec<u8> {
+pub(super) fn default_origins<B: Bits>(e: &Engine<B>, st: &State<B>) -> Vec<Sq> {
     let n = e.squares();
     let b = e.board();
     let mut out = vec![NO_SQ; n];
     // The start position's pieces not at home: (square at the start, origin, code).
-    let mut free: Vec<(u8, u8, u8)> = Vec::new();
+    let mut free: Vec<(Sq, Sq, u8)> = Vec::new();
     for s in e.start.occupied().iter() {
         let c = e.start.at(s);
         if st.at(s) == c {
@@ -65,7 +66,7 @@ pub(super) fn default_origins<B: Bits>(e: &Engine<B>, st: &State<B>) -> Vec<u8> 
             free.push((s, e.start.origin_of(s), c));
         }
     }
-    let mut away: Vec<u8> = st
+    let mut away: Vec<Sq> = st
         .occupied()
         .iter()
         .filter(|&q| st.at(q) != e.start.at(q))
@@ -73,7 +74,7 @@ pub(super) fn default_origins<B: Bits>(e: &Engine<B>, st: &State<B>) -> Vec<u8> 
     if away.is_empty() {
         return out;
     }
-    let geo = |a: u8, q: u8| {
+    let geo = |a: Sq, q: Sq| {
         let (a, q) = (b.cell(a), b.cell(q));
         let dx = i64::from(a.x) - i64::from(q.x);
         let dy = i64::from(a.y) - i64::from(q.y);
@@ -82,7 +83,7 @@ pub(super) fn default_origins<B: Bits>(e: &Engine<B>, st: &State<B>) -> Vec<u8> 
     let mut used = vec![false; free.len()];
     // Without taking a piece where it can, in the fewest moves from the
     // start square, then over the shortest distance.
-    let mut pairs: Vec<(bool, u32, i64, u8, usize)> = Vec::new();
+    let mut pairs: Vec<(bool, u32, i64, Sq, usize)> = Vec::new();
     for (i, &(s, _, c)) in free.iter().enumerate() {
         if !away.iter().any(|&q| st.at(q) == c) {
             continue;
@@ -107,7 +108,7 @@ pub(super) fn default_origins<B: Bits>(e: &Engine<B>, st: &State<B>) -> Vec<u8> 
     }
     away.retain(|&q| out[q as usize] == NO_SQ);
     // Promoted pieces: from a free start square of a kind that promotes to theirs.
-    let mut pairs: Vec<(i64, u8, usize)> = Vec::new();
+    let mut pairs: Vec<(i64, Sq, usize)> = Vec::new();
     for &q in &away {
         let c = st.at(q);
         for (i, &(s, _, from)) in free.iter().enumerate() {
@@ -148,7 +149,7 @@ pub(super) fn default_origins<B: Bits>(e: &Engine<B>, st: &State<B>) -> Vec<u8> 
 /// square; `u32::MAX` where it never gets.
 pub(super) fn moves_from<B: Bits>(
     e: &Engine<B>,
-    from: u8,
+    from: Sq,
     kind: u8,
     player: u8,
     quiet: bool,

@@ -3,6 +3,7 @@
 use super::write::field_name;
 use super::{err, number, player_of, player_tokens, NumError, Res, MAX_PLY};
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 use crate::compile::model::MAX_COUNTERS;
 use crate::engine::Engine;
 use crate::state::{State, NO_SQ};
@@ -36,7 +37,7 @@ pub(super) fn parse_extension<B: Bits>(
         )
     };
     let b = e.board();
-    let square = |name: &str| -> Res<u8> {
+    let square = |name: &str| -> Res<Sq> {
         b.parse(name).ok_or_else(|| {
             bad(
                 &format!("`{name}` is not a square"),
@@ -55,7 +56,7 @@ pub(super) fn parse_extension<B: Bits>(
         Err(NumError::NotANumber) => Err(bad(nan.0, nan.1.into())),
     };
     let pieces = st.occupied();
-    let occupied = |name: &str| -> Res<u8> {
+    let occupied = |name: &str| -> Res<Sq> {
         let q = square(name)?;
         if !pieces.has(q) {
             return Err(bad(
@@ -159,7 +160,7 @@ pub(super) fn parse_extension<B: Bits>(
                 })?;
                 let q = occupied(sq)?;
                 let o = if o == "-" { NO_SQ } else { square(o)? };
-                st.origin.as_mut()[q as usize] = o;
+                st.origin.as_mut()[q as usize] = B::orig(o);
             }
         }
         "flags" => {

@@ -1,6 +1,7 @@
 //! Refusing a position no game played by the rules could reach.
 
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 use crate::engine::Engine;
 use crate::state::{code_piece, State};
 
@@ -18,7 +19,7 @@ pub(super) fn check_legal<B: Bits>(
 ) -> Res<()> {
     let player_name = |p: u8| e.model.players[p as usize].name.as_str();
     let kind_name = |k: u8| e.model.pieces[k as usize].name.as_str();
-    let on_start_board = (0..e.squares() as u8).all(|q| st.at(q) == e.start.at(q));
+    let on_start_board = (0..e.squares() as Sq).all(|q| st.at(q) == e.start.at(q));
     for p in 0..e.players() {
         for k in 0..e.model.pieces.len() as u8 {
             let have = st.pieces(k, p);

@@ -38,7 +38,7 @@ use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode, SourceSpan};
 
 use crate::bits::Bits;
 use crate::engine::Engine;
-use crate::game::{Game, GameInner, PosInner, Position};
+use crate::game::{Game, Position};
 
 /// The most plies a position may say were played: room is left for as many
 /// more before the count could overflow.
@@ -277,16 +277,14 @@ pub fn parse_with(
     text: &str,
     legality: Legality,
 ) -> Result<Position, Box<PositionError>> {
-    Ok(Position(match &game.0 {
-        GameInner::Small(e) => {
-            let s = parse_state(e, text, legality)?;
-            PosInner::Small(Arc::clone(e), s, Vec::new())
-        }
-        GameInner::Large(e) => {
-            let s = parse_state(e, text, legality)?;
-            PosInner::Large(Arc::clone(e), s, Vec::new())
-        }
-    }))
+    crate::game::on_game!(&game.0, |e| {
+        let s = parse_state(e, text, legality)?;
+        Ok(Position(crate::game::Tier::position(
+            Arc::clone(e),
+            s,
+            Vec::new(),
+        )))
+    })
 }
 
 impl Game {
@@ -342,7 +340,7 @@ mod tests {
     /// from, in everything the rules read: the board, what each piece and
     /// player remembers, turn, phase, counters, key.
     fn same_state<B: Bits>(e: &Engine<B>, a: &State<B>, b: &State<B>, text: &str) {
-        let n = e.squares() as u8;
+        let n = e.squares() as crate::compile::board::Sq;
         for q in 0..n {
             assert_eq!(a.at(q), b.at(q), "{text}: square {q}");
             if e.uses_origin && a.at(q) != EMPTY {
@@ -406,25 +404,15 @@ mod tests {
                 let back = g
                     .position(&text)
                     .unwrap_or_else(|e| panic!("{}: {text}: {}", g.name(), e.message));
-                match (&pos.0, &back.0) {
-                    (PosInner::Small(e, a, _), PosInner::Small(_, b, _)) => {
-                        same_state(e, a, b, &text);
-                        let (mut ma, mut mb) = (Vec::new(), Vec::new());
-                        e.legal_moves(a, &[], &mut ma);
-                        e.legal_moves(b, &[], &mut mb);
-                        assert_eq!(ma, mb, "{text}");
-                        assert_eq!(e.ending(a, &[], None), e.ending(b, &[], None), "{text}");
-                    }
-                    (PosInner::Large(e, a, _), PosInner::Large(_, b, _)) => {
-                        same_state(e, a, b, &text);
-                        let (mut ma, mut mb) = (Vec::new(), Vec::new());
-                        e.legal_moves(a, &[], &mut ma);
-                        e.legal_moves(b, &[], &mut mb);
-                        assert_eq!(ma, mb, "{text}");
-                        assert_eq!(e.ending(a, &[], None), e.ending(b, &[], None), "{text}");
-                    }
-                    _ => panic!("the square sets differ"),
-                }
+                crate::game::on_pos!(&pos.0, |e, a, _h| {
+                    let b = crate::game::Tier::state_of(&back.0).expect("the square sets differ");
+                    same_state(e, a, b, &text);
+                    let (mut ma, mut mb) = (Vec::new(), Vec::new());
+                    e.legal_moves(a, &[], &mut ma);
+                    e.legal_moves(b, &[], &mut mb);
+                    assert_eq!(ma, mb, "{text}");
+                    assert_eq!(e.ending(a, &[], None), e.ending(b, &[], None), "{text}");
+                });
                 assert_eq!(back.to_string(), text);
                 // The same through the public interface. What a position
                 // string describes has no earlier positions.

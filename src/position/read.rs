@@ -349,7 +349,9 @@ pub(super) fn parse_state<B: Bits>(e: &Engine<B>, text: &str, legality: Legality
     st.unmoved = default_unmoved(e, &st, rights);
     if e.uses_origin {
         let origins = default_origins(e, &st);
-        st.origin.as_mut().copy_from_slice(&origins);
+        for (o, q) in st.origin.as_mut().iter_mut().zip(origins) {
+            *o = B::orig(q);
+        }
     }
     let mut seen: Vec<&str> = Vec::new();
     for &(at, tok) in ext {

@@ -2,6 +2,7 @@
 //! beyond FEN, each written only where it differs from what the board
 //! implies.
 
+use crate::compile::board::Sq;
 use std::fmt::Write as _;
 
 use crate::bits::Bits;
@@ -89,10 +90,10 @@ pub(super) fn castling_kinds<B: Bits>(e: &Engine<B>) -> (u32, u32) {
 pub(super) fn outer_partner<B: Bits>(
     e: &Engine<B>,
     s: &State<B>,
-    king: u8,
+    king: Sq,
     east: bool,
     player: u8,
-) -> Option<u8> {
+) -> Option<Sq> {
     let (_, partners) = castling_kinds(e);
     let d = if east { Dir::E } else { Dir::W };
     e.board()

@@ -336,10 +336,12 @@ impl Gen {
                 (n, n)
             }
             9..=14 => (8, 8),
+            // Boards past 128 squares, on the wide square sets.
+            15 => (self.rng.u32(12..=25), self.rng.u32(12..=25)),
             _ => (self.rng.u32(3..=11), self.rng.u32(3..=11)),
         };
-        // At most 128 squares.
-        let h = if w * h > 128 { 128 / w } else { h };
+        // At most 640 squares.
+        let h = if w * h > 640 { 640 / w } else { h };
         self.w = w;
         self.h = h.max(1);
         self.hexes = self.chance(0.12);

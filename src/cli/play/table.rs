@@ -1,6 +1,7 @@
 //! The game on the table: the position, the plies played (to take back and
 //! play again), the pieces taken, and how each ply reads to a player.
 
+use crate::compile::board::Sq;
 use std::fmt::Write as _;
 
 use crate::draw::View;
@@ -16,7 +17,7 @@ pub(super) struct Taken {
     /// Its owner (0 for the first player).
     pub(super) owner: usize,
     /// Where it stood.
-    pub(super) square: u8,
+    pub(super) square: Sq,
 }
 
 /// One ply played.
@@ -63,7 +64,7 @@ impl Table {
             last: self
                 .played
                 .last()
-                .map(|p| (p.m.from().map(|f| f as u8), p.m.to)),
+                .map(|p| (p.m.from().map(|f| f as Sq), p.m.to)),
         }
     }
 
@@ -144,7 +145,7 @@ fn taken_by(before: &Position, after: &Position) -> Vec<Taken> {
                 gone.push(Taken {
                     piece,
                     owner,
-                    square: sq as u8,
+                    square: sq as Sq,
                 });
             }
         }

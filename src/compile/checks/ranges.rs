@@ -2,6 +2,7 @@
 //! leaps, slide limits, repetition counts, pieces in hand, points on a line.
 
 use crate::compile::bind::{bind, ludeme_of};
+use crate::compile::board::MAX_SQUARES;
 use crate::compile::decls::Decls;
 use crate::diagnostics::{OutOfRange, Problem};
 use crate::syntax::ast::{Node, NodeKind};
@@ -29,12 +30,7 @@ fn visit(n: &Node, board: Option<(u32, u32)>, out: &mut Vec<Problem>) {
                     }
                 };
                 match l.name {
-                    "square" => need(
-                        "size",
-                        1,
-                        11,
-                        "a square board has 1 to 11 squares a side (at most 128 squares)",
-                    ),
+                    "square" => need("size", 1, 25, "a square board has 1 to 25 squares a side"),
                     "rectangle" | "hexRhombus" => {
                         need("width", 1, 26, "a board has 1 to 26 files");
                         need("height", 1, 26, "a board has 1 to 26 ranks");
@@ -43,12 +39,15 @@ fn visit(n: &Node, board: Option<(u32, u32)>, out: &mut Vec<Problem>) {
                             h => h,
                         };
                         if let (Some((_, w)), Some((_, h))) = (int("width"), height) {
-                            if (1..=26).contains(&w) && (1..=26).contains(&h) && w * h > 128 {
+                            if (1..=26).contains(&w)
+                                && (1..=26).contains(&h)
+                                && w * h > MAX_SQUARES as i64
+                            {
                                 out.push(
                                     OutOfRange::new(
                                         n.span,
                                         format!("{w}×{h} = {} squares", w * h),
-                                        "a board has at most 128 squares".to_string(),
+                                        format!("a board has at most {MAX_SQUARES} squares"),
                                     )
                                     .origin(n.origin.as_ref())
                                     .help("make the board smaller"),

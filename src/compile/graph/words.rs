@@ -1,6 +1,7 @@
 //! The rule graph in words: moves, conditions, effects, patterns, promotions
 //! and results described for people.
 
+use crate::compile::board::Sq;
 use std::fmt::Write as _;
 
 use crate::compile::model::{
@@ -8,7 +9,7 @@ use crate::compile::model::{
     PlayerRef, PromotionDef, RelDir, Shape, SiteRef, Worth,
 };
 
-pub(crate) fn squares(model: &Model, zone: &[Vec<u8>]) -> String {
+pub(crate) fn squares(model: &Model, zone: &[Vec<Sq>]) -> String {
     if zone.iter().all(|sqs| sqs.len() == model.board.len()) {
         return "any square".into();
     }
@@ -41,7 +42,7 @@ pub(crate) fn squares(model: &Model, zone: &[Vec<u8>]) -> String {
 }
 
 /// Squares by name, or as whole ranks where they are (`ranks 1-4`).
-fn square_list(model: &Model, sqs: &[u8]) -> String {
+fn square_list(model: &Model, sqs: &[Sq]) -> String {
     let b = &model.board;
     let full = |y: u32| (0..b.width).all(|x| b.at(x, y).is_some_and(|s| sqs.contains(&s)));
     let ranks: Vec<u32> = (0..b.height).filter(|&y| full(y)).collect();
@@ -579,7 +580,7 @@ fn describe_leaf(model: &Model, c: &Cond, mover: &str) -> String {
         ),
         Cond::Connected(p, from, to) => {
             // A named player's own squares only.
-            let own = |s: &'_ [Vec<u8>]| match p {
+            let own = |s: &'_ [Vec<Sq>]| match p {
                 PlayerRef::Fixed(x) => s
                     .get(*x as usize..=*x as usize)
                     .map_or_else(|| squares(model, s), |one| squares(model, one)),

@@ -13,6 +13,7 @@ use super::model::{
     MAX_COUNTERS, MAX_FLAGS, MAX_MOVE_RULES, MAX_PIECES, MAX_PLAYERS, MAX_PLAYER_FLAGS,
 };
 use super::sites::{eval, per_player, players, region_nodes, Regions, SiteCtx};
+use crate::compile::board::Sq;
 use crate::diagnostics::{BadPlayers, Problem, TooMany};
 use crate::syntax::ast::Node;
 
@@ -22,7 +23,7 @@ struct Lower<'a> {
     piece_names: Vec<String>,
     regions: Regions<'a>,
     start: Vec<Placement>,
-    shifts: Vec<(u8, u8)>,
+    shifts: Vec<(Sq, Sq)>,
     counters: Vec<Events>,
     flags: Vec<String>,
     player_flags: Vec<String>,
@@ -147,7 +148,7 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
         }
     }
 
-    let lines: Vec<Vec<u8>> = line_nodes
+    let lines: Vec<Vec<Sq>> = line_nodes
         .iter()
         .filter_map(|n| bound(n))
         .map(|lb| {

@@ -153,7 +153,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
     Ludeme {
         name: "square",
         cat: Cat::Shape,
-        params: &[pos("size", Ty::Int, Arity::One, "squares on each side (1 to 11)")],
+        params: &[pos("size", Ty::Int, Arity::One, "squares on each side (1 to 25)")],
         doc: "A square board of size × size squares, each joined to its eight neighbours.",
         example: "(square 8)",
     },
@@ -164,7 +164,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
             pos("width", Ty::Int, Arity::One, "files, a... (1 to 26)"),
             pos("height", Ty::Int, Arity::One, "ranks, 1... (1 to 26)"),
         ],
-        doc: "A rectangular board of width × height squares (at most 128 squares).",
+        doc: "A rectangular board of width × height squares (at most 640 squares: 25×25 fits).",
         example: "(rectangle 9 10)",
     },
     Ludeme {
@@ -174,7 +174,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
             pos("width", Ty::Int, Arity::One, "files, a... (1 to 26)"),
             pos("height", Ty::Int, Arity::Opt, "ranks, 1... (1 to 26; as many as the files if absent)"),
         ],
-        doc: "A board of hexagons in a rhombus (at most 128 cells): ranks of cells, each rank half a cell to the right of the one below. Each cell is joined to its six neighbours: E and W along its rank, NE and NW on the rank above, SE and SW on the rank below (there is no N or S). `All` is the six; `(slide All)` goes along the three lines through a cell. Leaps and Betza moves, defined on squares, are refused.",
+        doc: "A board of hexagons in a rhombus (at most 640 cells): ranks of cells, each rank half a cell to the right of the one below. Each cell is joined to its six neighbours: E and W along its rank, NE and NW on the rank above, SE and SW on the rank below (there is no N or S). `All` is the six; `(slide All)` goes along the three lines through a cell. Leaps and Betza moves, defined on squares, are refused.",
         example: "(hexRhombus 11)",
     },
     Ludeme {
