@@ -150,17 +150,31 @@ fn run_part<B: Bits>(
         wins: vec![0; e.model.players.len()],
         ..Playouts::default()
     };
-    // The keys of the history, counted as it grows.
+    // The keys of the history, counted as it grows; its board keys too,
+    // where a restriction asks whether a board recurs.
     let mut counts = KeyCounts::default();
+    let mut boards = KeyCounts::default();
     for _ in 0..games {
         let mut st = *start;
         hist.clear();
         hist.extend_from_slice(hist0);
         counts.hold(hist0, e.monotone);
+        boards.clear();
+        if e.board_reps {
+            for h in hist0 {
+                boards.add_key(e.board_key(h.hash, h.side), h.men, false);
+            }
+        }
         let mut result = None;
         let mut plies = 0u32;
         while plies < cap {
-            let chosen = e.random_move(&st, &hist, &mut scratch, &mut |n| rng.usize(..n));
+            let chosen = e.random_move_known(
+                &st,
+                &hist,
+                Some((&counts, &boards)),
+                &mut scratch,
+                &mut |n| rng.usize(..n),
+            );
             // The entry counts the position's repetitions once, for the
             // end rules too.
             let entry = e.hist_entry_counted(&st, &hist, &counts);
@@ -173,6 +187,9 @@ fn run_part<B: Bits>(
             };
             hist.push(entry);
             counts.add(&entry, e.monotone);
+            if e.board_reps {
+                boards.add_key(e.board_key(entry.hash, entry.side), entry.men, false);
+            }
             e.make(&mut st, m);
             plies += 1;
         }

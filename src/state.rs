@@ -59,6 +59,9 @@ pub(crate) struct Hist {
     pub max_reps: u8,
     /// How many pieces stand on the board (a repetition needs as many).
     pub men: u8,
+    /// The player to move (to compare boards alone: see
+    /// [`crate::engine::Engine::board_key`]).
+    pub side: u8,
 }
 
 /// The last entries of `hist` that can share a key with a position of
@@ -148,19 +151,25 @@ impl KeyCounts {
     /// Holds one more entry: the one just pushed onto the history.
     #[inline]
     pub(crate) fn add(&mut self, h: &Hist, monotone: bool) {
-        if monotone && h.men != self.men {
+        self.add_key(h.hash, h.men, monotone);
+    }
+
+    /// Holds one more key, of a position of `men` pieces.
+    #[inline]
+    pub(crate) fn add_key(&mut self, key: u64, men: u8, monotone: bool) {
+        if monotone && men != self.men {
             self.clear();
         }
-        self.men = h.men;
+        self.men = men;
         if (self.live + 1) * 2 > self.slots.len() {
             self.grow();
         }
-        let i = self.slot(h.hash);
+        let i = self.slot(key);
         let s = &mut self.slots[i];
         if s.2 == self.stamp {
             s.1 += 1;
         } else {
-            *s = (h.hash, 1, self.stamp);
+            *s = (key, 1, self.stamp);
             self.live += 1;
         }
     }

@@ -207,6 +207,12 @@ impl Board {
         self.len() == 0
     }
 
+    /// The neighbours of `sq`, one per direction (`None` off the board).
+    #[inline]
+    pub fn neighbours(&self, sq: Sq) -> &[Option<Sq>; 8] {
+        &self.next[sq as usize]
+    }
+
     /// The neighbour of `sq` in `dir`.
     pub fn step(&self, sq: Sq, dir: Dir) -> Option<Sq> {
         self.next[sq as usize][dir.0 as usize]

@@ -335,6 +335,7 @@ impl<'m> Graph<'m> {
             }
             Cond::Is(..)
             | Cond::Repeated(_)
+            | Cond::RepeatedBoard(_)
             | Cond::Cmp(..)
             | Cond::Unmoved(_)
             | Cond::AtStart(_)
@@ -344,6 +345,7 @@ impl<'m> Graph<'m> {
             | Cond::LostCouldReach
             | Cond::KindIs(_)
             | Cond::Removing
+            | Cond::Passing
             | Cond::Capturing
             | Cond::Absent(_)
             | Cond::In(..)

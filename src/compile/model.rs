@@ -311,6 +311,10 @@ pub enum Shape {
     /// directions) whose every neighbour along the directions holds a piece
     /// of the mover or is a hostile square.
     Surrounded,
+    /// The groups of enemy pieces next to the landing square (a group: pieces
+    /// joined along the directions) with no empty square next to them
+    /// along the directions: whole groups left without a liberty.
+    Enclosed,
 }
 
 impl Shape {
@@ -320,6 +324,7 @@ impl Shape {
             Shape::Bracketed => "bracketed",
             Shape::Sandwiched => "sandwiched",
             Shape::Surrounded => "surrounded",
+            Shape::Enclosed => "enclosed",
         }
     }
 }
@@ -532,6 +537,8 @@ pub enum Cond {
     KindIs(u8),
     /// The move is a removal.
     Removing,
+    /// The move is a pass.
+    Passing,
     /// The move just made took a piece.
     Capturing,
     /// The mover's piece that started on the square is no longer on the board.
@@ -566,6 +573,10 @@ pub enum Cond {
     Connected(PlayerRef, PlayerSites, PlayerSites),
     /// The pattern around the move selects at least one square.
     Exists(Pattern),
+    /// The board (every piece on its square, and the hands) has been this
+    /// many times, counting now, whoever was to move (`(repeated N
+    /// board:True)`: positional superko).
+    RepeatedBoard(u32),
     /// The last this many moves were all passes.
     Passes(u32),
     /// Every piece of the kind on the board (either player's) stands on
@@ -604,6 +615,13 @@ pub enum IntExpr {
     Score(PlayerRef),
     /// How many squares a pattern around the move selects (0 outside a move).
     Size(Box<Pattern>),
+    /// The empty squares next to the group of the piece on the square (its
+    /// pieces joined along the directions); 0 for an empty square.
+    Liberties(SiteRef, Vec<RelDir>),
+    /// The player's pieces and the empty squares that only the player's
+    /// pieces bound (each region of empty squares joined along the
+    /// directions, counted if every piece next to it is the player's).
+    Area(PlayerRef, Vec<RelDir>),
 }
 
 /// What resets a `(pliesSince ...)` counter.
@@ -681,8 +699,24 @@ pub enum OutcomeDef {
     /// Nobody wins.
     Draw(String),
     /// The player with the higher score (the number, judged for each player
-    /// as `Mover`) wins; equal scores draw.
-    ByScore(IntExpr, String),
+    /// as `Mover`; the second player's with the komi added, in half points)
+    /// wins; equal scores draw.
+    ByScore(IntExpr, String, Komi),
+}
+
+/// Points added to the second player's score by `byScore` (compensation
+/// for moving second), in half points: 15 for 7.5.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Komi(pub i64);
+
+/// A number of half points as a person writes it: `7.5`, `-3`, `0`.
+pub fn half_points(h: i64) -> String {
+    let whole = h / 2;
+    match h % 2 {
+        0 => whole.to_string(),
+        _ if h < 0 && whole == 0 => "-0.5".to_string(),
+        _ => format!("{whole}.5"),
+    }
 }
 
 /// An end rule.

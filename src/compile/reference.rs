@@ -188,6 +188,7 @@ state differs from what the fields before imply:
 | `flags=NAME:SQ,...;NAME:...` | the pieces that carry each flag |
 | `facts=NAME:PLAYER,...;NAME:...` | the players of whom each fact is remembered (players as in field 2) |
 | `took=1` | the last move took a piece (written only where a rule judged in the position reads `(capturing)`) |
+| `passes=2` | how many of the last moves in a row were passes (written only where a rule reads `(passes N)`) |
 
 Every number is read exactly: one too large for its field is refused, and the
 message shows it as written.

@@ -385,6 +385,12 @@ impl<B: Bits> Engine<B> {
                 .chain(model.phases.iter().flat_map(|p| p.forbids.iter()))
                 .any(|f: &ForbidDef| mentions_perpetual(&f.cond));
 
+        let board_reps = model
+            .forbids
+            .iter()
+            .chain(model.phases.iter().flat_map(|p| p.forbids.iter()))
+            .any(|f: &ForbidDef| f.cond.mentions(&|c| matches!(c, Cond::RepeatedBoard(_))));
+
         let mut all_conds: Vec<&Cond> = Vec::new();
         all_conds.extend(model.moves.iter().filter_map(|m| m.guard.as_ref()));
         for p in &model.pieces {
@@ -557,6 +563,7 @@ impl<B: Bits> Engine<B> {
             .collect();
         let mut engine = Engine {
             near,
+            dir_shifts: std::array::from_fn(|d| Shift::along(board, Dir(d as u8))),
             row_shifts,
             lines_at,
             line_masks,
@@ -628,6 +635,7 @@ impl<B: Bits> Engine<B> {
             has_parts,
             continues,
             needs_check_history,
+            board_reps,
             uses_origin,
             uses_unmoved,
             zobrist,

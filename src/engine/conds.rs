@@ -26,7 +26,8 @@ pub(super) fn board_only(c: &Cond) -> bool {
         IntExpr::Lit(_) => true,
         IntExpr::Count(p, _) | IntExpr::CountIn(p, ..) => named(p),
         IntExpr::PliesSince(_) | IntExpr::InHand(..) | IntExpr::Score(_) => false,
-        IntExpr::Size(_) => true,
+        IntExpr::Size(_) | IntExpr::Liberties(..) => true,
+        IntExpr::Area(p, _) => named(p),
     };
     match c {
         Cond::And(cs) | Cond::Or(cs) => cs.iter().all(board_only),
@@ -39,6 +40,7 @@ pub(super) fn board_only(c: &Cond) -> bool {
         | Cond::LostCouldReach
         | Cond::KindIs(_)
         | Cond::Removing
+        | Cond::Passing
         | Cond::Absent(_)
         | Cond::In(..)
         | Cond::Checks(_)
@@ -57,6 +59,7 @@ pub(super) fn board_only(c: &Cond) -> bool {
         Cond::InCheck(_)
         | Cond::NoMoves(..)
         | Cond::Repeated(_)
+        | Cond::RepeatedBoard(_)
         | Cond::PerpetualCheck(_)
         | Cond::Remembers(..)
         | Cond::Passes(_)
@@ -90,7 +93,8 @@ pub(super) fn visit(c: &Cond, s: &mut Sensitivity) {
         | Cond::Remembers(..)
         | Cond::KindIs(_)
         | Cond::In(..)
-        | Cond::Removing => {}
+        | Cond::Removing
+        | Cond::Passing => {}
         Cond::Lost(..) | Cond::LostCouldReach | Cond::Absent(_) => s.counts = true,
         Cond::Cmp(_, a, b) => {
             for e in [a, b] {
@@ -101,7 +105,11 @@ pub(super) fn visit(c: &Cond, s: &mut Sensitivity) {
                 {
                     s.counts = true;
                 }
-                if let IntExpr::CountIn(..) | IntExpr::Size(_) = e {
+                if let IntExpr::CountIn(..)
+                | IntExpr::Size(_)
+                | IntExpr::Liberties(..)
+                | IntExpr::Area(..) = e
+                {
                     s.occupancy = true;
                 }
             }
@@ -121,11 +129,14 @@ pub(super) fn reads_move(c: &Cond) -> bool {
     match c {
         Cond::And(cs) | Cond::Or(cs) => cs.iter().any(reads_move),
         Cond::Not(c) => reads_move(c),
-        Cond::Cmp(_, a, b) => [a, b].iter().any(|e| matches!(e, IntExpr::Size(_))),
+        Cond::Cmp(_, a, b) => [a, b]
+            .iter()
+            .any(|e| matches!(e, IntExpr::Size(_) | IntExpr::Liberties(..))),
         Cond::InCheck(_)
         | Cond::Is(..)
         | Cond::NoMoves(..)
         | Cond::Repeated(_)
+        | Cond::RepeatedBoard(_)
         | Cond::PerpetualCheck(_)
         | Cond::Remembers(..)
         | Cond::Lost(..)
@@ -162,7 +173,11 @@ pub(super) fn reads_to(c: &Cond) -> bool {
         | Cond::InLine(s)
         | Cond::Holds(s, ..) => site(s),
         Cond::KindIs(_) | Cond::LostCouldReach | Cond::Exists(_) => true,
-        Cond::Cmp(_, a, b) => [a, b].iter().any(|e| matches!(e, IntExpr::Size(_))),
+        Cond::Cmp(_, a, b) => [a, b].iter().any(|e| match e {
+            IntExpr::Size(_) => true,
+            IntExpr::Liberties(s, _) => site(s),
+            _ => false,
+        }),
         _ => false,
     })
 }

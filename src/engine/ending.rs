@@ -5,7 +5,7 @@
 use super::{Engine, GenKind, NO_KIND};
 use crate::bits::Bits;
 use crate::compile::board::Sq;
-use crate::compile::model::{Cond, IntExpr, OutcomeDef, Pattern, SiteRef, Target, Worth};
+use crate::compile::model::{Cond, IntExpr, OutcomeDef, Pattern, RelDir, SiteRef, Target, Worth};
 use crate::eval::{Ctx, MoveCtx, Outcome, Rules};
 use crate::state::{code_piece, code_player, Hist, State, EMPTY, NO_SQ};
 
@@ -54,6 +54,21 @@ impl<B: Bits> Rules<B> for Engine<B> {
     }
     fn light(&self) -> B {
         self.light
+    }
+    fn liberties(&self, st: &State<B>, q: Sq, dirs: &[RelDir], mover: u8) -> u32 {
+        let fwd = self.model.players[mover as usize].forward;
+        Engine::liberties(self, st, q, super::dir_mask(dirs, fwd))
+    }
+    fn has_liberty(&self, st: &State<B>, q: Sq, dirs: &[RelDir], mover: u8) -> bool {
+        let fwd = self.model.players[mover as usize].forward;
+        Engine::has_liberty(self, st, q, super::dir_mask(dirs, fwd))
+    }
+    fn area(&self, st: &State<B>, player: u8, dirs: &[RelDir]) -> u32 {
+        let fwd = self.model.players[player as usize].forward;
+        Engine::area(self, st, player, super::dir_mask(dirs, fwd))
+    }
+    fn board_key(&self, hash: u64, side: u8) -> u64 {
+        Engine::board_key(self, hash, side)
     }
     fn start_count(&self, p: u8, k: u8) -> u8 {
         self.start_count[p as usize][k as usize]
@@ -169,13 +184,15 @@ impl<B: Bits> Engine<B> {
                         worth: *worth,
                     },
                     OutcomeDef::Draw(k) => Outcome::Draw { kind: k.clone() },
-                    OutcomeDef::ByScore(e, k) => {
+                    OutcomeDef::ByScore(e, k, komi) => {
+                        // In half points, the komi added to the second player's.
                         let score = |p: u8| {
                             Ctx::new(self, st, hist, None)
                                 .in_move(MoveCtx::new(p, NO_SQ, NO_SQ, NO_KIND))
                                 .int(e)
+                                .saturating_mul(2)
                         };
-                        let (a, b) = (score(0), score(1));
+                        let (a, b) = (score(0), score(1).saturating_add(komi.0));
                         if a == b {
                             Outcome::Draw { kind: k.clone() }
                         } else {

@@ -131,6 +131,7 @@ impl<B: Bits> Engine<B> {
             reps,
             max_reps,
             men,
+            side: st.side,
         }
     }
 
@@ -159,6 +160,34 @@ impl<B: Bits> Engine<B> {
         crate::state::same_men_back(hist, men, self.monotone)
             .filter(|h| h.hash == st.hash)
             .count()
+    }
+
+    /// [`Engine::hist_entry_knowing`], the repetitions counted by `keys`
+    /// (which holds `hist`'s keys) where the caller keeps them.
+    pub(super) fn hist_entry_known(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        hist: &[Hist],
+        keys: Option<&KeyCounts>,
+    ) -> Hist {
+        let Some(keys) = keys else {
+            return self.hist_entry_knowing(st, lg, hist);
+        };
+        let checked = self.needs_check_history
+            && if self.check_rule.is_some() {
+                lg.in_check
+            } else {
+                self.in_check(st, st.side)
+            };
+        let men = st.men();
+        self.entry_of(
+            st,
+            hist,
+            checked,
+            men,
+            keys.count(st.hash, men, self.monotone),
+        )
     }
 
     /// [`Engine::hist_entry`] when whether the player to move is in check is known.
@@ -215,6 +244,7 @@ impl<B: Bits> Engine<B> {
         safe: bool,
         forbids: &[(Option<usize>, &ForbidDef)],
         start: usize,
+        boards: Option<&KeyCounts>,
     ) -> Option<usize> {
         let mut child: Option<State<B>> = None;
         let kind = if m.from == NO_SQ {
@@ -227,15 +257,20 @@ impl<B: Bits> Engine<B> {
             if is_check && safe {
                 continue;
             }
-            let c = child.get_or_insert_with(|| {
-                let mut c = *st;
-                self.make(&mut c, m);
-                c
-            });
+            // Made in place: a state is large, copied once.
+            let c = match &mut child {
+                Some(c) => c,
+                None => {
+                    let c = child.insert(*st);
+                    self.make(c, m);
+                    c
+                }
+            };
             let refused = if is_check {
                 self.in_check(c, st.side)
             } else {
                 Ctx::new(self, c, hist, Some(parent))
+                    .knowing_boards(boards)
                     .in_move(MoveCtx::new(st.side, m.from, m.to, kind))
                     .at_level(idx.unwrap_or(usize::MAX))
                     .cond(&f.cond)
@@ -275,7 +310,7 @@ impl<B: Bits> Engine<B> {
                 // Early exit: the first move no rule refuses.
                 self.each_pseudo(st, &lg, stuck, &mut |m, safe| {
                     if self
-                        .first_refusal(st, hist, parent, m, safe, &forbids, 0)
+                        .first_refusal(st, hist, parent, m, safe, &forbids, 0, None)
                         .is_none()
                     {
                         cands.push((m, safe));
@@ -295,7 +330,7 @@ impl<B: Bits> Engine<B> {
             });
             let mut refused: SmallVec<[Option<usize>; 96]> = cands
                 .iter()
-                .map(|&(m, safe)| self.first_refusal(st, hist, parent, m, safe, &forbids, 0))
+                .map(|&(m, safe)| self.first_refusal(st, hist, parent, m, safe, &forbids, 0, None))
                 .collect();
             // A rule that lapses when it would forbid every move still
             // allowed by the rules before it.
@@ -309,7 +344,8 @@ impl<B: Bits> Engine<B> {
                 if !before.is_empty() && before.iter().all(|&i| refused[i] == Some(k)) {
                     for i in before {
                         let (m, safe) = cands[i];
-                        refused[i] = self.first_refusal(st, hist, parent, m, safe, &forbids, k + 1);
+                        refused[i] =
+                            self.first_refusal(st, hist, parent, m, safe, &forbids, k + 1, None);
                     }
                 }
             }
@@ -360,12 +396,16 @@ impl<B: Bits> Engine<B> {
         if all == u64::MAX {
             return false;
         }
-        let reps = 1 + self.earlier(st, st.men(), hist);
-        let max_reps = hist
-            .last()
-            .map_or(0, |h| usize::from(h.max_reps))
-            .max(reps)
-            .min(KILL_REPS);
+        // The repetitions matter only where the bits differ with them.
+        let max_reps = if all == (all & 3).wrapping_mul(0x5555_5555_5555_5555) {
+            0
+        } else {
+            let reps = 1 + self.earlier(st, st.men(), hist);
+            hist.last()
+                .map_or(0, |h| usize::from(h.max_reps))
+                .max(reps)
+                .min(KILL_REPS)
+        };
         // Bits for the next player stuck or not: the general path unless
         // every rule is ruled out; the bound only where it decides that.
         let (stuck, mobile) = (all >> (2 * max_reps) & 1, all >> (2 * max_reps + 1) & 1);

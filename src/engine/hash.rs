@@ -12,7 +12,7 @@ pub(crate) fn z_part<B: Bits>(st: &State<B>) -> u64 {
     if st.part == 0 {
         return 0;
     }
-    let mut x = (u64::from(st.part) << 8 | u64::from(st.anchor)) ^ 0x9e37_79b9_7f4a_7c15;
+    let mut x = (u64::from(st.part) << 16 | u64::from(st.anchor)) ^ 0x9e37_79b9_7f4a_7c15;
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)
@@ -48,6 +48,13 @@ impl<B: Bits> Engine<B> {
     #[inline]
     pub(crate) fn z(&self, code: u8, sq: Sq) -> u64 {
         self.zobrist[code as usize * self.squares() + sq as usize]
+    }
+
+    /// The key of a position without whose turn it is: the board, hands,
+    /// phase and part ([`crate::compile::model::Cond::RepeatedBoard`]).
+    #[inline]
+    pub(crate) fn board_key(&self, hash: u64, side: u8) -> u64 {
+        hash ^ self.zobrist_side[side as usize]
     }
 
     /// The key of the phase part of a state.

@@ -41,6 +41,7 @@ use crate::state::{State, NO_SQ};
 pub(crate) use conds::sensitivity;
 pub(crate) use gen::MoveBuf;
 pub(crate) use hash::{z_hand, z_part};
+pub(crate) use pattern::dir_mask;
 pub(crate) use random::Scratch;
 pub(crate) use tables::potential;
 
@@ -212,7 +213,7 @@ impl<B: Bits> Shift<B> {
 
     /// One step in `dir` as a step along the numbering, if it adds the same
     /// number to every square that has a neighbour that way.
-    fn along(board: &Board, dir: Dir) -> Option<Self> {
+    pub(super) fn along(board: &Board, dir: Dir) -> Option<Self> {
         let mut delta = None;
         let mut valid = B::ZERO;
         for sq in 0..board.len() as Sq {
@@ -619,6 +620,10 @@ pub(crate) struct Engine<B: Bits> {
     pub continues: Box<[bool]>,
     /// Whether history entries must record check (a perpetual-check rule).
     pub needs_check_history: bool,
+    /// Whether a restriction asks whether a board recurs (`(repeated N
+    /// board:True)`): random games then count the history's board keys
+    /// as it grows ([`Engine::random_move_known`]).
+    pub board_reps: bool,
     /// Whether any rule asks where a piece started (positions then write origins).
     pub uses_origin: bool,
     /// Whether any rule asks whether a piece has moved.
@@ -635,6 +640,9 @@ pub(crate) struct Engine<B: Bits> {
     /// For each square, its neighbours in every direction the board joins
     /// (for `(connected ...)`).
     pub near: Box<[B]>,
+    /// For each direction, one step that way as a shift of a whole set,
+    /// where the numbering allows it ([`Engine::spread`]).
+    pub dir_shifts: [Option<Shift<B>>; 8],
     /// The board's lines (`(board ... lines:)`), each as a square set.
     pub line_masks: Box<[B]>,
     /// Steps along the numbering for the four directions a row runs in

@@ -6,8 +6,14 @@ use super::Engine;
 use crate::bits::Bits;
 use crate::compile::board::Dir;
 use crate::compile::board::Sq;
-use crate::compile::model::{Pattern, PlayerSites, Shape};
+use crate::compile::model::{Pattern, PlayerSites, RelDir, Shape};
 use crate::state::{code_piece, code_player, State, EMPTY, NO_SQ};
+
+/// The directions of `dirs`, for a player whose forward is `forward`, as a
+/// mask (bit `d` for `Dir(d)`).
+pub(crate) fn dir_mask(dirs: &[RelDir], forward: Dir) -> u8 {
+    dirs.iter().fold(0, |m, d| m | 1 << d.resolve(forward).0)
+}
 
 /// The squares of `sites` for `player`, or none.
 fn resolved<B: Bits>(sites: Option<&PlayerSites>, player: u8) -> Option<B> {
@@ -30,6 +36,118 @@ impl<B: Bits> Engine<B> {
         self.lines_at[q as usize]
             .iter()
             .any(|m| (*m & !own).is_empty())
+    }
+
+    /// The squares next to any of `set`'s along the directions of `mask`
+    /// (bit `d` for `Dir(d)`): a shift of the whole set per direction where
+    /// the board's numbering allows it ([`Engine::dir_shifts`]).
+    #[inline]
+    pub(crate) fn spread(&self, set: B, mask: u8) -> B {
+        let mut out = B::ZERO;
+        let mut m = mask;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            out |= match &self.dir_shifts[d] {
+                Some(s) => s.ahead(set),
+                None => set.iter().fold(B::ZERO, |acc, q| {
+                    acc | self.board().step(q, Dir(d as u8)).map_or(B::ZERO, B::bit)
+                }),
+            };
+        }
+        out
+    }
+
+    /// The group of `mine`'s squares joined to `seed`'s along the directions
+    /// of `mask`, however far.
+    pub(crate) fn group(&self, seed: B, mine: B, mask: u8) -> B {
+        let mut group = seed & mine;
+        let mut ring = group;
+        while !ring.is_empty() {
+            ring = self.spread(ring, mask) & mine & !group;
+            group |= ring;
+        }
+        group
+    }
+
+    /// The group of `mine`'s squares joined to `seed`, if no square of `open`
+    /// is next to it (grown a ring at a time; `None` at the first such
+    /// square found, without the rest of the group).
+    fn closed_group(&self, seed: B, mine: B, open: B, mask: u8) -> Option<B> {
+        let mut group = seed;
+        let mut ring = seed;
+        loop {
+            let around = self.spread(ring, mask);
+            if !(around & open).is_empty() {
+                return None;
+            }
+            ring = around & mine & !group;
+            if ring.is_empty() {
+                return Some(group);
+            }
+            group |= ring;
+        }
+    }
+
+    /// The liberties of the group on `q`: the empty squares next to it.
+    pub(crate) fn liberties(&self, st: &State<B>, q: Sq, mask: u8) -> u32 {
+        let c = st.at(q);
+        if c == EMPTY {
+            return 0;
+        }
+        let g = self.group(B::bit(q), st.by_player[code_player(c) as usize], mask);
+        (self.spread(g, mask) & self.all & !st.occupied()).count()
+    }
+
+    /// Whether `q` has an empty neighbour along the directions of `mask`
+    /// (read from the mailbox: most groups have a liberty next to any stone).
+    #[inline]
+    fn empty_next_to(&self, st: &State<B>, q: Sq, mask: u8) -> bool {
+        let next = self.board().neighbours(q);
+        let mut m = mask;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if next[d].is_some_and(|n| st.at(n) == EMPTY) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the group on `q` has a liberty (stopping at the first found).
+    pub(crate) fn has_liberty(&self, st: &State<B>, q: Sq, mask: u8) -> bool {
+        let c = st.at(q);
+        c != EMPTY
+            && (self.empty_next_to(st, q, mask)
+                || self
+                    .closed_group(
+                        B::bit(q),
+                        st.by_player[code_player(c) as usize],
+                        self.all & !st.occupied(),
+                        mask,
+                    )
+                    .is_none())
+    }
+
+    /// `player`'s area: its pieces, and the regions of empty squares
+    /// (joined along `mask`) next to its pieces and no other's.
+    pub(crate) fn area(&self, st: &State<B>, player: u8, mask: u8) -> u32 {
+        let occ = st.occupied();
+        let mine = st.by_player[player as usize];
+        let others = occ & !mine;
+        let empty = self.all & !occ;
+        let mut total = mine.count();
+        let mut left = empty;
+        while !left.is_empty() {
+            let region = self.group(B::bit(left.lsb()), empty, mask);
+            left &= !region;
+            let border = self.spread(region, mask);
+            if (border & others).is_empty() && !(border & mine).is_empty() {
+                total += region.count();
+            }
+        }
+        total
     }
 
     /// The squares next to any of `set`'s ([`Engine::near`]).
@@ -161,9 +279,49 @@ impl<B: Bits> Engine<B> {
                 && (p.kinds == 0 || p.kinds & (1 << code_piece(c)) != 0)
         };
         let mut out = B::ZERO;
+        if p.shape == Shape::Enclosed {
+            let mask = dir_mask(&p.dirs, forward);
+            let open = self.all & !st.occupied();
+            let mut kinds = B::ZERO;
+            if p.kinds != 0 {
+                for k in 0..32 {
+                    if p.kinds & (1 << k) != 0 {
+                        kinds |= st.by_piece[k];
+                    }
+                }
+            }
+            // The enemy pieces next to `to`: a group with a liberty next to
+            // the piece itself is seen from the mailbox, others are flooded.
+            let next = *board.neighbours(to);
+            let mut m = mask;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let Some(q) = next[d] else {
+                    continue;
+                };
+                let c = st.at(q);
+                if c == EMPTY
+                    || code_player(c) == side
+                    || (p.kinds != 0 && p.kinds & (1 << code_piece(c)) == 0)
+                    || out.has(q)
+                    || self.empty_next_to(st, q, mask)
+                {
+                    continue;
+                }
+                let mut mine = st.by_player[code_player(c) as usize];
+                if p.kinds != 0 {
+                    mine &= kinds;
+                }
+                if let Some(g) = self.closed_group(B::bit(q), mine, open, mask) {
+                    out |= g;
+                }
+            }
+        }
         for rd in &p.dirs {
             let d = rd.resolve(forward);
             match p.shape {
+                Shape::Enclosed => {}
                 Shape::Bracketed => {
                     let mut line = B::ZERO;
                     let mut cur = board.step(to, d);

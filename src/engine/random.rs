@@ -9,7 +9,7 @@ use crate::bits::Bits;
 use crate::compile::board::Sq;
 use crate::compile::model::MAX_PLAYERS;
 use crate::moves::{Move, NO_PIECE};
-use crate::state::{Hist, State, NO_SQ};
+use crate::state::{Hist, KeyCounts, State, NO_SQ};
 use smallvec::SmallVec;
 
 /// How many draws [`Engine::random_move`] makes against the upper bounds
@@ -55,12 +55,30 @@ impl<B: Bits> Engine<B> {
     /// moves are found; a draw beyond its real moves is drawn again), then,
     /// after a few misses, among the moves found exactly; the moves offered
     /// only when stuck are found only if there is no other. Where other
-    /// restrictions apply, every legal move is generated. `scratch` is
-    /// scratch space.
+    /// restrictions apply, the moves the rules offer are found and drawn
+    /// from, only the one drawn tested against the restrictions, a refused
+    /// one struck off before the next draw ([`Engine::random_general`]).
+    /// `scratch` is scratch space.
+    #[cfg(test)]
     pub(crate) fn random_move(
         &self,
         st: &State<B>,
         hist: &[Hist],
+        scratch: &mut Scratch<B>,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        self.random_move_known(st, hist, None, scratch, pick)
+    }
+
+    /// [`Engine::random_move`] where the caller keeps the history's keys
+    /// counted as it grows: `known` holds its keys and its board keys
+    /// ([`Engine::board_key`], kept where [`Engine::board_reps`]), so that
+    /// restrictions find repetitions without a search back through it.
+    pub(crate) fn random_move_known(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        known: Option<(&KeyCounts, &KeyCounts)>,
         scratch: &mut Scratch<B>,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Move> {
@@ -70,9 +88,112 @@ impl<B: Bits> Engine<B> {
                 return m;
             }
         }
-        let buf = &mut scratch.buf;
-        self.legal_moves(st, hist, buf);
-        (!buf.is_empty()).then(|| buf[pick(buf.len())])
+        self.random_general(st, hist, known, scratch, pick)
+    }
+
+    /// [`Engine::random_move`] under restrictions other than check: each
+    /// move the rules offer (first those not offered only when stuck) as
+    /// likely to be drawn; a drawn move a restriction refuses is struck
+    /// off and another drawn, so each legal move is as likely as the
+    /// others to be the first that passes. Where a restriction lapses when
+    /// it would forbid every move, every legal move is found first.
+    fn random_general(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        known: Option<(&KeyCounts, &KeyCounts)>,
+        scratch: &mut Scratch<B>,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        let forbids = self.forbid_list(st, usize::MAX);
+        if forbids.iter().any(|(_, f)| f.unless_all) {
+            let buf = &mut scratch.buf;
+            self.legal_moves(st, hist, buf);
+            return (!buf.is_empty()).then(|| buf[pick(buf.len())]);
+        }
+        let lg = self.legality(st);
+        let parent = self.hist_entry_known(st, &lg, hist, known.map(|k| k.0));
+        let boards = known.map(|k| k.1).filter(|_| self.board_reps);
+        let side = lg.side;
+        let phase = self.phase_of_moves(st);
+        let gens = &self.gens[side as usize];
+        let Scratch { cands, sets, .. } = scratch;
+        for stuck in [false, true] {
+            if stuck && !self.has_stuck {
+                break;
+            }
+            cands.clear();
+            sets.clear();
+            // The moves offered: as square sets where a rule gives them so
+            // (a drop's empty squares), else listed.
+            let mut in_sets = 0usize;
+            if self.overlap[side as usize] != 0 {
+                self.each_pseudo(st, &lg, stuck, &mut |m, safe| {
+                    cands.push((m, safe));
+                    true
+                });
+            } else {
+                for (gi, g) in gens.iter().enumerate() {
+                    if g.stuck != stuck || g.phase != phase {
+                        continue;
+                    }
+                    if self.move_sets(st, &lg, g, &mut |from, t| {
+                        let c = t.count();
+                        in_sets += c as usize;
+                        sets.push((gi as u16, from, t, c));
+                    }) {
+                        continue;
+                    }
+                    self.each_of_gen(st, &lg, g, &mut |m, safe| {
+                        cands.push((m, safe));
+                        true
+                    });
+                }
+            }
+            loop {
+                let n = cands.len() + in_sets;
+                if n == 0 {
+                    break;
+                }
+                let r = pick(n);
+                if r < cands.len() {
+                    let (m, safe) = cands[r];
+                    if self
+                        .first_refusal(st, hist, parent, m, safe, &forbids, 0, boards)
+                        .is_none()
+                    {
+                        return Some(m);
+                    }
+                    cands.swap_remove(r);
+                    continue;
+                }
+                // The `i`-th square of the sets.
+                let mut i = r - cands.len();
+                let mut k = 0;
+                while k < sets.len() && i >= sets[k].3 as usize {
+                    i -= sets[k].3 as usize;
+                    k += 1;
+                }
+                let Some((gi, from, t, c)) = sets.get_mut(k) else {
+                    break;
+                };
+                let g = &gens[usize::from(*gi)];
+                let to = t.nth(i as u32);
+                let m = Move::new(*from, to, g.rule, NO_PIECE);
+                let safe =
+                    self.set_move_safe(&lg, g, m) && !matches!(g.kind, super::GenKind::Remove(_));
+                if self
+                    .first_refusal(st, hist, parent, m, safe, &forbids, 0, boards)
+                    .is_none()
+                {
+                    return Some(m);
+                }
+                *t &= !B::bit(to);
+                *c -= 1;
+                in_sets -= 1;
+            }
+        }
+        None
     }
 
     /// [`Engine::random_move`] among the moves not offered only when

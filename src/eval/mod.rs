@@ -11,8 +11,8 @@ use std::cell::Cell;
 use std::fmt;
 
 use crate::bits::Bits;
-use crate::compile::model::{CmpOp, Cond, IntExpr, Pattern, PlayerRef, SiteRef, Worth};
-use crate::state::{code_piece, code_player, Hist, State, EMPTY, NO_KIND, NO_SQ};
+use crate::compile::model::{CmpOp, Cond, IntExpr, Pattern, PlayerRef, RelDir, SiteRef, Worth};
+use crate::state::{code_piece, code_player, Hist, KeyCounts, State, EMPTY, NO_KIND, NO_SQ};
 
 /// What the evaluator asks of the rules a game is played by: who plays
 /// after whom, where a square named in a rule is, which moves are legal,
@@ -53,6 +53,15 @@ pub(crate) trait Rules<B: Bits> {
     fn connected(&self, mine: B, from: B, to: B) -> bool;
     /// The squares of one shade of the chequer.
     fn light(&self) -> B;
+    /// The liberties of the group on `q` (joined along `dirs`, as `mover`
+    /// reads them).
+    fn liberties(&self, st: &State<B>, q: Sq, dirs: &[RelDir], mover: u8) -> u32;
+    /// Whether the group on `q` has a liberty ([`Rules::liberties`] above 0).
+    fn has_liberty(&self, st: &State<B>, q: Sq, dirs: &[RelDir], mover: u8) -> bool;
+    /// `player`'s area (empty regions joined along `dirs`).
+    fn area(&self, st: &State<B>, player: u8, dirs: &[RelDir]) -> u32;
+    /// The key of a position (`hash`, `side` to move) without whose turn it is.
+    fn board_key(&self, hash: u64, side: u8) -> u64;
     /// How many pieces of kind `k` player `p` had at the start.
     fn start_count(&self, p: u8, k: u8) -> u8;
     /// In a promotion of `mover`'s piece to kind `k` on `to`: whether the
@@ -179,6 +188,8 @@ pub(crate) struct Ctx<'a, B: Bits, E: Rules<B>> {
     has_moves: Cell<Option<bool>>,
     /// How many times the position has occurred, where the caller knows.
     reps: Option<u32>,
+    /// The board keys of `hist`, counted, where the caller keeps them.
+    boards: Option<&'a KeyCounts>,
 }
 
 impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
@@ -194,7 +205,16 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
             level: usize::MAX,
             has_moves: Cell::new(None),
             reps: None,
+            boards: None,
         }
+    }
+
+    /// Tells the context the board keys of its history, counted
+    /// ([`Rules::board_key`] of each entry), to find a board's repetitions
+    /// at once.
+    pub(crate) fn knowing_boards(mut self, boards: Option<&'a KeyCounts>) -> Self {
+        self.boards = boards;
+        self
     }
 
     /// The condition is about a move.
@@ -286,6 +306,19 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
             + u32::from(self.extra.is_some_and(|x| x.hash == h))
     }
 
+    /// How many times the board (pieces and hands, whoever is to move) has
+    /// been as it is, counting now.
+    fn board_repetitions(&self) -> u32 {
+        let men = self.st.men();
+        let key = self.e.board_key(self.st.hash, self.st.side);
+        let same = |h: &Hist| h.men == men && self.e.board_key(h.hash, h.side) == key;
+        let earlier = match self.boards {
+            Some(b) => b.count(key, men, false),
+            None => self.hist.iter().filter(|h| same(h)).count(),
+        };
+        1 + earlier as u32 + u32::from(self.extra.as_ref().is_some_and(same))
+    }
+
     fn perpetual(&self, times: u32) -> bool {
         if self.repetitions() < times {
             return false;
@@ -350,6 +383,16 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
             Cond::NoMoves(p, stuck) => !self.has_moves(self.player(*p), *stuck),
             Cond::Repeated(n) => self.repeated(*n),
             Cond::PerpetualCheck(n) => self.perpetual(*n),
+            // Whether a group has a liberty: found at the first one.
+            Cond::Cmp(
+                op @ (CmpOp::Eq | CmpOp::Le | CmpOp::Gt | CmpOp::Ne),
+                IntExpr::Liberties(s, dirs),
+                IntExpr::Lit(0),
+            ) => {
+                let q = self.site(s);
+                let free = q != NO_SQ && self.e.has_liberty(st, q, dirs, self.mover());
+                free == matches!(op, CmpOp::Gt | CmpOp::Ne)
+            }
             Cond::Cmp(op, a, b) => op.apply(self.int(a), self.int(b)),
             Cond::Unmoved(s) => {
                 let q = self.site(s);
@@ -371,6 +414,7 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
             Cond::LostCouldReach => self.lost_could_reach(),
             Cond::KindIs(k) => self.mv.is_some_and(|m| m.offer == *k),
             Cond::Removing => self.mv.is_some_and(|m| m.from == NO_SQ),
+            Cond::Passing => self.mv.is_some_and(|m| m.to == NO_SQ),
             Cond::Capturing => st.took,
             Cond::Absent(s) => {
                 let q = self.site(s);
@@ -456,6 +500,7 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
                 .mv
                 .is_some_and(|m| !self.e.pattern_squares(st, pat, m.mover, m.to).is_empty()),
             Cond::Passes(n) => u32::from(st.passes) >= *n,
+            Cond::RepeatedBoard(n) => self.board_repetitions() >= *n,
             Cond::InARow(p, n, exact) => {
                 self.e
                     .in_a_row(st.by_player[self.player(*p) as usize], *n, *exact)
@@ -512,6 +557,17 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
                     .map_or(0, |v| v.iter().filter(|&&q| bb.has(q)).count() as i64)
             }
             IntExpr::Score(p) => i64::from(self.st.score[self.player(*p) as usize]),
+            IntExpr::Liberties(s, dirs) => {
+                let q = self.site(s);
+                if q == NO_SQ {
+                    return 0;
+                }
+                i64::from(self.e.liberties(self.st, q, dirs, self.mover()))
+            }
+            IntExpr::Area(p, dirs) => {
+                let pl = self.player(*p);
+                i64::from(self.e.area(self.st, pl, dirs))
+            }
             IntExpr::Size(pat) => self.mv.map_or(0, |m| {
                 i64::from(self.e.pattern_squares(self.st, pat, m.mover, m.to).count())
             }),

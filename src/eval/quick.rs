@@ -89,7 +89,10 @@ impl Num {
             IntExpr::InHand(p, k) => Num::InHand(*p, *k),
             IntExpr::PliesSince(i) => Num::Counter(*i),
             IntExpr::Score(p) => Num::Score(*p),
-            IntExpr::CountIn(..) | IntExpr::Size(_) => return None,
+            IntExpr::CountIn(..)
+            | IntExpr::Size(_)
+            | IntExpr::Liberties(..)
+            | IntExpr::Area(..) => return None,
         })
     }
 }

@@ -296,6 +296,18 @@ pub(super) fn parse_extension<B: Bits>(
             // The same player goes on with the turn.
             st.mover = st.side;
         }
+        "passes" => {
+            let n = within(
+                value,
+                0..=u32::from(u8::MAX),
+                (
+                    format!("{value} passes in a row are more than lud counts"),
+                    "write a count from 0 to 255".into(),
+                ),
+                ("not a number", "write passes=1 if the last move was a pass"),
+            )?;
+            st.passes = n as u8;
+        }
         "took" => match value {
             "1" => st.took = true,
             "0" => st.took = false,
@@ -312,7 +324,7 @@ pub(super) fn parse_extension<B: Bits>(
                 span,
                 format!("unknown field `{tok}`"),
                 "not a field of a position",
-                "the fields after the move number are counters=, ply=, phase=, moved=, unmoved=, origin=, flags=, facts=, took=, hand=, score=, part=",
+                "the fields after the move number are counters=, ply=, phase=, moved=, unmoved=, origin=, flags=, facts=, took=, passes=, hand=, score=, part=",
             ))
         }
     }

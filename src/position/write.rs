@@ -182,6 +182,21 @@ pub(super) fn reads_took<B: Bits>(e: &Engine<B>) -> bool {
             .any(took)
 }
 
+/// Whether some rule asks how many of the last moves were passes
+/// (`(passes N)`): positions then write the count.
+pub(super) fn reads_passes<B: Bits>(e: &Engine<B>) -> bool {
+    let m = &e.model;
+    let passes = |c: &Cond| c.mentions(&|c| matches!(c, Cond::Passes(_)));
+    m.ends.iter().any(|x| passes(&x.cond))
+        || m.player_flags.iter().any(|x| passes(&x.cond))
+        || m.moves.iter().filter_map(|x| x.guard.as_ref()).any(passes)
+        || m.forbids
+            .iter()
+            .chain(m.phases.iter().flat_map(|p| p.forbids.iter()))
+            .any(|f| passes(&f.cond))
+        || m.parts.iter().filter_map(|p| p.cond.as_ref()).any(passes)
+}
+
 /// The name of a phase, flag or fact as a position string writes it.
 pub(super) fn field_name(name: &str) -> String {
     name.replace(' ', "_")
@@ -261,6 +276,9 @@ pub(super) fn extensions<B: Bits>(e: &Engine<B>, s: &State<B>, out: &mut String)
     }
     if s.took && reads_took(e) {
         out.push_str(" took=1");
+    }
+    if s.passes > 0 && reads_passes(e) {
+        let _ = write!(out, " passes={}", s.passes);
     }
     let hand = hand_field(e, s);
     if !hand.is_empty() {

@@ -614,7 +614,12 @@ impl Gen {
                 return format!("(optionValue \"{o}\")");
             }
         }
-        match self.rng.u32(0..12) {
+        match self.rng.u32(0..14) {
+            12 => {
+                let s = self.square();
+                format!("(liberties {s} {})", self.dirs())
+            }
+            13 => format!("(area {} {})", self.player(), self.dirs()),
             8 => format!("(inHand {})", self.player()),
             10 => format!("(score {})", self.player()),
             11 => format!("(size {})", self.pattern()),
@@ -658,7 +663,7 @@ impl Gen {
             };
         }
         loop {
-            let r = self.rng.u32(0..47);
+            let r = self.rng.u32(0..49);
             // Outside restrictions and end rules, a condition that asks about
             // check, attacks or moves is mostly one the checker refuses
             // (`lud::compile::recursive_condition`): the emphasis above still
@@ -800,6 +805,8 @@ impl Gen {
                     let (a, b) = (self.sites(1), self.sites(1));
                     format!("(connected {p} {a} {b})")
                 }
+                47 if matches!(ctx, Ctx::Move | Ctx::Forbid) => "(passing)".into(),
+                48 => format!("(repeated {} board:True)", self.rng.u32(2..=4)),
                 _ => continue,
             };
             return s;
@@ -928,7 +935,7 @@ impl Gen {
 
     /// Squares selected around a move.
     fn pattern(&mut self) -> String {
-        let shape = self.pick(&["bracketed", "sandwiched", "surrounded"]);
+        let shape = self.pick(&["bracketed", "sandwiched", "surrounded", "enclosed"]);
         let d = self.dirs();
         let mut s = format!("({shape} {d}");
         if self.chance(0.3) {
@@ -939,7 +946,7 @@ impl Gen {
             let a = self.sites(1);
             let _ = write!(s, " at:{a}");
         }
-        if self.chance(0.2) {
+        if shape != "enclosed" && self.chance(0.2) {
             let h = self.sites(1);
             let _ = write!(s, " hostile:{h}");
         }
@@ -1389,7 +1396,12 @@ impl Gen {
             }
             _ if self.chance(0.25) => {
                 let e = self.int();
-                format!("(byScore {e} \"{}\")", self.string("a score"))
+                if self.chance(0.3) {
+                    let komi = self.pick(&["0.5", "7.5", "6", "-2.5"]);
+                    format!("(byScore {e} \"{}\" komi:{komi})", self.string("a score"))
+                } else {
+                    format!("(byScore {e} \"{}\")", self.string("a score"))
+                }
             }
             _ => format!("(draw \"{}\")", self.string("a draw")),
         }

@@ -343,6 +343,10 @@ pub fn describe_pattern(model: &Model, p: &Pattern) -> String {
             "{what} next to the square moved to, held by the mover on every side ({})",
             dir_names(&p.dirs)
         ),
+        Shape::Enclosed => format!(
+            "groups of {what} next to the square moved to that have no empty square next to them ({})",
+            dir_names(&p.dirs)
+        ),
     };
     if let Some(at) = &p.at {
         let _ = write!(s, ", standing on {}", squares(model, at));
@@ -433,6 +437,8 @@ fn describe_and(model: &Model, cs: &[Cond], mover: &str) -> String {
 fn describe_not_leaf(model: &Model, c: &Cond, mover: &str) -> Option<String> {
     Some(match c {
         Cond::InCheck(p) => format!("{} is not in check", player(model, *p, mover)),
+        Cond::Passing => "the move is not a pass".into(),
+        Cond::Removing => "the move is not a removal".into(),
         Cond::Is(a, b) => format!(
             "{} is not {}",
             player(model, *a, mover),
@@ -481,6 +487,9 @@ fn describe_leaf(model: &Model, c: &Cond, mover: &str) -> String {
             player(model, *p, mover)
         ),
         Cond::Repeated(n) => format!("the position has occurred {n} times"),
+        Cond::RepeatedBoard(n) => {
+            format!("the board has been as it is {n} times, whoever was to move")
+        }
         Cond::PerpetualCheck(n) => {
             format!("the position has occurred {n} times with every move of {mover} giving check")
         }
@@ -533,6 +542,7 @@ fn describe_leaf(model: &Model, c: &Cond, mover: &str) -> String {
         Cond::LostCouldReach => "a lost piece of that kind could have reached the square".into(),
         Cond::KindIs(k) => format!("the kind is {}", model.pieces[*k as usize].name),
         Cond::Removing => "the move is a removal".into(),
+        Cond::Passing => "the move is a pass".into(),
         Cond::Absent(s) => format!(
             "the piece that started on {} is gone",
             describe_site(model, s)
@@ -713,6 +723,16 @@ fn int(model: &Model, e: &IntExpr, mover: &str) -> String {
         ),
         IntExpr::Score(p) => format!("the score of {}", player(model, *p, mover)),
         IntExpr::Size(p) => format!("the number of {}", super::words::describe_pattern(model, p)),
+        IntExpr::Liberties(s, dirs) => format!(
+            "the liberties of the group on {} (empty squares next to it, {})",
+            describe_site(model, s),
+            dir_names(dirs)
+        ),
+        IntExpr::Area(p, dirs) => format!(
+            "the area of {} (its pieces, and the empty regions only its pieces bound, {})",
+            player(model, *p, mover),
+            dir_names(dirs)
+        ),
         IntExpr::PliesSince(i) => format!(
             "plies since the last {}",
             events(model, model.counters[*i as usize])
@@ -757,9 +777,17 @@ pub fn describe_outcome(model: &Model, o: &OutcomeDef) -> String {
             }
         ),
         OutcomeDef::Draw(k) => format!("draw ({k})"),
-        OutcomeDef::ByScore(e, k) => format!(
-            "the player with the higher score wins, the score being {}; equal scores draw ({k})",
-            int(model, e, "the player")
+        OutcomeDef::ByScore(e, k, komi) => format!(
+            "the player with the higher score wins, the score being {}{}; equal scores draw ({k})",
+            int(model, e, "the player"),
+            if komi.0 == 0 {
+                String::new()
+            } else {
+                format!(
+                    ", the second player's with {} more",
+                    crate::compile::model::half_points(komi.0)
+                )
+            }
         ),
     }
 }

@@ -11,6 +11,7 @@ impl Lower<'_> {
         let shape = match b.as_ref().map(|b| b.ludeme.name) {
             Some("bracketed") => Shape::Bracketed,
             Some("surrounded") => Shape::Surrounded,
+            Some("enclosed") => Shape::Enclosed,
             _ => Shape::Sandwiched,
         };
         let Some(b) = b else {
@@ -86,7 +87,14 @@ impl Lower<'_> {
                 player(self),
                 b.one("stuckMoves").and_then(Node::as_ident) != Some("False"),
             ),
-            "repeated" => Cond::Repeated(b.one("times").and_then(Node::as_int).unwrap_or(3) as u32),
+            "repeated" => {
+                let n = b.one("times").and_then(Node::as_int).unwrap_or(3) as u32;
+                if truthy(b.one("board")) {
+                    Cond::RepeatedBoard(n)
+                } else {
+                    Cond::Repeated(n)
+                }
+            }
             "perpetualCheck" => {
                 Cond::PerpetualCheck(b.one("times").and_then(Node::as_int).unwrap_or(3) as u32)
             }
@@ -105,6 +113,7 @@ impl Lower<'_> {
             "lostCouldReach" => Cond::LostCouldReach,
             "kindIs" => Cond::KindIs(piece(self)),
             "removing" => Cond::Removing,
+            "passing" => Cond::Passing,
             "capturing" => Cond::Capturing,
             "absent" => Cond::Absent(b.one("square").map_or(SiteRef::To, |x| self.site(x))),
             "in" => {
@@ -205,6 +214,15 @@ impl Lower<'_> {
         }
         if b.ludeme.name == "score" {
             return IntExpr::Score(self.player_ref(b.one("player")));
+        }
+        if b.ludeme.name == "liberties" {
+            return IntExpr::Liberties(
+                b.one("square").map_or(SiteRef::To, |x| self.site(x)),
+                dir_words(&b.all("dirs")),
+            );
+        }
+        if b.ludeme.name == "area" {
+            return IntExpr::Area(self.player_ref(b.one("player")), dir_words(&b.all("dirs")));
         }
         if b.ludeme.name == "count" {
             let p = self.player_ref(b.one("player"));

@@ -8,14 +8,14 @@ mod moves;
 use super::bind::{bind, ludeme_of, Bound};
 use super::board::{Board, Dir};
 use super::model::{
-    Cond, EndDef, Events, Info, IntExpr, Model, MoveDef, OutcomeDef, PartDef, PhaseDef, PieceDef,
-    Placement, PlayerDef, PlayerFlagDef, PlayerRef, PlayerSites, RelDir, Worth, HAND_KINDS,
-    MAX_COUNTERS, MAX_FLAGS, MAX_MOVE_RULES, MAX_PIECES, MAX_PLAYERS, MAX_PLAYER_FLAGS,
+    Cond, EndDef, Events, Info, IntExpr, Komi, Model, MoveDef, OutcomeDef, PartDef, PhaseDef,
+    PieceDef, Placement, PlayerDef, PlayerFlagDef, PlayerRef, PlayerSites, RelDir, Worth,
+    HAND_KINDS, MAX_COUNTERS, MAX_FLAGS, MAX_MOVE_RULES, MAX_PIECES, MAX_PLAYERS, MAX_PLAYER_FLAGS,
 };
 use super::sites::{eval, per_player, players, region_nodes, Regions, SiteCtx};
 use crate::compile::board::Sq;
 use crate::diagnostics::{BadPlayers, Problem, TooMany};
-use crate::syntax::ast::Node;
+use crate::syntax::ast::{Node, NodeKind};
 
 struct Lower<'a> {
     board: Board,
@@ -394,6 +394,11 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                         "byScore" => OutcomeDef::ByScore(
                             ob.one("score").map_or(IntExpr::Lit(0), |x| l.int(x)),
                             kind,
+                            Komi(ob.one("komi").map_or(0, |k| match k.kind {
+                                NodeKind::Int(i) => i.saturating_mul(2),
+                                NodeKind::Dec(d) => (d * 2.0).round() as i64,
+                                _ => 0,
+                            })),
                         ),
                         _ => OutcomeDef::Draw(kind),
                     };

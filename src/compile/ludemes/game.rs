@@ -442,6 +442,13 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         example: "(surrounded Orthogonal piece:\"King\" hostile:{e5})",
     },
     Ludeme {
+        name: "enclosed",
+        cat: Cat::Pattern,
+        params: &[pos("dirs", DIRS, Arity::List, "the directions that join pieces into groups, and groups to empty squares"), PIECES_KEY, PATTERN_AT],
+        doc: "The groups of enemy pieces next to where the move lands that have no liberty: a group is pieces joined along the directions, a liberty an empty square next to one of them along the directions. Judged with the moved piece in place, so `then:(capture (enclosed Orthogonal))` takes the groups a stone of Go leaves without a liberty (whole groups, however far they reach).",
+        example: "(enclosed Orthogonal)",
+    },
+    Ludeme {
         name: "flag",
         cat: Cat::Effect,
         params: &[pos("name", Ty::Str, Arity::One, "the flag")],

@@ -1,6 +1,6 @@
 //! The catalogue, second part: sites, rules, conditions and numbers.
 
-use super::{key, pos, Arity, Cat, Ludeme, Ty, COND, PATTERN, WORTH};
+use super::{key, pos, Arity, Cat, Ludeme, Ty, COND, DIRS, PATTERN, WORTH};
 
 /// The entries of this part, in order.
 pub(super) const LUDEMES: &[Ludeme] = &[
@@ -238,8 +238,9 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         params: &[
             pos("score", Ty::Int, Arity::One, "each player's score, the number judged with that player as `Mover`"),
             pos("kind", Ty::Str, Arity::One, "the kind of ending, as the result names it"),
+            key("komi", Ty::Num, "points added to the second player's score, for moving second (whole or half: `7.5`)"),
         ],
-        doc: "The player with the higher score wins; equal scores are a draw.",
+        doc: "The player with the higher score wins; equal scores are a draw. With a komi of a half point, no game is drawn.",
         example: "(byScore (count Mover) \"most discs\")",
     },
     Ludeme {
@@ -313,8 +314,11 @@ pub(super) const LUDEMES: &[Ludeme] = &[
     Ludeme {
         name: "repeated",
         cat: Cat::Cond,
-        params: &[pos("times", Ty::Int, Arity::One, "how many times (2 or more)")],
-        doc: "The position (board, player to move and phase) has now occurred this many times in the game.",
+        params: &[
+            pos("times", Ty::Int, Arity::One, "how many times (2 or more)"),
+            key("board", Ty::Bool, "`True`: only the board counts (every piece on its square, and the hands), whoever is to move"),
+        ],
+        doc: "The position (board, player to move and phase) has now occurred this many times in the game. With `board:True`, the board alone: `(forbid (repeated 2 board:True))` refuses a move that makes a board seen before, whoever was to move then (Go's positional superko).",
         example: "(repeated 3)",
     },
     Ludeme {
@@ -381,6 +385,13 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         params: &[],
         doc: "In a move or restriction: the move is a removal (`remove`), which takes a piece off without moving one.",
         example: "(not (removing))",
+    },
+    Ludeme {
+        name: "passing",
+        cat: Cat::Cond,
+        params: &[],
+        doc: "In a move or restriction: the move is a pass (`(pass)`), which changes nothing on the board. Restrictions on what a move leaves on the board exempt it with `(not (passing))`.",
+        example: "(not (passing))",
     },
     Ludeme {
         name: "kindIs",
@@ -546,6 +557,26 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         params: &[pos("squares", Ty::Of(&[Cat::Pattern]), Arity::One, "the pattern around the move")],
         doc: "How many pieces a pattern around the move selects, judged where a move is (its `if:`, its effects; 0 in end rules). Written before the effect that changes them: `then:{(addScore Mover (size (sandwiched All))) (capture (sandwiched All))}` scores a point for each piece taken.",
         example: "(size (sandwiched Orthogonal))",
+    },
+    Ludeme {
+        name: "liberties",
+        cat: Cat::Int,
+        params: &[
+            pos("square", Ty::Square, Arity::One, "a square of the group"),
+            pos("dirs", DIRS, Arity::List, "the directions that join pieces into a group, and a group to its liberties"),
+        ],
+        doc: "The liberties of the group of the piece on the square: the empty squares next to any of its pieces, the group being the pieces of that piece's owner joined to it along the directions, however far; 0 for an empty square. `(forbid (= (liberties (to) Orthogonal) 0))` forbids suicide in Go (judged after the move's captures).",
+        example: "(liberties e4 Orthogonal)",
+    },
+    Ludeme {
+        name: "area",
+        cat: Cat::Int,
+        params: &[
+            pos("player", Ty::Player, Arity::One, "whose area"),
+            pos("dirs", DIRS, Arity::List, "the directions that join empty squares into regions, and regions to pieces"),
+        ],
+        doc: "The player's area: the squares of the player's pieces, and the empty squares of each region (empty squares joined along the directions) that touches the player's pieces and no other's. Area scoring in Go: `(byScore (area Mover Orthogonal) \"area\" komi:7.5)`.",
+        example: "(area Mover Orthogonal)",
     },
     Ludeme {
         name: "score",
