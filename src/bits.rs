@@ -127,7 +127,7 @@ macro_rules! impl_bits {
             }
             #[inline]
             fn has(self, sq: Sq) -> bool {
-                (self >> sq) & 1 != 0
+                self & (1 << sq) != 0
             }
             #[inline]
             fn count(self) -> u32 {

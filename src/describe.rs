@@ -58,6 +58,14 @@ pub fn describe(game: &Game) -> String {
             crate::compile::board::Tiling::Hexes => "hexagons in a rhombus",
         }
     );
+    if m.board.has_holes() {
+        let _ = write!(
+            text,
+            " {} of its squares are holes, leaving {}.",
+            m.board.len() - m.board.cells(),
+            m.board.cells()
+        );
+    }
     let marked: Vec<String> = (0..m.board.len())
         .filter(|&i| m.board.marked.get(i).copied().unwrap_or(false))
         .map(|i| m.board.name(i as Sq))

@@ -65,6 +65,12 @@ pub fn board_view(pos: &Position, view: View) -> String {
         let _ = write!(s, "{:>label_w$} {}", y + 1, indent(y));
         for &x in &files {
             let sq = b.at(x, y).unwrap_or(0);
+            if !b.is_present(sq) {
+                // A hole: blank.
+                s.push_str("   ");
+                s.push_str(gap);
+                continue;
+            }
             let marked = b.marked[sq as usize];
             let last = Some(sq) == last_from || Some(sq) == last_to;
             let ch = match pos.piece_at(sq as usize) {

@@ -137,6 +137,13 @@ fn with_example(l: &lud::compile::ludemes::Ludeme) -> String {
             if ex.starts_with("(hex") {
                 Template::put(&mut t.equipment, r#"(piece "Horse" "N" (step All))"#);
             }
+            // A hexagon's corners are holes: its own start, on the middle rank.
+            if ex.starts_with("(hexHexagon") {
+                t.start = vec![
+                    r#"(place White "King" a5)"#.into(),
+                    r#"(place Black "King" e5)"#.into(),
+                ];
+            }
         }
         Cat::Line => t.equipment[0] = format!("(board (square 8) lines:{{{ex}}})"),
         Cat::Piece | Cat::Region => Template::put(&mut t.equipment, ex),

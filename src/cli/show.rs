@@ -98,13 +98,18 @@ pub(super) fn render(game: &Game) -> String {
     let _ = writeln!(s, "Players, in turn order: {}", players.join(", "));
     let _ = writeln!(
         s,
-        "Board: {}×{} ({} {}{})",
+        "Board: {}×{} ({} {}{}{})",
         m.board.width,
         m.board.height,
-        m.board.len(),
+        m.board.cells(),
         match m.board.tiling {
             crate::compile::board::Tiling::Squares => "squares",
             crate::compile::board::Tiling::Hexes => "hexagons in a rhombus",
+        },
+        if m.board.has_holes() {
+            format!(", {} holes drawn blank", m.board.len() - m.board.cells())
+        } else {
+            String::new()
         },
         if m.board.marked.iter().any(|&x| x) {
             ", marked squares in [brackets]"

@@ -141,6 +141,10 @@ pub struct Board {
     next: Vec<[Option<Sq>; 8]>,
     /// Squares carrying a mark (drawn with the board).
     pub marked: Vec<bool>,
+    /// Which squares exist: a board with holes (a cross, a hexagon cut from
+    /// its rhombus) keeps its numbering, its missing squares joined to
+    /// nothing, holding nothing, named by nothing.
+    pub present: Vec<bool>,
     /// The region that marks them, where the file names one.
     pub mark_name: Option<String>,
 }
@@ -155,20 +159,69 @@ impl Board {
     /// A board of `width` × `height` cells of the tiling, each linked to
     /// its neighbours. Cell `i` is file `i % width`, rank `i / width`.
     pub fn new(tiling: Tiling, width: u32, height: u32) -> Board {
+        Board::shaped(tiling, width, height, |_, _| true)
+    }
+
+    /// A regular hexagon of hexagons, `side` cells a side: the rhombus of
+    /// `2 side - 1` cells a side without its two far corners (the cells
+    /// whose file and rank add up to less than `side - 1` or more than
+    /// `3 (side - 1)`).
+    pub fn hexagon(side: u32) -> Board {
+        let n = side.max(1) - 1;
+        Board::shaped(Tiling::Hexes, 2 * n + 1, 2 * n + 1, |x, y| {
+            (n..=3 * n).contains(&(x + y))
+        })
+    }
+
+    /// This board without the squares `holes`.
+    #[must_use]
+    pub fn without(&self, holes: &[Sq]) -> Board {
+        let gone = |x: u32, y: u32| {
+            holes
+                .iter()
+                .any(|&q| self.cell(q).x == x && self.cell(q).y == y)
+        };
+        let mut b = Board::shaped(self.tiling, self.width, self.height, |x, y| {
+            let i = (y * self.width + x) as usize;
+            self.present[i] && !gone(x, y)
+        });
+        b.marked.clone_from(&self.marked);
+        b.mark_name.clone_from(&self.mark_name);
+        b
+    }
+
+    /// A board of `width` × `height` cells of the tiling, of which those
+    /// where `present` holds exist, each linked to its neighbours.
+    pub fn shaped(
+        tiling: Tiling,
+        width: u32,
+        height: u32,
+        present: impl Fn(u32, u32) -> bool,
+    ) -> Board {
         let mut graph = DiGraph::new();
+        let mut there = Vec::new();
         for y in 0..height {
             for x in 0..width {
                 graph.add_node(Cell { x, y });
+                there.push(present(x, y));
             }
         }
         for y in 0..height {
             for x in 0..width {
+                if !there[(y * width + x) as usize] {
+                    continue;
+                }
                 for d in Dir::ALL {
                     let Some((dx, dy)) = tiling.delta(d) else {
                         continue;
                     };
                     let (nx, ny) = (x as i32 + dx, y as i32 + dy);
-                    if nx >= 0 && ny >= 0 && (nx as u32) < width && (ny as u32) < height {
+                    if nx >= 0
+                        && ny >= 0
+                        && (nx as u32) < width
+                        && (ny as u32) < height
+                        && there[(ny as u32 * width + nx as u32) as usize]
+                    {
                         let a = NodeIndex::new((y * width + x) as usize);
                         let b = NodeIndex::new((ny as u32 * width + nx as u32) as usize);
                         graph.add_edge(a, b, d);
@@ -183,6 +236,7 @@ impl Board {
             next: Vec::new(),
             marked: vec![false; graph.node_count()],
             mark_name: None,
+            present: there,
             graph,
         };
         board.next = board.derive_neighbours();
@@ -200,6 +254,22 @@ impl Board {
     /// Number of squares.
     pub fn len(&self) -> usize {
         self.graph.node_count()
+    }
+
+    /// How many squares exist (the number of squares less the holes).
+    pub fn cells(&self) -> usize {
+        self.present.iter().filter(|&&p| p).count()
+    }
+
+    /// Whether square `sq` exists (not a hole).
+    #[inline]
+    pub fn is_present(&self, sq: Sq) -> bool {
+        self.present.get(sq as usize).copied().unwrap_or(false)
+    }
+
+    /// Whether some square is a hole.
+    pub fn has_holes(&self) -> bool {
+        self.present.iter().any(|&p| !p)
     }
 
     /// Whether the board has no squares.
@@ -266,10 +336,10 @@ impl Board {
         format!("{}{}", char::from(b'a' + c.x as u8), c.y + 1)
     }
 
-    /// The square named `s`.
+    /// The square named `s` (none for a hole).
     pub fn parse(&self, s: &str) -> Option<Sq> {
         let (x, y) = super::decls::parse_square(s)?;
-        self.at(x, y)
+        self.at(x, y).filter(|&q| self.is_present(q))
     }
 
     /// The name of file `x`: `a`.

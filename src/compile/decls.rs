@@ -28,6 +28,11 @@ pub struct Decls {
     pub regions: Vec<Decl>,
     /// The board's width and height, if the board form is readable.
     pub board: Option<(u32, u32)>,
+    /// The squares of the board's rectangle that are holes (a hexagon's
+    /// corners, the board's `holes:`), as (file, rank).
+    pub holes: Vec<(u32, u32)>,
+    /// Where the board's `holes:` names them (those names are not checked as squares).
+    pub hole_spans: Vec<crate::source::Span>,
     /// Its cells: squares or hexagons.
     pub tiling: crate::compile::board::Tiling,
     /// Each name's first declaration, by kind (0 pieces, 1 players, 2
@@ -75,6 +80,12 @@ impl Decls {
                     .one("width")
                     .and_then(Node::as_int)
                     .zip(b.one("height").and_then(Node::as_int)),
+                "hexHexagon" => {
+                    d.tiling = crate::compile::board::Tiling::Hexes;
+                    b.one("side")
+                        .and_then(Node::as_int)
+                        .map(|s| (2 * s - 1, 2 * s - 1))
+                }
                 "hexRhombus" => {
                     d.tiling = crate::compile::board::Tiling::Hexes;
                     b.one("width")
@@ -89,6 +100,28 @@ impl Decls {
                     && w * h <= crate::compile::board::MAX_SQUARES as i64
                 {
                     d.board = Some((w as u32, h as u32));
+                    if form.head == "hexHexagon" {
+                        let n = (w - 1) as u32 / 2;
+                        for y in 0..h as u32 {
+                            for x in 0..w as u32 {
+                                if !(n..=3 * n).contains(&(x + y)) {
+                                    d.holes.push((x, y));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for (form, _) in forms_of(game, Cat::Board) {
+            let Some(l) = lookup(&form.head) else {
+                continue;
+            };
+            let (b, _) = bind(form, l);
+            for h in b.all("holes") {
+                if let Some(xy) = h.as_ident().and_then(parse_square) {
+                    d.holes.push(xy);
+                    d.hole_spans.push(h.span);
                 }
             }
         }

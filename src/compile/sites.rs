@@ -57,7 +57,7 @@ pub(crate) fn eval(n: &Node, ctx: &SiteCtx<'_>) -> Vec<Sq> {
     let mut out = Vec::new();
     eval_into(n, ctx, &mut HashMap::new(), &mut out);
     let mut seen = vec![false; ctx.board.len()];
-    out.retain(|&s| !std::mem::replace(&mut seen[s as usize], true));
+    out.retain(|&s| ctx.board.is_present(s) && !std::mem::replace(&mut seen[s as usize], true));
     out
 }
 

@@ -97,6 +97,12 @@ problems! {
         label: "no such square",
         fields: { found: String, width: u32, height: u32 },
     }
+    /// A square name that names a hole of the board.
+    OnHole [lud::compile::on_hole] {
+        message: "`{found}` is a hole of this board: no piece stands there and no move goes there",
+        label: "a hole",
+        fields: { found: String },
+    }
     /// A square given two pieces in the start position.
     SquareTaken [lud::compile::square_taken] {
         message: "the start position puts two pieces on {square}",

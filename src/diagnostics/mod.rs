@@ -151,7 +151,7 @@ problem_enum! {
     GameForm, StrayTopLevel, UnknownLudeme, MissingArgument, ExtraArgument, WrongType,
     UnknownNamedArgument, DuplicateNamedArgument, UnknownConstant, UndefinedPiece,
     UndefinedPlayer, UndefinedRegion, DuplicateDefinition, DuplicateLetter, BadLetter,
-    BadSquare, SquareTaken, OutOfRange, BadBetza, NotOnHexes, PlayerMoveInPiece, NoMoveHere, MissingSection,
+    BadSquare, OnHole, SquareTaken, OutOfRange, BadBetza, NotOnHexes, PlayerMoveInPiece, NoMoveHere, MissingSection,
     DuplicateSection, NoRoyal, BadPlayers, RecursiveCondition, TooMany,
     // lint
     UnusedDefine, UnusedRegion, PieceNeverMoves, PieceNeverAppears, UnreachableRule,

@@ -19,7 +19,9 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn build(model: Model, graph: RuleGraph) -> Self {
         let board = &model.board;
         let n = board.len();
-        let all = (0..n as Sq).fold(B::ZERO, |acc, s| acc | B::bit(s));
+        let all = (0..n as Sq)
+            .filter(|&s| board.is_present(s))
+            .fold(B::ZERO, |acc, s| acc | B::bit(s));
         let line_masks: Box<[B]> = model
             .lines
             .iter()

@@ -189,7 +189,9 @@ impl<B: Bits, E: Rules<B>> Ctx<'_, B, E> {
             Quick::Or(qs) => qs.iter().any(|q| self.quick(q)),
             Quick::Not(q) => !self.quick(q),
             Quick::InLineTo => self.mv.is_some_and(|m| {
-                m.to != NO_SQ && self.st.at(m.to) != EMPTY && self.e.in_full_line(self.st, m.to)
+                m.to() != NO_SQ
+                    && self.st.at(m.to()) != EMPTY
+                    && self.e.in_full_line(self.st, m.to())
             }),
             Quick::Full(c) => self.cond(c),
         }

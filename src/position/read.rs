@@ -139,6 +139,17 @@ pub(super) fn read_board<B: Bits>(
                 };
                 if x < width {
                     if let Some(sq) = b.at(x as u32, y) {
+                        if !b.is_present(sq) {
+                            let (fx, ry) =
+                                (crate::compile::board::Board::file_name(x as u32), y + 1);
+                            return Err(err(
+                                text,
+                                (at, at + 1),
+                                format!("{fx}{ry} is a hole in this board: no piece stands there"),
+                                "a piece on a hole",
+                                "write the hole as an empty square (a digit)",
+                            ));
+                        }
                         st.put(sq, piece as u8, u8::from(c.is_ascii_lowercase()));
                         at_of[sq as usize] = (at, at + 1);
                     }

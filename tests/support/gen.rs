@@ -107,6 +107,10 @@ struct Gen {
     h: u32,
     /// A board of hexagons (no leaps or Betza moves on it).
     hexes: bool,
+    /// A hexagon of hexagons: the rhombus's far corners are holes.
+    hexagon: bool,
+    /// Squares cut out of the board (`holes:`).
+    holes: Vec<(u32, u32)>,
     players: [String; 2],
     pieces: Vec<Piece>,
     regions: Vec<String>,
@@ -193,6 +197,8 @@ impl Gen {
             w: 0,
             h: 0,
             hexes: false,
+            hexagon: false,
+            holes: Vec::new(),
             players: [String::new(), String::new()],
             pieces: Vec::new(),
             regions: Vec::new(),
@@ -270,11 +276,28 @@ impl Gen {
         );
         out.push_str("    (equipment {\n");
         let shape = if self.hexes {
-            format!("(hexRhombus {} {})", self.w, self.h)
+            if self.hexagon {
+                format!("(hexHexagon {})", self.w.div_ceil(2))
+            } else {
+                format!("(hexRhombus {} {})", self.w, self.h)
+            }
         } else if self.w == self.h && self.chance(0.7) {
             format!("(square {})", self.w)
         } else {
             format!("(rectangle {} {})", self.w, self.h)
+        };
+        let shape = if !self.hexagon && self.w * self.h > 4 && self.chance(0.08) {
+            let n = self.rng.usize(1..=3);
+            for _ in 0..n {
+                let (x, y) = (self.rng.u32(..self.w), self.rng.u32(..self.h));
+                if !self.holes.contains(&(x, y)) {
+                    self.holes.push((x, y));
+                }
+            }
+            let names: Vec<String> = self.holes.iter().map(|&(x, y)| sq(x, y)).collect();
+            format!("{shape} holes:{{{}}}", names.join(" "))
+        } else {
+            shape
         };
         let marked = if self.chance(0.15) {
             format!(" marked:{}", self.sites(1))
@@ -345,6 +368,7 @@ impl Gen {
         self.w = w;
         self.h = h.max(1);
         self.hexes = self.chance(0.12);
+        self.hexagon = self.hexes && self.w == self.h && self.w % 2 == 1 && self.chance(0.4);
     }
 
     fn make_pieces(&mut self) {
@@ -464,9 +488,19 @@ impl Gen {
     // ---- small values ----
 
     fn square(&mut self) -> String {
-        let x = self.rng.u32(..self.w);
-        let y = self.rng.u32(..self.h);
-        sq(x, y)
+        loop {
+            let x = self.rng.u32(..self.w);
+            let y = self.rng.u32(..self.h);
+            if !self.is_hole(x, y) {
+                return sq(x, y);
+            }
+        }
+    }
+
+    /// Whether (x, y) is a hole: a corner of the rhombus a hexagon is cut from.
+    fn is_hole(&self, x: u32, y: u32) -> bool {
+        let n = (self.w - 1) / 2;
+        (self.hexagon && !(n..=3 * n).contains(&(x + y))) || self.holes.contains(&(x, y))
     }
 
     fn player(&mut self) -> String {
@@ -1179,6 +1213,7 @@ impl Gen {
     fn start(&mut self) -> String {
         let mut free: Vec<(u32, u32)> = (0..self.h)
             .flat_map(|y| (0..self.w).map(move |x| (x, y)))
+            .filter(|&(x, y)| !self.is_hole(x, y))
             .collect();
         let mut taken: Vec<(u32, u32)> = Vec::new();
         let mut parts: Vec<String> = Vec::new();

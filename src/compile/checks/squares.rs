@@ -4,7 +4,7 @@
 use crate::compile::bind::walk;
 use crate::compile::decls::{looks_like_square, parse_square, Decls};
 use crate::compile::ludemes::{describe_ty, Cat, Ty};
-use crate::diagnostics::{BadSquare, Problem, WrongType};
+use crate::diagnostics::{BadSquare, OnHole, Problem, WrongType};
 use crate::syntax::ast::{Node, NodeKind};
 
 pub(super) fn check(game: &Node, decls: &Decls, out: &mut Vec<Problem>) {
@@ -22,7 +22,17 @@ pub(super) fn check(game: &Node, decls: &Decls, out: &mut Vec<Problem>) {
         }
         let Some((w, h)) = decls.board else { return };
         match parse_square(s) {
-            Some((x, y)) if x < w && y < h => {}
+            Some((x, y)) if x < w && y < h => {
+                if decls.holes.contains(&(x, y)) && !decls.hole_spans.contains(&n.span) {
+                    out.push(
+                        OnHole::new(n.span, s.clone())
+                            .origin(n.origin.as_ref())
+                            .help(
+                            "name a square of the board; its holes are drawn blank by `lud show`",
+                        ),
+                    );
+                }
+            }
             _ => out.push(
                 BadSquare::new(n.span, s.clone(), w, h)
                     .origin(n.origin.as_ref())

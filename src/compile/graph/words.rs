@@ -10,7 +10,7 @@ use crate::compile::model::{
 };
 
 pub(crate) fn squares(model: &Model, zone: &[Vec<Sq>]) -> String {
-    if zone.iter().all(|sqs| sqs.len() == model.board.len()) {
+    if zone.iter().all(|sqs| sqs.len() == model.board.cells()) {
         return "any square".into();
     }
     // The same squares for every player, and a region's: its name.

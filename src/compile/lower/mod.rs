@@ -115,11 +115,20 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                                 .map_or(w, |h| h as u32);
                             Board::new(crate::compile::board::Tiling::Hexes, w, h)
                         }
+                        "hexHexagon" => Board::hexagon(int("side")),
                         _ => Board::rectangle(int("size"), int("size")),
                     };
                 }
                 marked = b.one("marked");
                 line_nodes = b.all("lines");
+                let holes: Vec<Sq> = b
+                    .all("holes")
+                    .iter()
+                    .filter_map(|h| h.as_ident().and_then(|s| l.board.parse(s)))
+                    .collect();
+                if !holes.is_empty() {
+                    l.board = l.board.without(&holes);
+                }
             }
             "piece" => {
                 l.piece_names.push(

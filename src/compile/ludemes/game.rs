@@ -133,6 +133,13 @@ pub(super) const LUDEMES: &[Ludeme] = &[
             pos("shape", Ty::Of(&[Cat::Shape]), Arity::One, "the board's shape"),
             key("marked", Ty::Sites, "squares carrying a mark, drawn with the board"),
             Param {
+                name: "holes",
+                ty: Ty::Square,
+                arity: Arity::List,
+                named: true,
+                doc: "squares cut out of the shape: they join nothing, hold nothing, and are drawn blank (a cross: `(square 7)` without its corners)",
+            },
+            Param {
                 name: "lines",
                 ty: Ty::Of(&[Cat::Line]),
                 arity: Arity::List,
@@ -176,6 +183,13 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         ],
         doc: "A board of hexagons in a rhombus (at most 640 cells): ranks of cells, each rank half a cell to the right of the one below. Each cell is joined to its six neighbours: E and W along its rank, NE and NW on the rank above, SE and SW on the rank below (there is no N or S). `All` is the six; `(slide All)` goes along the three lines through a cell. Leaps and Betza moves, defined on squares, are refused.",
         example: "(hexRhombus 11)",
+    },
+    Ludeme {
+        name: "hexHexagon",
+        cat: Cat::Shape,
+        params: &[pos("side", Ty::Int, Arity::One, "cells on each side (1 to 13)")],
+        doc: "A regular hexagon of hexagons, with this many cells on each side (61 cells for 5). Cells are named as in the rhombus of `2 × side - 1` cells a side it is cut from (`(hexRhombus 9)` for 5): its two far corners, where file and rank add up to less than `side - 1` or more than `3 × (side - 1)` (counting from 0), are holes. Its six edges are `(edge ...)`'s; the three lines through each cell run E-W, NE-SW and NW-SE.",
+        example: "(hexHexagon 5)",
     },
     Ludeme {
         name: "piece",
