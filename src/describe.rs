@@ -330,7 +330,10 @@ pub(crate) fn move_words(m: &Model, md: &MoveDef) -> String {
             ))
         ),
         MoveKind::Along => "moves to a neighbouring point along one of the lines drawn on the board".into(),
-        MoveKind::Fly(sites) => format!("flies to any square of {}", squares(m, sites)),
+        MoveKind::Fly(sites) => match squares(m, sites) {
+            all if all == "any square" => "flies to any square".to_string(),
+            some => format!("flies to any square of {some}"),
+        },
         MoveKind::Castle { partner, steps } => format!(
             "castles: goes {steps} squares along its rank towards a {} of its own, which then \
              stands on the square it crossed last; only if neither has moved, the squares \

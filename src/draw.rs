@@ -61,13 +61,20 @@ pub fn board_view(pos: &Position, view: View) -> String {
         }
     };
     let gap = if hexes { " " } else { "" };
+    let strokes = if hexes { None } else { strokes(model) };
     for &y in &ranks {
         let _ = write!(s, "{:>label_w$} {}", y + 1, indent(y));
         for &x in &files {
             let sq = b.at(x, y).unwrap_or(0);
             if !b.is_present(sq) {
-                // A hole: blank.
-                s.push_str("   ");
+                // A hole: blank, or the line drawn through it.
+                match strokes.as_ref().and_then(|k| k.through[sq as usize]) {
+                    Some('-') => s.push_str("---"),
+                    Some(c) => {
+                        let _ = write!(s, " {c} ");
+                    }
+                    None => s.push_str("   "),
+                }
                 s.push_str(gap);
                 continue;
             }
@@ -89,6 +96,12 @@ pub fn board_view(pos: &Position, view: View) -> String {
                 let _ = write!(s, "({ch})");
             } else if marked {
                 let _ = write!(s, "[{ch}]");
+            } else if let Some(k) = &strokes {
+                // A line leaving the point sideways joins the next cell.
+                let (e, w) = (k.east[sq as usize], k.west[sq as usize]);
+                let (left, right) = if view.flipped { (e, w) } else { (w, e) };
+                let side = |on: bool| if on { '-' } else { ' ' };
+                let _ = write!(s, "{}{ch}{}", side(left), side(right));
             } else {
                 let _ = write!(s, " {ch} ");
             }
@@ -108,6 +121,64 @@ pub fn board_view(pos: &Position, view: View) -> String {
     s.push_str(&hands(pos));
     s.push_str(&scores(pos));
     s
+}
+
+/// The lines of a board with holes, as drawn: whether a line leaves each
+/// point east and west, and the stroke a line leaves through each hole.
+struct Strokes {
+    east: Vec<bool>,
+    west: Vec<bool>,
+    through: Vec<Option<char>>,
+}
+
+/// [`Strokes`] for a board whose lines run through its holes (a mill board's
+/// points on their grid); none for others.
+fn strokes(model: &Model) -> Option<Strokes> {
+    let b = &model.board;
+    if model.lines.is_empty() || !b.has_holes() {
+        return None;
+    }
+    let n = b.len();
+    let mut k = Strokes {
+        east: vec![false; n],
+        west: vec![false; n],
+        through: vec![None; n],
+    };
+    for line in &model.lines {
+        for pair in line.windows(2) {
+            let (p, q) = (pair[0], pair[1]);
+            let (a, c) = (b.cell(p), b.cell(q));
+            let (dx, dy) = (
+                i64::from(c.x) - i64::from(a.x),
+                i64::from(c.y) - i64::from(a.y),
+            );
+            // Only straight lines: along a rank, a file or a diagonal.
+            if (dx == 0 && dy == 0) || (dx != 0 && dy != 0 && dx.abs() != dy.abs()) {
+                continue;
+            }
+            let (sx, sy) = (dx.signum(), dy.signum());
+            let stroke = match (sx, sy) {
+                (_, 0) => '-',
+                (0, _) => '|',
+                (1, 1) | (-1, -1) => '/',
+                _ => '\\',
+            };
+            let (mut x, mut y) = (i64::from(a.x) + sx, i64::from(a.y) + sy);
+            while (x, y) != (i64::from(c.x), i64::from(c.y)) {
+                if let Some(h) = b.at(x as u32, y as u32).filter(|&h| !b.is_present(h)) {
+                    k.through[h as usize] = Some(stroke);
+                }
+                x += sx;
+                y += sy;
+            }
+            if sy == 0 {
+                let (e, w) = if sx > 0 { (p, q) } else { (q, p) };
+                k.east[e as usize] = true;
+                k.west[w as usize] = true;
+            }
+        }
+    }
+    Some(k)
 }
 
 /// Each player's score, a line under the board ("Score: White 3; Black 1"),
