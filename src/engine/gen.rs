@@ -92,13 +92,25 @@ impl<B: Bits> Engine<B> {
         counts: &KeyCounts,
     ) -> Hist {
         let checked = self.needs_check_history && self.in_check(st, st.side);
+        self.entry_from_keys(st, hist, checked, counts)
+    }
+
+    /// The history entry of `st`, its repetitions counted by `keys`.
+    #[inline]
+    fn entry_from_keys(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        checked: bool,
+        keys: &KeyCounts,
+    ) -> Hist {
         let men = st.men();
         self.entry_of(
             st,
             hist,
             checked,
             men,
-            counts.count(st.hash, men, self.monotone),
+            keys.count(st.hash, men, self.monotone),
         )
     }
 
@@ -180,14 +192,7 @@ impl<B: Bits> Engine<B> {
             } else {
                 self.in_check(st, st.side)
             };
-        let men = st.men();
-        self.entry_of(
-            st,
-            hist,
-            checked,
-            men,
-            keys.count(st.hash, men, self.monotone),
-        )
+        self.entry_from_keys(st, hist, checked, keys)
     }
 
     /// [`Engine::hist_entry`] when whether the player to move is in check is known.

@@ -27,6 +27,19 @@ pub(super) struct Slot<B: Bits> {
     pub(super) total: u32,
 }
 
+/// The `i`-th square of square sets `(rule, from, squares, count)` taken
+/// one after the other: which set, and the square.
+#[inline]
+fn nth_of_sets<B: Bits>(sets: &[(u16, Sq, B, u32)], mut i: usize) -> Option<(usize, Sq)> {
+    for (k, s) in sets.iter().enumerate() {
+        if i < s.3 as usize {
+            return Some((k, s.2.nth(i as u32)));
+        }
+        i -= s.3 as usize;
+    }
+    None
+}
+
 /// Reusable space for [`Engine::random_move`] (no allocation once grown).
 #[derive(Debug, Default)]
 pub(crate) struct Scratch<B: Bits> {
@@ -171,18 +184,11 @@ impl<B: Bits> Engine<B> {
                     cands.swap_remove(r);
                     continue;
                 }
-                // The `i`-th square of the sets.
-                let mut i = r - cands.len();
-                let mut k = 0;
-                while k < sets.len() && i >= sets[k].3 as usize {
-                    i -= sets[k].3 as usize;
-                    k += 1;
-                }
-                let Some((gi, from, t, c)) = sets.get_mut(k) else {
+                let Some((k, to)) = nth_of_sets(sets, r - cands.len()) else {
                     break;
                 };
+                let (gi, from, t, c) = &mut sets[k];
                 let g = &gens[usize::from(*gi)];
-                let to = t.nth(i as u32);
                 let m = Move::new(*from, to, g.rule, NO_PIECE);
                 let safe =
                     self.set_move_safe(&lg, g, m) && !matches!(g.kind, super::GenKind::Remove(_));
@@ -296,18 +302,11 @@ impl<B: Bits> Engine<B> {
             }
             let mut r = pick(n);
             if r >= bound as usize + cands.len() {
-                // The `i`-th square of the sets.
-                let mut i = r - bound as usize - cands.len();
-                let mut k = 0;
-                while k < sets.len() && i >= sets[k].3 as usize {
-                    i -= sets[k].3 as usize;
-                    k += 1;
-                }
-                let Some((gi, from, t, c)) = sets.get_mut(k) else {
+                let Some((k, to)) = nth_of_sets(sets, r - bound as usize - cands.len()) else {
                     break;
                 };
+                let (gi, from, t, c) = &mut sets[k];
                 let g = &gens[usize::from(*gi)];
-                let to = t.nth(i as u32);
                 let m = Move::new(*from, to, g.rule, NO_PIECE);
                 if self.set_move_safe(&lg, g, m) || self.passes_check_in(st, &lg, m) {
                     return Some(m);
