@@ -238,6 +238,12 @@ fn go_suicide_is_refused_but_a_move_that_captures_first_is_not() {
     let mut p = pos(&g, "9/9/9/9/9/9/9/S8/1S7 w - - 0 1");
     let legal = p.legal_moves().iter().any(|m| m.to() == 0 && !m.is_pass());
     assert!(!legal, "suicide refused\n{p}");
+    let err = lud::notation::parse_move(&p, "@a1").expect_err("refused");
+    assert!(
+        err.message.contains("suicide"),
+        "the reason is given: {}",
+        err.message
+    );
     // The same, but Black's a2 has no other liberty (White on a3 and b2):
     // White's a1 takes a2 first, and then has a liberty.
     p = pos(&g, "9/9/9/9/9/9/s8/Ss7/1S7 w - - 0 1");

@@ -295,6 +295,21 @@ pub fn refusal(pos: &Position, from: Sq, to: Sq, promo: Option<usize>) -> Refusa
     on_pos!(&pos.0, |e, s, h| why_not_in(e, s, h, from, to, promo))
 }
 
+/// Why a piece may not be put down on `to`, where a move of the rules
+/// would put one there and a restriction refuses it: the restriction's
+/// reason (`suicide: ...`).
+pub fn drop_refusal(pos: &Position, to: Sq) -> Option<String> {
+    on_pos!(&pos.0, |e, s, h| {
+        let mut pseudo = Vec::new();
+        e.pseudo_moves(s, &mut pseudo);
+        pseudo
+            .iter()
+            .filter(|m| m.from == crate::state::NO_SQ && m.to == to)
+            .find_map(|&m| e.refusal(s, m, h))
+            .map(|f| f.reason.clone())
+    })
+}
+
 /// [`refusal`] for a move as typed (`e2e5`, `e7-e8=q`), if it names two
 /// squares of the board (and a piece's letter, if any).
 pub fn refusal_of_text(pos: &Position, text: &str) -> Option<Refusal> {

@@ -358,10 +358,12 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
             .filter(|t| t.starts_with('@'))
             .collect();
         return Err(MoveError::new(
-            if model.board.parse(sq).is_none() {
-                format!("{sq} is not a square of this board")
-            } else {
-                format!("you cannot put a piece on {sq} now")
+            match model.board.parse(sq) {
+                None => format!("{sq} is not a square of this board"),
+                Some(q) => match explain::drop_refusal(pos, q) {
+                    Some(reason) => format!("@{sq} is not allowed: {reason}"),
+                    None => format!("you cannot put a piece on {sq} now"),
+                },
             },
             Some(if drops.is_empty() {
                 "no piece may be put down now".into()
