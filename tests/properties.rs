@@ -66,7 +66,10 @@ fn position_strings_read_back_as_the_same_position_cases(cases: u32) {
             let back = game.position(&text).map_err(|e| {
                 TestCaseError::fail(format!("{name}: {text:?} is refused: {}", e.message))
             })?;
-            let (v, w) = (view(&back), view(&pos));
+            // A position string holds no earlier positions: compared with the
+            // position without its history (a restriction on recurring boards
+            // reads the history: Go's superko).
+            let (v, w) = (view(&back), view(&pos.without_history()));
             prop_assert_eq!((&v.0, &v.2, &v.3), (&w.0, &w.2, &w.3), "{}: {}", name, text);
             // The repetition key too: the string must carry every state the
             // key holds, or a repetition is missed (fuzz-findings P1).
