@@ -1,4 +1,4 @@
-//! The soak (issue 15), run by CI as `cargo test --release -- --ignored`:
+//! The soak (issue 15), run by CI as `cargo test --profile quick -- --ignored`:
 //!
 //! - 10,000 generated games (tests/support/gen.rs) through `lud check`, and
 //!   those that check clean through `perft 2` and seeded random play; every
@@ -68,7 +68,7 @@ fn conclude(what: &str, total: &Report, failed: &[String], t0: Instant) {
 /// Generated games: none may crash, hang or blow up in check, perft 2 or
 /// random play (and the computer player, every tenth game).
 #[test]
-#[ignore = "the soak: minutes in release mode (CI runs it)"]
+#[ignore = "the soak: minutes in an optimised build (CI runs it)"]
 fn soak_generated_games_never_crash_hang_or_blow_up() {
     let games = env_u64("LUD_SOAK_GAMES", 10_000);
     let base = env_u64("LUD_SOAK_SEED", 1_000_000);
@@ -129,7 +129,7 @@ fn soak_generated_games_never_crash_hang_or_blow_up() {
 /// The shipped games: 100,000 seeded random games under every configuration,
 /// and the computer player against a random one under each.
 #[test]
-#[ignore = "the soak: minutes in release mode (CI runs it)"]
+#[ignore = "the soak: minutes in an optimised build (CI runs it)"]
 fn soak_shipped_games_self_play() {
     const BATCH: u64 = 1_000;
     let want = env_u64("LUD_SOAK_SELFPLAY", 100_000);
