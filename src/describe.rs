@@ -419,7 +419,37 @@ fn directions(names: &str) -> String {
         "Forward ForwardRight Right BackwardRight Backward BackwardLeft Left ForwardLeft" => {
             "in any direction".into()
         }
-        other => format!("towards {}", other.replace(' ', ", ")),
+        other => {
+            let words: Vec<&str> = other.split(' ').collect();
+            let relative = words.iter().all(|w| w.starts_with(['F', 'B', 'L', 'R']));
+            let words: Vec<String> = if relative {
+                // "ForwardLeft" → "forward-left".
+                words
+                    .iter()
+                    .map(|w| {
+                        let mut out = String::new();
+                        for (i, c) in w.chars().enumerate() {
+                            if c.is_ascii_uppercase() && i > 0 {
+                                out.push('-');
+                            }
+                            out.push(c.to_ascii_lowercase());
+                        }
+                        out
+                    })
+                    .collect()
+            } else {
+                words.iter().map(|w| (*w).to_string()).collect()
+            };
+            let list = match words.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                _ => words.join(""),
+            };
+            if relative {
+                list
+            } else {
+                format!("towards {list}")
+            }
+        }
     }
 }
 

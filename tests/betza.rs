@@ -23,6 +23,8 @@ const BETZA: &[(&str, &str)] = &[
     ("(step All)", "(betza \"K\")"),
     ("(step Diagonal)", "(betza \"F\")"),
     ("(step Diagonal to:Empty)", "(betza \"mF\")"),
+    ("(step Orthogonal to:Empty)", "(betza \"mW\")"),
+    ("(step {Forward Sideways} to:Empty)", "(betza \"fsmW\")"),
     (
         "(step {ForwardLeft ForwardRight} to:Empty)",
         "(betza \"fmF\")",

@@ -144,6 +144,33 @@ pub(crate) fn format_hint(pos: &Position) -> String {
 /// Where the squares of the board run.
 pub(crate) fn squares_hint(model: &crate::compile::model::Model) -> String {
     let b = &model.board;
+    if b.has_holes() {
+        return format!(
+            "squares run from a1 to {}{}, except the holes (left blank on the board)",
+            crate::compile::board::Board::file_name(b.width - 1),
+            b.height
+        );
+    }
+    squares_span(model)
+}
+
+/// "x is not a square of this board", or "x is a hole of this board" for a
+/// hole of its shape.
+pub(crate) fn not_a_square(model: &crate::compile::model::Model, name: &str) -> String {
+    let b = &model.board;
+    let hole = crate::compile::decls::parse_square(name)
+        .and_then(|(x, y)| b.at(x, y))
+        .is_some_and(|q| !b.is_present(q));
+    if hole {
+        format!("{name} is a hole of this board, not a square")
+    } else {
+        format!("{name} is not a square of this board")
+    }
+}
+
+/// The first and last squares' names.
+fn squares_span(model: &crate::compile::model::Model) -> String {
+    let b = &model.board;
     format!(
         "squares run from a1 to {}{}",
         crate::compile::board::Board::file_name(b.width - 1),
@@ -359,7 +386,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
             .collect();
         return Err(MoveError::new(
             match model.board.parse(sq) {
-                None => format!("{sq} is not a square of this board"),
+                None => not_a_square(model, sq),
                 Some(q) => match explain::drop_refusal(pos, q) {
                     Some(reason) => format!("@{sq} is not allowed: {reason}"),
                     None => format!("you cannot put a piece on {sq} now"),
@@ -376,7 +403,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         let model = pos.model();
         if model.board.parse(sq).is_none() {
             return Err(MoveError::new(
-                format!("{sq} is not a square of this board"),
+                not_a_square(model, sq),
                 Some(squares_hint(model)),
             ));
         }
@@ -435,12 +462,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     }
     let b = &model.board;
     let square = |name: &str| {
-        b.parse(name).ok_or_else(|| {
-            MoveError::new(
-                format!("{name} is not a square of this board"),
-                Some(squares_hint(model)),
-            )
-        })
+        b.parse(name)
+            .ok_or_else(|| MoveError::new(not_a_square(model, name), Some(squares_hint(model))))
     };
     let from = square(f)?;
     let to = square(t)?;

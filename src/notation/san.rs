@@ -265,7 +265,7 @@ pub(super) fn read_spec(model: &Model, text: &str) -> Option<Result<Spec, MoveEr
     let b = &model.board;
     let Some(to) = b.parse(&name) else {
         return Some(Err(MoveError::new(
-            format!("{name} is not a square of this board"),
+            super::not_a_square(model, &name),
             Some(super::squares_hint(model)),
         )));
     };

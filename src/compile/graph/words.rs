@@ -628,8 +628,26 @@ fn describe_leaf(model: &Model, c: &Cond, mover: &str) -> String {
     }
 }
 
-/// The plural of a piece's name: "Rooks", "Men", "Bishops".
+/// The plural of a piece's name: "Rooks", "Men", "Bishops", "Geese".
 pub fn plural(name: &str) -> String {
+    // English's irregular nouns, as the last word of a name: "Goose" →
+    // "Geese", "War Elephant" is regular.
+    const IRREGULAR: [(&str, &str); 6] = [
+        ("goose", "geese"),
+        ("mouse", "mice"),
+        ("foot", "feet"),
+        ("tooth", "teeth"),
+        ("child", "children"),
+        ("sheep", "sheep"),
+    ];
+    let last = name.rsplit(' ').next().unwrap_or(name);
+    for (one, many) in IRREGULAR {
+        if last.eq_ignore_ascii_case(one) {
+            // The name's own first letter of that word is kept, in its case.
+            let keep = name.len() - one.len() + 1;
+            return format!("{}{}", &name[..keep], &many[1..]);
+        }
+    }
     let n = name.len();
     let tail = name.get(n.saturating_sub(3)..).unwrap_or("");
     if tail.eq_ignore_ascii_case("man") {
