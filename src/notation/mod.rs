@@ -144,14 +144,16 @@ pub(crate) fn format_hint(pos: &Position) -> String {
 /// Where the squares of the board run.
 pub(crate) fn squares_hint(model: &crate::compile::model::Model) -> String {
     let b = &model.board;
+    let span = format!(
+        "squares run from a1 to {}{}",
+        crate::compile::board::Board::file_name(b.width - 1),
+        b.height
+    );
     if b.has_holes() {
-        return format!(
-            "squares run from a1 to {}{}, except the holes (left blank on the board)",
-            crate::compile::board::Board::file_name(b.width - 1),
-            b.height
-        );
+        format!("{span}, except the holes (left blank on the board)")
+    } else {
+        span
     }
-    squares_span(model)
 }
 
 /// "x is not a square of this board", or "x is a hole of this board" for a
@@ -166,16 +168,6 @@ pub(crate) fn not_a_square(model: &crate::compile::model::Model, name: &str) -> 
     } else {
         format!("{name} is not a square of this board")
     }
-}
-
-/// The first and last squares' names.
-fn squares_span(model: &crate::compile::model::Model) -> String {
-    let b = &model.board;
-    format!(
-        "squares run from a1 to {}{}",
-        crate::compile::board::Board::file_name(b.width - 1),
-        b.height
-    )
 }
 
 /// Whether the text has the shape of a square's name: a small letter and
