@@ -184,7 +184,7 @@ pub fn describe(game: &Game) -> String {
         ));
     }
 
-    if !m.forbids.is_empty() {
+    if !m.forbids.is_empty() || m.maximum.is_some() {
         section(&mut s, "Restrictions");
         for f in &m.forbids {
             let mut text = format!(
@@ -197,6 +197,14 @@ pub fn describe(game: &Game) -> String {
                     " If every move a player has is illegal only by this rule, he may make them.",
                 );
             }
+            s.push_str(&wrap(&text, "  "));
+        }
+        if let Some(most) = &m.maximum {
+            let text = format!(
+                "Of the legal moves, only those that make {} greatest may be made: {}.",
+                crate::compile::graph::int_words(m, &most.expr),
+                most.reason
+            );
             s.push_str(&wrap(&text, "  "));
         }
     }
@@ -302,11 +310,32 @@ pub(crate) fn move_words(m: &Model, md: &MoveDef) -> String {
                 .collect::<Vec<_>>()
                 .join(", or ")
         ),
-        MoveKind::CaptureJump { dirs, again } => format!(
-            "jumps {} over an adjacent enemy piece to the empty square behind it, taking the piece{}",
+        MoveKind::CaptureJump {
+            dirs,
+            again,
+            far,
+            stop_to_promote,
+            ..
+        } => format!(
+            "jumps {} over {} to {}, taking the piece{}{}",
             directions(&dir_names(dirs)),
+            if *far {
+                "an enemy piece at any distance along empty squares"
+            } else {
+                "an adjacent enemy piece"
+            },
+            if *far {
+                "any empty square beyond it"
+            } else {
+                "the empty square behind it"
+            },
             if *again {
                 "; it must go on jumping while it can, the series of jumps making one move, and the pieces jumped leaving the board at its end"
+            } else {
+                ""
+            },
+            if *again && !*stop_to_promote {
+                "; where it promotes it jumps on if it can, promoting only if the series ends there"
             } else {
                 ""
             }
@@ -329,7 +358,9 @@ pub(crate) fn move_words(m: &Model, md: &MoveDef) -> String {
                 d.name()
             ))
         ),
-        MoveKind::Along => "moves to a neighbouring point along one of the lines drawn on the board".into(),
+        MoveKind::Along => {
+            "moves to a neighbouring point along one of the lines drawn on the board".into()
+        }
         MoveKind::Fly(sites) => match squares(m, sites) {
             all if all == "any square" => "flies to any square".to_string(),
             some => format!("flies to any square of {some}"),

@@ -320,6 +320,19 @@ impl Position {
         )
     }
 
+    /// The squares a series of jumps lands on, in order (empty for any
+    /// other move).
+    pub fn landings(&self, m: Move) -> Vec<usize> {
+        if m.jumps().len() == 0 {
+            return Vec::new();
+        }
+        on_pos!(&self.0, |e, s, _h| e
+            .series_hops(s, m)
+            .into_iter()
+            .map(|(_, land)| land as usize)
+            .collect())
+    }
+
     /// What stands on a square: (kind of piece, owner).
     pub fn piece_at(&self, sq: usize) -> Option<(usize, usize)> {
         on_pos!(&self.0, |e, s, _h| {

@@ -22,7 +22,10 @@ pub struct Move {
 }
 
 /// The directions of a series of jumps, packed: the count in the low four
-/// bits, then three bits per jump (at most [`Path::MAX`]).
+/// bits, then three bits per jump (at most [`Path::MAX`]). A longer series,
+/// or one from afar, is *indexed*: 15 in the low bits, then its number among
+/// the series the rule finds from its square (in the order the engine finds
+/// them), which the engine reads back in the position.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Path(pub u32);
 
@@ -30,9 +33,22 @@ impl Path {
     /// The most jumps a path holds.
     pub(crate) const MAX: u32 = 9;
 
-    /// The number of jumps.
+    /// The number of jumps (15 for an indexed series: see [`Path::indexed`]).
     pub(crate) fn len(self) -> u32 {
         self.0 & 0xf
+    }
+
+    /// The marker of an indexed series in the low bits.
+    const INDEXED: u32 = 0xf;
+
+    /// The `i`-th series from its square, found again in the position.
+    pub(crate) fn indexed(i: u32) -> Path {
+        Path((i << 4) | Self::INDEXED)
+    }
+
+    /// For an indexed series, its number.
+    pub(crate) fn index(self) -> Option<u32> {
+        (self.0 & 0xf == Self::INDEXED).then_some(self.0 >> 4)
     }
 
     /// The path with one more jump, in direction `d` (`None` if full).
@@ -46,14 +62,20 @@ impl Path {
         ((self.0 >> (4 + 3 * i)) & 7) as u8
     }
 
-    /// Each jump from `from`: the square jumped over and the square landed on.
+    /// Each jump from `from`: the square jumped over and the square landed
+    /// on (for a series of directions, not an indexed one).
     pub(crate) fn hops(
         self,
         board: &crate::compile::board::Board,
         from: Sq,
     ) -> impl Iterator<Item = (Sq, Sq)> + '_ {
         let mut cur = from;
-        (0..self.len()).map(move |i| {
+        let n = if self.index().is_some() {
+            0
+        } else {
+            self.len()
+        };
+        (0..n).map(move |i| {
             let d = crate::compile::board::Dir(self.dir(i));
             let over = board.step(cur, d).unwrap_or(cur);
             cur = board.step(over, d).unwrap_or(over);

@@ -24,6 +24,7 @@ const BETZA: &[(&str, &str)] = &[
     ("(step Diagonal)", "(betza \"F\")"),
     ("(step Diagonal to:Empty)", "(betza \"mF\")"),
     ("(step Orthogonal to:Empty)", "(betza \"mW\")"),
+    ("(slide Diagonal to:Empty)", "(betza \"mB\")"),
     ("(step {Forward Sideways} to:Empty)", "(betza \"fsmW\")"),
     (
         "(step {ForwardLeft ForwardRight} to:Empty)",

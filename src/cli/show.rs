@@ -180,6 +180,13 @@ pub(super) fn render(game: &Game) -> String {
             let _ = writeln!(s, "  {:<40} {}", f.text, describe_cond(m, &f.cond));
         }
     }
+    if let Some(most) = &m.maximum {
+        let _ = writeln!(
+            s,
+            "\nOnly the moves that make this greatest are legal:\n  {:<40} {}",
+            most.text, most.reason
+        );
+    }
     if !m.ends.is_empty() {
         s.push_str("\nThe game ends (judged in order before each turn):\n");
         for (i, e) in m.ends.iter().enumerate() {

@@ -47,6 +47,9 @@ pub struct Model {
     pub shifts: Vec<(Sq, Sq)>,
     /// Restrictions on moves.
     pub forbids: Vec<ForbidDef>,
+    /// Only the moves that make this number greatest are legal
+    /// (`(maximum ...)`), judged after the restrictions.
+    pub maximum: Option<MaximumDef>,
     /// End rules in order.
     pub ends: Vec<EndDef>,
     /// `(pliesSince ...)` counters, one per distinct set of events.
@@ -215,6 +218,15 @@ pub enum MoveKind {
         dirs: Vec<RelDir>,
         /// Whether the piece must go on jumping.
         again: bool,
+        /// Whether it jumps from afar: along the direction over empty
+        /// squares to the enemy piece, landing on any empty square beyond.
+        far: bool,
+        /// Whether a piece that lands where it promotes stops there (else it
+        /// goes on jumping, and promotes only where the series ends).
+        stop_to_promote: bool,
+        /// Whether two series to the same square over the same pieces are
+        /// one move (else each route is a move of its own).
+        by_pieces: bool,
     },
     /// A move of the player that changes nothing on the board: the turn passes.
     Pass,
@@ -622,6 +634,8 @@ pub enum IntExpr {
     /// pieces bound (each region of empty squares joined along the
     /// directions, counted if every piece next to it is the player's).
     Area(PlayerRef, Vec<RelDir>),
+    /// The pieces the move took off the board (0 outside a move).
+    Captured,
 }
 
 /// What resets a `(pliesSince ...)` counter.
@@ -644,6 +658,20 @@ pub struct ForbidDef {
     pub reason: String,
     /// Whether the restriction lapses when it would forbid every move.
     pub unless_all: bool,
+    /// Its text in the file.
+    pub text: String,
+    /// Where it is written.
+    pub span: Span,
+}
+
+/// `(maximum ...)`: of the moves the restrictions leave, only those after
+/// which the number is greatest are legal.
+#[derive(Clone, Debug)]
+pub struct MaximumDef {
+    /// Judged after each move, as a restriction's condition is.
+    pub expr: IntExpr,
+    /// How a refused move is explained.
+    pub reason: String,
     /// Its text in the file.
     pub text: String,
     /// Where it is written.

@@ -8,7 +8,9 @@ use crate::compile::board::Dir;
 use crate::compile::board::Sq;
 use crate::compile::model::{Hurdle, Target};
 use crate::eval::{Ctx, MoveCtx};
+use crate::moves::Move;
 use crate::state::{code_piece, code_player, State, EMPTY};
+use smallvec::SmallVec;
 
 impl<B: Bits> Engine<B> {
     /// Whether a piece of `by` could capture on `sq` by one of its rules
@@ -232,14 +234,23 @@ impl<B: Bits> Engine<B> {
                 .fold(B::ZERO, |acc, (to, _)| acc | B::bit(*to)),
             GenKind::Castle(..) => B::ZERO,
             GenKind::Drop(sites, ..) => *sites,
-            GenKind::CaptureJump(dirs, _) => {
+            GenKind::CaptureJump(dirs, opts) => {
                 // One jump, over any piece, to an empty square.
                 let b = self.board();
                 let mut r = B::ZERO;
                 for &d in dirs {
-                    if let Some(m) = b.step(sq, Dir(d)).filter(|&m| occ.has(m)) {
-                        if let Some(l) = b.step(m, Dir(d)).filter(|&l| !occ.has(l)) {
+                    let mut first = b.step(sq, Dir(d));
+                    while opts.far {
+                        match first {
+                            Some(q) if !occ.has(q) => first = b.step(q, Dir(d)),
+                            _ => break,
+                        }
+                    }
+                    if let Some(m) = first.filter(|&m| occ.has(m)) {
+                        let mut land = b.step(m, Dir(d));
+                        while let Some(l) = land.filter(|&l| !occ.has(l)) {
                             r |= B::bit(l);
+                            land = if opts.far { b.step(l, Dir(d)) } else { None };
                         }
                     }
                 }
@@ -314,34 +325,76 @@ impl<B: Bits> Engine<B> {
         side: u8,
         f: &mut dyn FnMut(Sq, crate::moves::Path) -> bool,
     ) -> bool {
-        let GenKind::CaptureJump(dirs, again) = &g.kind else {
+        let GenKind::CaptureJump(_, opts) = &g.kind else {
+            return true;
+        };
+        let far = opts.far;
+        if !far && !opts.by_pieces {
+            return self.jump_series_near(st, g, from, side, f);
+        }
+        let mut index = 0;
+        self.each_series(st, g, from, side, &mut |to, hops| {
+            let path = if far || hops.len() > crate::moves::Path::MAX as usize {
+                crate::moves::Path::indexed(index)
+            } else {
+                let mut p = crate::moves::Path::default();
+                for &(_, _, d) in hops {
+                    p = p.push(d).unwrap_or(p);
+                }
+                p
+            };
+            index += 1;
+            f(to, path)
+        })
+    }
+
+    /// [`Engine::jump_series`] for a rule of adjacent jumps, each route a
+    /// move: the series in the order [`Engine::each_series`] finds them (so
+    /// that a series too long for its directions to be packed is found
+    /// again by its number), without keeping the squares of each jump.
+    fn jump_series_near(
+        &self,
+        st: &State<B>,
+        g: &Gen<B>,
+        from: Sq,
+        side: u8,
+        f: &mut dyn FnMut(Sq, crate::moves::Path) -> bool,
+    ) -> bool {
+        let GenKind::CaptureJump(dirs, opts) = &g.kind else {
             return true;
         };
         let occ = st.occupied() & !B::bit(from);
         let enemy = st.by_player[self.next_player(side) as usize];
-        let zone = self
-            .promos
-            .get(g.piece as usize)
-            .and_then(Option::as_ref)
-            .map_or(B::ZERO, |p| p.zone[side as usize]);
-        self.jumps_from(
-            (dirs, *again, occ, enemy, zone),
+        let zone = if opts.stop_to_promote {
+            self.promos
+                .get(g.piece as usize)
+                .and_then(Option::as_ref)
+                .map_or(B::ZERO, |p| p.zone[side as usize])
+        } else {
+            B::ZERO
+        };
+        let mut count = 0u32;
+        self.near_from(
+            (dirs, opts.again, occ, enemy, zone),
             from,
             B::ZERO,
-            crate::moves::Path::default(),
+            (crate::moves::Path::default(), 0),
+            &mut count,
             f,
         )
     }
 
-    /// One step of [`Engine::jump_series`]: the jumps from `cur`, having
-    /// jumped the pieces on `jumped` along `path`.
+    /// One step of [`Engine::jump_series_near`]: the jumps from `cur`,
+    /// having jumped the pieces on `jumped`, `path.1` of them along
+    /// `path.0` (its directions, while they fit); `count` series found.
     #[allow(clippy::type_complexity)]
-    fn jumps_from(
+    fn near_from(
         &self,
         ctx: (&[u8], bool, B, B, B),
         cur: Sq,
         jumped: B,
-        path: crate::moves::Path,
+        path: (crate::moves::Path, u32),
+        count: &mut u32,
         f: &mut dyn FnMut(Sq, crate::moves::Path) -> bool,
     ) -> bool {
         let (dirs, again, occ, enemy, zone) = ctx;
@@ -356,25 +409,165 @@ impl<B: Bits> Engine<B> {
             let Some(land) = b.step(over, Dir(d)).filter(|&l| !occ.has(l)) else {
                 continue;
             };
-            let Some(next) = path.push(d) else {
-                continue;
-            };
+            let next = (path.0.push(d).unwrap_or(path.0), path.1 + 1);
             let now = jumped | B::bit(over);
-            let mut went_on = false;
-            if again && !zone.has(land) {
-                let mut stop = false;
-                let go = self.jumps_from(ctx, land, now, next, &mut |to, p| {
-                    went_on = true;
-                    let more = f(to, p);
-                    stop = !more;
-                    more
-                });
-                if !go || stop {
+            let before = *count;
+            if again && !zone.has(land) && !self.near_from(ctx, land, now, next, count, f) {
+                return false;
+            }
+            if *count == before {
+                // No jump from `land`: the series ends there.
+                if *count >= MAX_SERIES {
+                    return false;
+                }
+                let p = if next.1 > crate::moves::Path::MAX {
+                    crate::moves::Path::indexed(*count)
+                } else {
+                    next.0
+                };
+                *count += 1;
+                if !f(land, p) {
                     return false;
                 }
             }
-            if !went_on && !f(land, next) {
+        }
+        true
+    }
+
+    /// The jumps of the series of jumps `m` (a move of the player to move
+    /// in `st`): the square jumped over and the square landed on, each.
+    pub(crate) fn series_hops(&self, st: &State<B>, m: Move) -> SmallVec<[(Sq, Sq); 16]> {
+        let path = m.jumps();
+        let Some(want) = path.index() else {
+            return path.hops(self.board(), m.from).collect();
+        };
+        let side = st.side;
+        let mut out = SmallVec::new();
+        let Some(g) = self.gens[side as usize].iter().find(|g| g.rule == m.rule) else {
+            return out;
+        };
+        let mut index = 0;
+        self.each_series(st, g, m.from, side, &mut |_, hops| {
+            if index == want {
+                out.extend(hops.iter().map(|&(o, l, _)| (o, l)));
                 return false;
+            }
+            index += 1;
+            true
+        });
+        out
+    }
+
+    /// Every distinct series of jumps of rule `g` from `from` for `side`,
+    /// in a fixed order: where it ends, and its jumps (the square jumped,
+    /// the square landed on, the direction). Under `byPieces`, two series to
+    /// the same square over the same pieces are one: the first found. Stops
+    /// when `f` says so; returns false then.
+    fn each_series(
+        &self,
+        st: &State<B>,
+        g: &Gen<B>,
+        from: Sq,
+        side: u8,
+        f: &mut dyn FnMut(Sq, &[(Sq, Sq, u8)]) -> bool,
+    ) -> bool {
+        let GenKind::CaptureJump(dirs, opts) = &g.kind else {
+            return true;
+        };
+        let occ = st.occupied() & !B::bit(from);
+        let enemy = st.by_player[self.next_player(side) as usize];
+        let zone = if opts.stop_to_promote {
+            self.promos
+                .get(g.piece as usize)
+                .and_then(Option::as_ref)
+                .map_or(B::ZERO, |p| p.zone[side as usize])
+        } else {
+            B::ZERO
+        };
+        let by_pieces = opts.by_pieces;
+        let mut budget = MAX_SERIES;
+        let mut seen: SmallVec<[(Sq, B); 8]> = SmallVec::new();
+        let mut stack: SmallVec<[(Sq, Sq, u8); 16]> = SmallVec::new();
+        self.jumps_from(
+            &Series {
+                dirs,
+                opts: *opts,
+                occ,
+                enemy,
+                zone,
+            },
+            from,
+            B::ZERO,
+            &mut stack,
+            &mut |to, hops, jumped| {
+                // However many series the rules allow, the search ends.
+                if budget == 0 {
+                    return false;
+                }
+                budget -= 1;
+                if by_pieces {
+                    if seen.iter().any(|&(t, j)| t == to && j == jumped) {
+                        return true;
+                    }
+                    seen.push((to, jumped));
+                }
+                f(to, hops)
+            },
+        )
+    }
+
+    /// One step of [`Engine::each_series`]: the jumps from `cur`, having
+    /// jumped the pieces on `jumped` along `stack`.
+    fn jumps_from(
+        &self,
+        s: &Series<'_, B>,
+        cur: Sq,
+        jumped: B,
+        stack: &mut SmallVec<[(Sq, Sq, u8); 16]>,
+        f: &mut dyn FnMut(Sq, &[(Sq, Sq, u8)], B) -> bool,
+    ) -> bool {
+        let b = self.board();
+        for &d in s.dirs {
+            let Some(mut over) = b.step(cur, Dir(d)) else {
+                continue;
+            };
+            if s.opts.far {
+                // Over empty squares to the first piece.
+                while !s.occ.has(over) {
+                    match b.step(over, Dir(d)) {
+                        Some(n) => over = n,
+                        None => break,
+                    }
+                }
+            }
+            if !s.enemy.has(over) || jumped.has(over) {
+                continue;
+            }
+            let mut landing = b.step(over, Dir(d));
+            while let Some(land) = landing.filter(|&l| !s.occ.has(l)) {
+                let now = jumped | B::bit(over);
+                stack.push((over, land, d));
+                let mut went_on = false;
+                if s.opts.again && !s.zone.has(land) {
+                    let mut stop = false;
+                    let go = self.jumps_from(s, land, now, stack, &mut |to, hops, j| {
+                        went_on = true;
+                        let more = f(to, hops, j);
+                        stop = !more;
+                        more
+                    });
+                    if !go || stop {
+                        return false;
+                    }
+                }
+                if !went_on && !f(land, stack, now) {
+                    return false;
+                }
+                stack.pop();
+                if !s.opts.far {
+                    break;
+                }
+                landing = b.step(land, Dir(d));
             }
         }
         true
@@ -385,6 +578,19 @@ impl<B: Bits> Engine<B> {
     pub(crate) fn potential(&self, g: &Gen<B>, sq: Sq) -> B {
         match &g.kind {
             GenKind::Ride(_) | GenKind::Hop(..) | GenKind::Path(_) => super::potential(g, sq),
+            GenKind::CaptureJump(dirs, opts) if opts.far => {
+                // The whole rays but the first square.
+                let b = self.board();
+                let mut r = B::ZERO;
+                for &d in dirs.iter() {
+                    let mut q = b.step(sq, Dir(d)).and_then(|q| b.step(q, Dir(d)));
+                    while let Some(t) = q {
+                        r |= B::bit(t);
+                        q = b.step(t, Dir(d));
+                    }
+                }
+                r
+            }
             GenKind::CaptureJump(dirs, _) => dirs
                 .iter()
                 .filter_map(|&d| self.board().walk(sq, Dir(d), 2))
@@ -459,4 +665,20 @@ impl<B: Bits> Engine<B> {
             }
         }
     }
+}
+
+/// The most series of jumps found from one square (ends of routes, the same
+/// ends by other routes counted too): a bound on the search where far jumps
+/// over many pieces would branch without end.
+pub(crate) const MAX_SERIES: u32 = 4096;
+
+/// What a search for series of jumps keeps fixed: the rule's directions and
+/// options, the squares occupied (the moving piece's own left empty), the
+/// enemy pieces, and where the piece stops to promote.
+struct Series<'a, B: Bits> {
+    dirs: &'a [u8],
+    opts: super::JumpOpts,
+    occ: B,
+    enemy: B,
+    zone: B,
 }

@@ -546,6 +546,7 @@ impl<B: Bits> Engine<B> {
             .iter()
             .enumerate()
             .any(|(i, _)| Some(i) != check_rule)
+            || model.maximum.is_some()
             || phase_masks.iter().any(|(_, rest)| !rest.is_empty());
         let lines_at: Box<[Box<[B]>]> = (0..board.len() as Sq)
             .map(|q| line_masks.iter().copied().filter(|m| m.has(q)).collect())

@@ -390,9 +390,10 @@ impl<B: Bits> Engine<B> {
         let overlap = self.overlap[lg.side as usize];
         if overlap != 0 {
             // Two rules of a kind may make the same move: the first makes it.
-            let mut seen: SmallVec<[(Sq, Sq, u8, Sq); 64]> = SmallVec::new();
+            // A series of jumps is not the slide to the same square.
+            let mut seen: SmallVec<[(Sq, Sq, u8, Sq, [u8; 4]); 64]> = SmallVec::new();
             let mut dedup = |m: Move, safe: bool| {
-                let key = (m.from, m.to, m.promo, m.extra);
+                let key = (m.from, m.to, m.promo, m.extra, m.path);
                 let kind = if m.from == NO_SQ {
                     NO_KIND
                 } else {

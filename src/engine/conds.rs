@@ -25,7 +25,9 @@ pub(super) fn board_only(c: &Cond) -> bool {
     let int = |e: &IntExpr| match e {
         IntExpr::Lit(_) => true,
         IntExpr::Count(p, _) | IntExpr::CountIn(p, ..) => named(p),
-        IntExpr::PliesSince(_) | IntExpr::InHand(..) | IntExpr::Score(_) => false,
+        IntExpr::PliesSince(_) | IntExpr::InHand(..) | IntExpr::Score(_) | IntExpr::Captured => {
+            false
+        }
         IntExpr::Size(_) | IntExpr::Liberties(..) => true,
         IntExpr::Area(p, _) => named(p),
     };
@@ -101,7 +103,8 @@ pub(super) fn visit(c: &Cond, s: &mut Sensitivity) {
                 if let IntExpr::Count(..)
                 | IntExpr::CountIn(..)
                 | IntExpr::InHand(..)
-                | IntExpr::Score(_) = e
+                | IntExpr::Score(_)
+                | IntExpr::Captured = e
                 {
                     s.counts = true;
                 }

@@ -16,7 +16,7 @@ use super::legality::Legality;
 use super::{Engine, Gen, GenKind, NO_KIND};
 use crate::bits::Bits;
 use crate::compile::board::Sq;
-use crate::compile::model::{ForbidDef, Target, MAX_PLAYERS};
+use crate::compile::model::{ForbidDef, IntExpr, Target, MAX_PLAYERS};
 use crate::eval::{Ctx, MoveCtx};
 use crate::moves::Move;
 use crate::state::{Hist, KeyCounts, State, NO_SQ};
@@ -276,6 +276,7 @@ impl<B: Bits> Engine<B> {
             } else {
                 Ctx::new(self, c, hist, Some(parent))
                     .knowing_boards(boards)
+                    .after(st)
                     .in_move(MoveCtx::new(st.side, m.from, m.to, kind))
                     .at_level(idx.unwrap_or(usize::MAX))
                     .cond(&f.cond)
@@ -360,9 +361,61 @@ impl<B: Bits> Engine<B> {
                 }
             }
             if !out.is_empty() {
+                if let Some(most) = &self.model.maximum {
+                    self.keep_greatest(st, hist, parent, &most.expr, out);
+                }
                 return;
             }
         }
+    }
+
+    /// Keeps of `moves` those after which `expr` is greatest
+    /// (`(maximum ...)`).
+    #[inline(never)]
+    pub(super) fn keep_greatest(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        parent: Hist,
+        expr: &IntExpr,
+        moves: &mut MoveBuf,
+    ) {
+        if moves.len() < 2 {
+            return;
+        }
+        let values: SmallVec<[i64; 96]> = moves
+            .iter()
+            .map(|&m| self.value_after(st, hist, parent, expr, m))
+            .collect();
+        let best = values.iter().copied().max().unwrap_or(0);
+        let mut i = 0;
+        moves.retain(|_| {
+            i += 1;
+            values[i - 1] == best
+        });
+    }
+
+    /// The number `expr` in the position after `m`, judged as a
+    /// restriction's condition is.
+    pub(super) fn value_after(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        parent: Hist,
+        expr: &IntExpr,
+        m: Move,
+    ) -> i64 {
+        let kind = if m.from == NO_SQ {
+            NO_KIND
+        } else {
+            crate::state::code_piece(st.at(m.from).max(1))
+        };
+        let mut c = st.clone();
+        self.make(&mut c, m);
+        Ctx::new(self, &c, hist, Some(parent))
+            .after(st)
+            .in_move(MoveCtx::new(st.side, m.from, m.to, kind))
+            .int(expr)
     }
 
     pub(super) fn general_moves(
@@ -387,6 +440,9 @@ impl<B: Bits> Engine<B> {
     /// [`Engine::general_at`] in a game with restrictions.
     #[inline(never)]
     fn general_restricted(&self, st: &State<B>, hist: &[Hist], level: usize) -> bool {
+        if self.model.maximum.is_some() {
+            return true;
+        }
         if self
             .phase_masks
             .get(st.phase as usize)
@@ -507,6 +563,26 @@ impl<B: Bits> Engine<B> {
 
     /// The first forbid rule (index into the game's, or `None` with the
     /// rule's text for a phase's) that refuses a generated move, if any.
+    /// Where `(maximum ...)` refuses `m`, a move no restriction refuses:
+    /// its number and the greatest a legal move makes.
+    pub(crate) fn below_maximum(
+        &self,
+        st: &State<B>,
+        m: Move,
+        hist: &[Hist],
+    ) -> Option<(i64, i64)> {
+        let most = self.model.maximum.as_ref()?;
+        let parent = self.hist_entry(st, hist);
+        let mine = self.value_after(st, hist, parent, &most.expr, m);
+        let mut legal = MoveBuf::new();
+        self.legal_moves(st, hist, &mut legal);
+        let best = legal
+            .iter()
+            .map(|&l| self.value_after(st, hist, parent, &most.expr, l))
+            .max()?;
+        (mine < best).then_some((mine, best))
+    }
+
     pub(crate) fn refusal(&self, st: &State<B>, m: Move, hist: &[Hist]) -> Option<&ForbidDef> {
         let mut child = *st;
         self.make(&mut child, m);

@@ -108,8 +108,14 @@ impl<B: Bits> Engine<B> {
         } else if let MoveKind::CaptureJump { .. } = rule.kind {
             // The pieces jumped, taken once the piece has landed.
             let mut jumped = B::ZERO;
-            for (over, _) in m.jumps().hops(self.board(), m.from) {
-                jumped |= B::bit(over);
+            if m.jumps().index().is_none() {
+                for (over, _) in m.jumps().hops(self.board(), m.from) {
+                    jumped |= B::bit(over);
+                }
+            } else {
+                for (over, _) in self.series_hops(st, m) {
+                    jumped |= B::bit(over);
+                }
             }
             self.shift_hashed(st, m.from, m.to);
             for q in jumped.iter() {

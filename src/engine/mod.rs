@@ -53,6 +53,20 @@ pub(crate) const PART_BASE: u8 = 128;
 /// The most parts of turns a game may have.
 pub(crate) const MAX_PARTS: usize = 64;
 
+/// How a `jump` rule jumps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct JumpOpts {
+    /// On and on while the piece can (a series is one move).
+    pub again: bool,
+    /// From afar: over empty squares to the enemy piece, landing on any
+    /// empty square beyond it.
+    pub far: bool,
+    /// A piece that lands where it promotes stops there.
+    pub stop_to_promote: bool,
+    /// Two series to the same square over the same pieces are one move.
+    pub by_pieces: bool,
+}
+
 /// How one move rule generates moves for one player.
 #[derive(Clone, Debug)]
 pub(crate) struct Gen<B: Bits> {
@@ -387,9 +401,8 @@ pub(crate) enum GenKind<B: Bits> {
     Path(Box<[Paths<B>]>),
     /// Castling with a partner of this kind, going this many squares.
     Castle(u8, u8),
-    /// Jumping over adjacent enemy pieces in these directions, again and
-    /// again if set.
-    CaptureJump(Box<[u8]>, bool),
+    /// Jumping over enemy pieces in these directions (see [`JumpOpts`]).
+    CaptureJump(Box<[u8]>, JumpOpts),
     /// Dropping a new piece on these squares, falling in this
     /// direction (`u8::MAX`: it does not fall); from the hand, if a kind is
     /// given (not [`NO_KIND`]).

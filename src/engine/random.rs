@@ -123,7 +123,7 @@ impl<B: Bits> Engine<B> {
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Move> {
         let forbids = self.forbid_list(st, usize::MAX);
-        if forbids.iter().any(|(_, f)| f.unless_all) {
+        if self.model.maximum.is_some() || forbids.iter().any(|(_, f)| f.unless_all) {
             let buf = &mut scratch.buf;
             self.legal_moves(st, hist, buf);
             return (!buf.is_empty()).then(|| buf[pick(buf.len())]);

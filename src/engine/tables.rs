@@ -113,9 +113,20 @@ pub(super) fn gen_kind<B: Bits>(
         MoveKind::Castle { partner, steps } => {
             GenKind::Castle(*partner as u8, (*steps).min(255) as u8)
         }
-        MoveKind::CaptureJump { dirs, again } => GenKind::CaptureJump(
+        MoveKind::CaptureJump {
+            dirs,
+            again,
+            far,
+            stop_to_promote,
+            by_pieces,
+        } => GenKind::CaptureJump(
             dirs.iter().map(|d| d.resolve(pdef.forward).0).collect(),
-            *again,
+            super::JumpOpts {
+                again: *again,
+                far: *far,
+                stop_to_promote: *stop_to_promote,
+                by_pieces: *by_pieces,
+            },
         ),
         MoveKind::Drop {
             sites,

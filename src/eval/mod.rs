@@ -215,6 +215,9 @@ pub(crate) struct Ctx<'a, B: Bits, E: Rules<B>> {
     reps: Option<u32>,
     /// The board keys of `hist`, counted, where the caller keeps them.
     boards: Option<&'a KeyCounts>,
+    /// The position before the move, where the caller has it (for
+    /// `(captured)`).
+    before: Option<&'a State<B>>,
 }
 
 impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
@@ -231,6 +234,33 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
             has_moves: Cell::new(None),
             reps: None,
             boards: None,
+            before: None,
+        }
+    }
+
+    /// Tells the context the position the move was made in.
+    pub(crate) fn after(mut self, before: &'a State<B>) -> Self {
+        self.before = Some(before);
+        self
+    }
+
+    /// The pieces the move took off the board: the other players' pieces
+    /// before it less those after it; without the position before, the
+    /// pieces (on the board and in hand) of the position before less those
+    /// now, as the history has them.
+    fn captured(&self) -> i64 {
+        let Some(m) = self.mv else {
+            return 0;
+        };
+        let others =
+            |st: &State<B>| i64::from((st.occupied() & !st.by_player[m.mover() as usize]).count());
+        match (
+            self.before,
+            self.extra.or_else(|| self.hist.last().copied()),
+        ) {
+            (Some(b), _) => (others(b) - others(self.st)).max(0),
+            (None, Some(h)) => i64::from(h.men.wrapping_sub(self.st.men()) as i8).max(0),
+            (None, None) => 0,
         }
     }
 
@@ -607,6 +637,7 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
                 let pl = self.player(*p);
                 i64::from(self.e.area(self.st, pl, dirs))
             }
+            IntExpr::Captured => self.captured(),
             IntExpr::Size(pat) => self.mv.map_or(0, |m| {
                 i64::from(
                     self.e

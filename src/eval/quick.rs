@@ -92,7 +92,8 @@ impl Num {
             IntExpr::CountIn(..)
             | IntExpr::Size(_)
             | IntExpr::Liberties(..)
-            | IntExpr::Area(..) => return None,
+            | IntExpr::Area(..)
+            | IntExpr::Captured => return None,
         })
     }
 }

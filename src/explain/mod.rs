@@ -430,7 +430,7 @@ fn why_not_in<B: Bits>(
                 );
             }
         }
-        for m in here {
+        for &m in &here {
             if promo.is_some() && m.promotion() != promo {
                 continue;
             }
@@ -441,6 +441,19 @@ fn why_not_in<B: Bits>(
                     vec![f.text.clone()],
                 );
             }
+        }
+        if let (Some(most), Some((mine, best))) = (
+            &model.maximum,
+            here.first().and_then(|&m| e.below_maximum(st, m, hist)),
+        ) {
+            return Refusal::new(
+                format!("{fname}{tname} is not allowed: {}", most.reason),
+                Some(format!(
+                    "{}: {mine} for this move, {best} for another",
+                    crate::compile::graph::int_words(model, &most.expr)
+                )),
+                vec![most.text.clone()],
+            );
         }
         return Refusal::new(
             format!("{fname}{tname} is not legal here"),

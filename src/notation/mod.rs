@@ -64,8 +64,8 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     let mut s = if jumps.len() > 0 {
         // A series of jumps: every square it lands on.
         let mut s = b.name(from as Sq);
-        for (_, land) in jumps.hops(b, from as Sq) {
-            s.push_str(&b.name(land));
+        for land in pos.landings(m) {
+            s.push_str(&b.name(land as Sq));
         }
         s
     } else if stay {

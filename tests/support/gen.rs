@@ -648,7 +648,8 @@ impl Gen {
                 return format!("(optionValue \"{o}\")");
             }
         }
-        match self.rng.u32(0..14) {
+        match self.rng.u32(0..15) {
+            14 => "(captured)".into(),
             12 => {
                 let s = self.square();
                 format!("(liberties {s} {})", self.dirs())
@@ -1028,6 +1029,15 @@ impl Gen {
                     let _ = write!(s, " again:{}", self.bool());
                 }
                 if self.chance(0.2) {
+                    let _ = write!(s, " far:{}", self.bool());
+                }
+                if self.chance(0.15) {
+                    let _ = write!(s, " stopToPromote:{}", self.bool());
+                }
+                if self.chance(0.15) {
+                    let _ = write!(s, " byPieces:{}", self.bool());
+                }
+                if self.chance(0.2) {
                     let c = self.cond(Ctx::Move, 1);
                     let _ = write!(s, " if:{c}");
                 }
@@ -1343,6 +1353,10 @@ impl Gen {
                 String::new()
             };
             items.push(format!("(forbid {c}{reason}{unless})"));
+        }
+        if self.chance(0.08) {
+            let n = self.int();
+            items.push(format!("(maximum {n})"));
         }
         if !self.facts.is_empty() {
             for f in self.facts.clone() {

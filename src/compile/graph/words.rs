@@ -144,10 +144,22 @@ pub fn describe_move(model: &Model, m: usize) -> String {
             "castle {steps} squares towards an unmoved {}",
             model.pieces[*partner].name
         ),
-        MoveKind::CaptureJump { dirs, again } => format!(
-            "jump {} over an adjacent enemy piece, taking it{}",
+        MoveKind::CaptureJump {
+            dirs,
+            again,
+            far,
+            stop_to_promote,
+            ..
+        } => format!(
+            "jump {} over {} enemy piece, taking it{}{}",
             dir_names(dirs),
-            if *again { ", again while it can" } else { "" }
+            if *far { "a far" } else { "an adjacent" },
+            if *again { ", again while it can" } else { "" },
+            if *again && !*stop_to_promote {
+                ", on through where it promotes"
+            } else {
+                ""
+            }
         ),
         MoveKind::Drop {
             piece,
@@ -715,6 +727,11 @@ fn events(model: &Model, ev: crate::compile::model::Events) -> String {
     what.join(" or ")
 }
 
+/// A number in words, as a player reads it ("the pieces the move took").
+pub(crate) fn int_words(model: &Model, e: &IntExpr) -> String {
+    int(model, e, "the player who moved")
+}
+
 fn int(model: &Model, e: &IntExpr, mover: &str) -> String {
     match e {
         IntExpr::Lit(i) => i.to_string(),
@@ -751,6 +768,7 @@ fn int(model: &Model, e: &IntExpr, mover: &str) -> String {
             player(model, *p, mover),
             dir_names(dirs)
         ),
+        IntExpr::Captured => "the pieces the move took".into(),
         IntExpr::PliesSince(i) => format!(
             "plies since the last {}",
             events(model, model.counters[*i as usize])

@@ -221,6 +221,9 @@ impl Lower<'_> {
                 dir_words(&b.all("dirs")),
             );
         }
+        if b.ludeme.name == "captured" {
+            return IntExpr::Captured;
+        }
         if b.ludeme.name == "area" {
             return IntExpr::Area(self.player_ref(b.one("player")), dir_words(&b.all("dirs")));
         }

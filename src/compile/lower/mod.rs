@@ -286,6 +286,7 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
 
     // Play, end.
     let mut forbids = Vec::new();
+    let mut maximum = None;
     let mut ends = Vec::new();
     let mut player_moves = Vec::new();
     let mut remembered = Vec::new();
@@ -298,6 +299,7 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                     let Some(fb) = bound(f) else { continue };
                     match fb.ludeme.name {
                         "forbid" => forbids.extend(l.forbid(&fb, f)),
+                        "maximum" => maximum = l.maximum(&fb, f).or(maximum),
                         "remember" => {
                             let name = fb
                                 .one("name")
@@ -343,6 +345,9 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                                             }
                                         }
                                     }
+                                } else if rb.ludeme.name == "maximum" {
+                                    // It holds for the whole game.
+                                    maximum = l.maximum(&rb, r).or(maximum);
                                 } else {
                                     pf.extend(l.forbid(&rb, r));
                                 }
@@ -517,6 +522,7 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
         start: l.start,
         shifts: l.shifts,
         forbids,
+        maximum,
         ends,
         counters: l.counters,
         player_moves,

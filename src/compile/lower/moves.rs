@@ -3,8 +3,8 @@
 use super::{bound, dir_words, truthy, Lower};
 use crate::compile::bind::Bound;
 use crate::compile::model::{
-    Cond, Effect, ForbidDef, IntExpr, KindExpr, MoveDef, MoveKind, PartDef, PromotionDef, SiteRef,
-    Target,
+    Cond, Effect, ForbidDef, IntExpr, KindExpr, MaximumDef, MoveDef, MoveKind, PartDef,
+    PromotionDef, SiteRef, Target,
 };
 use crate::syntax::ast::{Node, NodeKind};
 
@@ -194,6 +194,9 @@ impl Lower<'_> {
             "jump" => MoveKind::CaptureJump {
                 dirs: dir_words(&rb.all("dirs")),
                 again: truthy(rb.one("again")),
+                far: truthy(rb.one("far")),
+                stop_to_promote: rb.one("stopToPromote").is_none_or(|n| truthy(Some(n))),
+                by_pieces: truthy(rb.one("byPieces")),
             },
             "castle" => MoveKind::Castle {
                 partner: rb
@@ -296,6 +299,21 @@ impl Lower<'_> {
             text: node.to_string(),
             span: node.span,
         }
+    }
+
+    pub(super) fn maximum(&mut self, b: &Bound<'_>, f: &Node) -> Option<MaximumDef> {
+        let e = b.one("number")?;
+        let expr = self.int(e);
+        let reason = b
+            .one("reason")
+            .and_then(Node::as_str)
+            .map_or_else(|| format!("another move makes {e} greater"), str::to_string);
+        Some(MaximumDef {
+            expr,
+            reason,
+            text: f.to_string(),
+            span: f.span,
+        })
     }
 
     pub(super) fn forbid(&mut self, fb: &Bound<'_>, f: &Node) -> Option<ForbidDef> {

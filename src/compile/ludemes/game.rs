@@ -322,10 +322,13 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         params: &[
             pos("dirs", DIRS, Arity::List, "the directions"),
             key("again", Ty::Bool, "`True`: after a jump the piece must jump again while it can, and the whole series is one move"),
+            key("far", Ty::Bool, "`True`: the piece jumps from afar, as a flying king does: along the direction over any number of empty squares to the enemy piece, landing on any empty square beyond it"),
+            key("stopToPromote", Ty::Bool, "`False`: a piece that lands where it promotes goes on jumping if it can, and promotes only if the series ends there; `True` (the default): it stops there and promotes"),
+            key("byPieces", Ty::Bool, "`True`: a series is known by where it ends and the pieces it takes, so two routes taking the same pieces to the same square are one move (the first found); `False` (the default): each route is a move"),
             IF,
             FROM,
         ],
-        doc: "Jump over an adjacent enemy piece to the empty square right behind it, taking that piece. With `again:True` the piece goes on jumping while it can, in the same directions: the series is one move, written with every square it lands on (`c3e5g7`); a piece is never jumped twice, and those jumped leave the board when the series ends. A piece that lands where it promotes stops there.",
+        doc: "Jump over an adjacent enemy piece to the empty square right behind it, taking that piece. With `again:True` the piece goes on jumping while it can, in the same directions: the series is one move, written with every square it lands on (`c3e5g7`); a piece is never jumped twice, and those jumped leave the board when the series ends (so they block the way until then). A piece that lands where it promotes stops there, unless `stopToPromote:False`. At most 4096 series are found from one square.",
         example: "(jump {ForwardLeft ForwardRight} again:True)",
     },
     Ludeme {

@@ -171,6 +171,16 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         example: "(forbid (inCheck Mover) reason:\"it would leave your king in check\")",
     },
     Ludeme {
+        name: "maximum",
+        cat: Cat::Forbid,
+        params: &[
+            pos("number", Ty::Int, Arity::One, "judged in the position after each move, as a restriction's condition is (`(captured)`: the pieces the move took)"),
+            key("reason", Ty::Str, "how a refused move is explained"),
+        ],
+        doc: "Of the moves the restrictions leave, only those after which the number is greatest are legal: `(maximum (captured))` is the rule that a capture must take the most pieces. It holds for the whole game, phases too.",
+        example: "(maximum (captured) reason:\"a capture must take the most pieces\")",
+    },
+    Ludeme {
         name: "remember",
         cat: Cat::Remember,
         params: &[
@@ -594,6 +604,13 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         ],
         doc: "How many pieces the player holds in hand, off the board (of one kind, if given).",
         example: "(inHand Mover \"Pawn\")",
+    },
+    Ludeme {
+        name: "captured",
+        cat: Cat::Int,
+        params: &[],
+        doc: "The pieces the move took off the board (every piece of a series of jumps; those an effect took): judged after a move, as in `(maximum (captured))`; 0 outside a move.",
+        example: "(captured)",
     },
     Ludeme {
         name: "pliesSince",
