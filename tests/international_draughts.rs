@@ -34,10 +34,6 @@ fn on(x: i32, y: i32) -> bool {
     (0..N).contains(&x) && (0..N).contains(&y)
 }
 
-fn name(x: i32, y: i32) -> String {
-    format!("{}{}", (b'a' + x as u8) as char, y + 1)
-}
-
 /// A move of the independent game: from, to, the pieces taken.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
 struct RefMove {
@@ -142,7 +138,7 @@ impl Ref {
             if !on(ox, oy) || taken.contains(&(ox, oy)) {
                 continue;
             }
-            if !self.at(ox, oy).is_some_and(|(o, _)| o != self.side) {
+            if self.at(ox, oy).is_none_or(|(o, _)| o == self.side) {
                 continue;
             }
             let (mut lx, mut ly) = (ox + dx, oy + dy);

@@ -240,10 +240,9 @@ impl<B: Bits> Engine<B> {
                 let mut r = B::ZERO;
                 for &d in dirs {
                     let mut first = b.step(sq, Dir(d));
-                    while opts.far {
-                        match first {
-                            Some(q) if !occ.has(q) => first = b.step(q, Dir(d)),
-                            _ => break,
+                    if opts.far {
+                        while let Some(q) = first.filter(|&q| !occ.has(q)) {
+                            first = b.step(q, Dir(d));
                         }
                     }
                     if let Some(m) = first.filter(|&m| occ.has(m)) {
@@ -469,7 +468,7 @@ impl<B: Bits> Engine<B> {
         g: &Gen<B>,
         from: Sq,
         side: u8,
-        f: &mut dyn FnMut(Sq, &[(Sq, Sq, u8)]) -> bool,
+        f: &mut dyn FnMut(Sq, &Hops) -> bool,
     ) -> bool {
         let GenKind::CaptureJump(dirs, opts) = &g.kind else {
             return true;
@@ -524,7 +523,7 @@ impl<B: Bits> Engine<B> {
         cur: Sq,
         jumped: B,
         stack: &mut SmallVec<[(Sq, Sq, u8); 16]>,
-        f: &mut dyn FnMut(Sq, &[(Sq, Sq, u8)], B) -> bool,
+        f: &mut dyn FnMut(Sq, &Hops, B) -> bool,
     ) -> bool {
         let b = self.board();
         for &d in s.dirs {
@@ -582,7 +581,7 @@ impl<B: Bits> Engine<B> {
                 // The whole rays but the first square.
                 let b = self.board();
                 let mut r = B::ZERO;
-                for &d in dirs.iter() {
+                for &d in dirs {
                     let mut q = b.step(sq, Dir(d)).and_then(|q| b.step(q, Dir(d)));
                     while let Some(t) = q {
                         r |= B::bit(t);
@@ -666,6 +665,10 @@ impl<B: Bits> Engine<B> {
         }
     }
 }
+
+/// The jumps of a series: the square jumped, the square landed on, the
+/// direction.
+type Hops = [(Sq, Sq, u8)];
 
 /// The most series of jumps found from one square (ends of routes, the same
 /// ends by other routes counted too): a bound on the search where far jumps

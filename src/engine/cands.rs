@@ -12,6 +12,9 @@ use crate::moves::{Move, NO_PIECE};
 use crate::state::{State, NO_SQ};
 use smallvec::SmallVec;
 
+/// What tells two moves apart: from, to, promotion, second part, jumps.
+type MoveKey = (Sq, Sq, u8, Sq, [u8; 4]);
+
 impl<B: Bits> Engine<B> {
     /// Calls `f` with each kind a piece of `kind` moving from `from` to `to`
     /// may become there ([`NO_KIND`]: it stays as it is), until `f` says stop.
@@ -391,7 +394,7 @@ impl<B: Bits> Engine<B> {
         if overlap != 0 {
             // Two rules of a kind may make the same move: the first makes it.
             // A series of jumps is not the slide to the same square.
-            let mut seen: SmallVec<[(Sq, Sq, u8, Sq, [u8; 4]); 64]> = SmallVec::new();
+            let mut seen: SmallVec<[MoveKey; 64]> = SmallVec::new();
             let mut dedup = |m: Move, safe: bool| {
                 let key = (m.from, m.to, m.promo, m.extra, m.path);
                 let kind = if m.from == NO_SQ {

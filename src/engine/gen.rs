@@ -410,7 +410,7 @@ impl<B: Bits> Engine<B> {
         } else {
             crate::state::code_piece(st.at(m.from).max(1))
         };
-        let mut c = st.clone();
+        let mut c = *st;
         self.make(&mut c, m);
         Ctx::new(self, &c, hist, Some(parent))
             .after(st)
