@@ -145,6 +145,43 @@ fn overlapping_rules_make_each_move_once() {
     );
 }
 
+#[test]
+fn a_jump_and_another_move_to_the_same_square_are_written_apart() {
+    // The Frog leaps two squares to an empty one, or jumps the enemy piece
+    // between, taking it: both from a1 to c1, two moves with two texts that
+    // a record reads back as they were played.
+    let text = r#"(game "Frogs"
+        (players {(player "White" N) (player "Black" S)})
+        (equipment {
+            (board (square 4))
+            (piece "Frog" "F" (leap 2 0 to:Empty) (jump {E N} again:True))
+        })
+        (rules
+            (start {(place White "Frog" a1) (place Black "Frog" {b1 d4})})
+            (end {(if (noMoves Next) (loss Next "no moves"))})))"#;
+    let g = lud::compile_str("frogs.lud", text).unwrap();
+    let pos = g.start();
+    let to_c1: Vec<_> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| pos.model().board.name(m.to() as u16) == "c1")
+        .collect();
+    assert_eq!(to_c1.len(), 2, "the leap and the jump");
+    let texts: Vec<String> = to_c1.iter().map(|&m| move_text(&pos, m)).collect();
+    assert_eq!(texts, ["a1c1", "a1xc1"]);
+    for (&m, t) in to_c1.iter().zip(&texts) {
+        assert_eq!(parse_move(&pos, t), Ok(m), "{t} reads back as itself");
+    }
+    let b1 = usize::from(pos.model().board.parse("b1").unwrap());
+    let after = |t: &str| {
+        let mut p = pos.clone();
+        p.play(parse_move(&pos, t).unwrap()).unwrap();
+        p.piece_at(b1)
+    };
+    assert_eq!(after("a1xc1"), None, "the jump takes the Frog on b1");
+    assert!(after("a1c1").is_some(), "the leap does not");
+}
+
 /// Kings on a small board, each side making two moves in a row at first;
 /// a move after which the opponent moves next is forbidden (`is`).
 const RUNS: &str = r#"(game "Runs"

@@ -22,6 +22,7 @@ mod make;
 mod pattern;
 mod plan;
 mod random;
+mod series;
 mod tables;
 #[cfg(test)]
 mod tests;

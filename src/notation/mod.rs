@@ -45,8 +45,78 @@ impl MoveError {
 ///
 /// A removal (a move of the player, not of a piece) is `xd5`; a capture
 /// without moving is `d8xe7`; an extra move in the same turn follows a comma:
-/// `b7b8n,c6`.
+/// `b7b8n,c6`; a series of jumps names every square it lands on: `c3e5c7`.
+///
+/// Where two moves of the position would read the same (a jump over a piece
+/// and another move of the same piece to the same square), the series of
+/// jumps is written with `x` before each landing (`a1xc1`), and any moves
+/// still alike are numbered in the order the rules make them (`a1c1/2`): see
+/// [`move_texts`].
 pub fn move_text(pos: &Position, m: Move) -> String {
+    if !has_jumps(pos.model()) {
+        return plain_text(pos, m);
+    }
+    let moves = pos.rule_moves();
+    match moves.iter().position(|&x| x == m) {
+        Some(i) => move_texts(pos, &moves).swap_remove(i),
+        None => plain_text(pos, m),
+    }
+}
+
+/// Whether the game has series of jumps, the only moves whose text can read
+/// like another move's.
+fn has_jumps(model: &crate::compile::model::Model) -> bool {
+    model
+        .moves
+        .iter()
+        .any(|r| matches!(r.kind, crate::compile::model::MoveKind::CaptureJump { .. }))
+}
+
+/// The texts of the moves of a position (its legal moves, in the order they
+/// are made), each different from the others: see [`move_text`].
+pub fn move_texts(pos: &Position, moves: &[Move]) -> Vec<String> {
+    let mut texts: Vec<String> = moves.iter().map(|&m| plain_text(pos, m)).collect();
+    if !has_jumps(pos.model()) {
+        return texts;
+    }
+    let alike = |texts: &[String], i: usize| texts.iter().filter(|t| **t == texts[i]).count() > 1;
+    let clashes: Vec<usize> = (0..texts.len()).filter(|&i| alike(&texts, i)).collect();
+    for &i in &clashes {
+        if moves[i].jumps().len() > 0 {
+            texts[i] = jump_text(pos, moves[i], "x");
+        }
+    }
+    for i in 0..texts.len() {
+        let earlier = texts[..i].iter().filter(|t| **t == texts[i]).count();
+        if earlier > 0 {
+            texts[i] = format!("{}/{}", texts[i], earlier + 1);
+        }
+    }
+    texts
+}
+
+/// A series of jumps: the square it leaves and every square it lands on,
+/// `mark` before each landing; then its promotion letter.
+fn jump_text(pos: &Position, m: Move, mark: &str) -> String {
+    let model = pos.model();
+    let b = &model.board;
+    let mut s = m.from().map_or_else(String::new, |f| b.name(f as Sq));
+    for land in pos.landings(m) {
+        s.push_str(mark);
+        s.push_str(&b.name(land as Sq));
+    }
+    if let Some(p) = m.promotion() {
+        s.push(model.pieces[p].letter.to_ascii_lowercase());
+    }
+    if let Some(x) = m.extra() {
+        s.push(',');
+        s.push_str(&b.name(x as Sq));
+    }
+    s
+}
+
+/// A move's text alone, not told apart from the position's other moves.
+fn plain_text(pos: &Position, m: Move) -> String {
     let model = pos.model();
     let b = &model.board;
     if m.is_pass() {
@@ -60,15 +130,10 @@ pub fn move_text(pos: &Position, m: Move) -> String {
         return format!("{}{}", if drop { "@" } else { "x" }, b.name(m.to));
     };
     let stay = model.moves.get(m.rule()).is_some_and(|r| r.stay);
-    let jumps = m.jumps();
-    let mut s = if jumps.len() > 0 {
-        // A series of jumps: every square it lands on.
-        let mut s = b.name(from as Sq);
-        for land in pos.landings(m) {
-            s.push_str(&b.name(land as Sq));
-        }
-        s
-    } else if stay {
+    if m.jumps().len() > 0 {
+        return jump_text(pos, m, "");
+    }
+    let mut s = if stay {
         format!("{}x{}", b.name(from as Sq), b.name(m.to))
     } else {
         format!("{}{}", b.name(from as Sq), b.name(m.to))
@@ -222,7 +287,7 @@ fn column(pos: &Position, text: &str) -> Option<Result<Move, MoveError>> {
     let drops: Vec<Move> = pos
         .legal_moves()
         .into_iter()
-        .filter(|m| m.from().is_none() && move_text(pos, *m).starts_with('@'))
+        .filter(|m| m.from().is_none() && plain_text(pos, *m).starts_with('@'))
         .collect();
     let here: Vec<Move> = drops
         .iter()
@@ -272,14 +337,14 @@ fn bare_square_in_drop_game(pos: &Position, text: &str) -> Option<MoveError> {
         || !pos
             .legal_moves()
             .iter()
-            .any(|m| move_text(pos, *m).starts_with('@'))
+            .any(|m| plain_text(pos, *m).starts_with('@'))
     {
         return None;
     }
     let model = pos.model();
     let sq = model.board.parse(&t)?;
     let at = format!("@{t}");
-    let legal = pos.legal_moves().iter().any(|m| move_text(pos, *m) == at);
+    let legal = pos.legal_moves().iter().any(|m| plain_text(pos, *m) == at);
     let col = crate::compile::board::Board::file_name(model.board.cell(sq).x);
     Some(if legal {
         MoveError::new(
@@ -355,7 +420,8 @@ fn castle_hint(pos: &Position, from: Sq, to: Sq) -> Option<MoveError> {
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let want = normalise(text);
     let legal = pos.legal_moves();
-    let coords = legal.iter().copied().find(|m| move_text(pos, *m) == want);
+    let texts = move_texts(pos, &legal);
+    let coords = texts.iter().position(|t| *t == want).map(|i| legal[i]);
     // In a game written in SAN, a capital first is a piece's letter: `B1c3`
     // is the Bishop from the first rank, not the move b1c3. Coordinates typed
     // in capitals (`E2E4`) are still read when SAN cannot read them.
@@ -373,7 +439,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         let model = pos.model();
         let drops: Vec<String> = legal
             .iter()
-            .map(|m| move_text(pos, *m))
+            .map(|m| plain_text(pos, *m))
             .filter(|t| t.starts_with('@'))
             .collect();
         return Err(MoveError::new(
@@ -518,7 +584,18 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
                 ));
             }
             (1, _) => return Ok(chosen[0]),
-            _ if kinds.len() == 1 => return Ok(chosen[0]),
+            _ if kinds.len() == 1 => {
+                let options: Vec<String> = chosen.iter().map(|m| move_text(pos, *m)).collect();
+                return Err(MoveError::new(
+                    format!(
+                        "{} moves go from {} to {}: say which",
+                        san::count_word(chosen.len()),
+                        b.name(from),
+                        b.name(to)
+                    ),
+                    Some(format!("play {}", options.join(" or "))),
+                ));
+            }
             _ => {
                 let options: Vec<String> = matching.iter().map(|m| move_text(pos, *m)).collect();
                 return Err(MoveError::new(

@@ -300,7 +300,7 @@ pub(super) fn read_spec(model: &Model, text: &str) -> Option<Result<Spec, MoveEr
 }
 
 /// How many, in words, for a message.
-fn count_word(n: usize) -> String {
+pub(super) fn count_word(n: usize) -> String {
     match n {
         2 => "two".into(),
         3 => "three".into(),
