@@ -328,7 +328,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
             IF,
             FROM,
         ],
-        doc: "Jump over an adjacent enemy piece to the empty square right behind it, taking that piece. With `again:True` the piece goes on jumping while it can, in the same directions: the series is one move, written with every square it lands on (`c3e5g7`); a piece is never jumped twice, and those jumped leave the board when the series ends (so they block the way until then). A piece that lands where it promotes stops there, unless `stopToPromote:False`. At most 4096 series are found from one square.",
+        doc: "Jump over an adjacent enemy piece to the empty square right behind it, taking that piece. With `again:True` the piece goes on jumping while it can, in the same directions: the series is one move, written with every square it lands on (`c3e5g7`, or `a1xc1` where another move of the piece also goes from a1 to c1); a piece is never jumped twice, and those jumped leave the board when the series ends (so they block the way until then). A piece that lands where it promotes stops there, unless `stopToPromote:False`. At most 4096 series are found from one square.",
         example: "(jump {ForwardLeft ForwardRight} again:True)",
     },
     Ludeme {
