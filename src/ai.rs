@@ -54,6 +54,87 @@ const MOBILITY: i32 = 10;
 /// squares is worth, in hundredths ([`connections`]).
 const CONNECT: i32 = 60;
 
+/// What one step nearer to the squares an end rule wants a player's pieces
+/// on is worth, in hundredths, per piece ([`goals`]).
+const RACE: i32 = 30;
+
+/// The squares end rules that win want a player's pieces on (`(count P
+/// in:R)` compared with a number, `(reached P R)`): for each such player,
+/// the squares, and the kind asked for ([`NO_KIND`] for any).
+fn goals<B: Bits>(e: &Engine<B>) -> Vec<(u8, B, u8)> {
+    use crate::compile::model::{Cond, IntExpr, OutcomeDef, PlayerRef};
+    /// Whose pieces, on which squares (per player), of which kind.
+    type Goal<'c> = (&'c PlayerRef, &'c [Vec<Sq>], Option<u8>);
+    fn walk<'c>(c: &'c Cond, out: &mut Vec<Goal<'c>>) {
+        match c {
+            Cond::And(v) | Cond::Or(v) => v.iter().for_each(|c| walk(c, out)),
+            Cond::Reached(p, sites, kind) => out.push((p, sites, *kind)),
+            Cond::Cmp(_, a, b) => {
+                let mut left = vec![a, b];
+                while let Some(x) = left.pop() {
+                    match x {
+                        IntExpr::CountIn(p, kind, sites) => out.push((p, sites, *kind)),
+                        IntExpr::Sum(xs) => left.extend(xs),
+                        IntExpr::Diff(x, y) => left.extend([&**x, &**y]),
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for end in &e.model.ends {
+        let OutcomeDef::Win(winner, ..) = &end.outcome else {
+            continue;
+        };
+        let mut found = Vec::new();
+        walk(&end.cond, &mut found);
+        for (who, sites, kind) in found {
+            for p in 0..e.players() {
+                let fits = |r: &PlayerRef| !matches!(r, PlayerRef::Fixed(x) if *x != p);
+                // The player the rule counts is the one it makes win.
+                let same = match (who, winner) {
+                    (PlayerRef::Fixed(a), PlayerRef::Fixed(b)) => a == b,
+                    (PlayerRef::Fixed(_), _) | (_, PlayerRef::Fixed(_)) => true,
+                    (a, b) => a == b,
+                };
+                if !fits(who) || !fits(winner) || !same {
+                    continue;
+                }
+                let set = sites.get(p as usize).map_or(B::ZERO, |v| B::of(v));
+                if !set.is_empty() {
+                    out.push((p, set, kind.unwrap_or(NO_KIND)));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Each square's distance in steps (to any neighbour the board joins) from
+/// the nearest square of `to`; `None` where none can be reached.
+fn distances<B: Bits>(e: &Engine<B>, to: B) -> Vec<Option<u32>> {
+    let b = e.board();
+    let mut dist = vec![None; e.squares()];
+    let mut queue: std::collections::VecDeque<Sq> = to.iter().collect();
+    for q in to.iter() {
+        dist[q as usize] = Some(0);
+    }
+    while let Some(q) = queue.pop_front() {
+        let d = dist[q as usize].unwrap_or(0);
+        for dir in 0..8 {
+            if let Some(n) = b.step(q, crate::compile::board::Dir(dir)) {
+                if e.all.has(n) && dist[n as usize].is_none() {
+                    dist[n as usize] = Some(d + 1);
+                    queue.push_back(n);
+                }
+            }
+        }
+    }
+    dist
+}
+
 /// The chains that end rules ask for (`(connected P A B)`): for each
 /// player the rule can be about, the two sets to join.
 fn connections<B: Bits>(e: &Engine<B>) -> Vec<(u8, B, B)> {
@@ -82,7 +163,10 @@ fn judges_mobility<B: Bits>(e: &Engine<B>) -> bool {
     use crate::compile::model::{Effect, MoveKind, Target};
     let quiet = e.model.moves.iter().all(|m| {
         m.target == Target::Empty
-            && !matches!(m.kind, MoveKind::Remove(_) | MoveKind::CaptureJump { .. })
+            && !matches!(
+                m.kind,
+                MoveKind::Remove(_) | MoveKind::CaptureJump { takes: true, .. }
+            )
             && !m.effects.iter().any(|x| {
                 matches!(
                     x,
@@ -253,6 +337,22 @@ impl<'a, B: Bits> Search<'a, B> {
                     }
                 }
                 place.push(row);
+            }
+        }
+        // Progress towards the squares the end rules want the pieces on.
+        for (p, set, kind) in goals(e) {
+            let dist = distances(e, set);
+            let span = dist.iter().flatten().copied().max().unwrap_or(0) as i32;
+            for piece in 0..e.model.pieces.len() {
+                if kind != NO_KIND && kind as usize != piece {
+                    continue;
+                }
+                let row = &mut place[piece * e.players() as usize + p as usize];
+                for (cell, d) in row.iter_mut().zip(&dist) {
+                    if let Some(d) = d {
+                        *cell += RACE * (span - *d as i32);
+                    }
+                }
             }
         }
         Search {

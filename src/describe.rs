@@ -8,9 +8,9 @@ use std::fmt::Write as _;
 
 use crate::compile::graph::{
     describe_cond, describe_effect, describe_guard, describe_outcome, describe_promotion,
-    dir_names, squares, vector, vectors,
+    dir_names, on_board, squares, vector, vectors,
 };
-use crate::compile::model::{Hurdle, Model, MoveDef, MoveKind, PromotionDef, Target};
+use crate::compile::model::{Hurdle, Jumped, Model, MoveDef, MoveKind, PromotionDef, Target};
 use crate::game::Game;
 
 /// The whole description, wrapped at 78 columns.
@@ -256,14 +256,14 @@ pub(crate) fn promotion_words(m: &Model, pr: &PromotionDef) -> String {
 /// empty square or capturing".
 pub(crate) fn move_words(m: &Model, md: &MoveDef) -> String {
     let mut s = match &md.kind {
-        MoveKind::Step(d) => format!("steps one square {}", directions(&dir_names(d))),
+        MoveKind::Step(d) => format!("steps one square {}", directions(&dir_names(&on_board(m, d)))),
         MoveKind::Slide(d, 1, None) => format!(
             "slides any number of squares {} over empty squares",
-            directions(&dir_names(d))
+            directions(&dir_names(&on_board(m, d)))
         ),
         MoveKind::Slide(d, min, Some(max)) if min == max => format!(
             "slides exactly {min} squares {} over empty squares",
-            directions(&dir_names(d))
+            directions(&dir_names(&on_board(m, d)))
         ),
         MoveKind::Slide(d, min, max) => format!(
             "slides {} squares {} over empty squares",
@@ -272,7 +272,7 @@ pub(crate) fn move_words(m: &Model, md: &MoveDef) -> String {
                 Some(x) => format!("{min} to {x}"),
                 None => format!("at least {min}"),
             },
-            directions(&dir_names(d))
+            directions(&dir_names(&on_board(m, d)))
         ),
         MoveKind::Leap(a, b) => leap_words(*a, *b),
         MoveKind::Remove(z) => format!(
@@ -315,24 +315,30 @@ pub(crate) fn move_words(m: &Model, md: &MoveDef) -> String {
             again,
             far,
             stop_to_promote,
+            over,
+            takes,
             ..
         } => format!(
-            "jumps {} over {} to {}, taking the piece{}{}",
-            directions(&dir_names(dirs)),
-            if *far {
-                "an enemy piece at any distance along empty squares"
-            } else {
-                "an adjacent enemy piece"
+            "jumps {} over {} to {}{}{}{}",
+            directions(&dir_names(&on_board(m, dirs))),
+            match (*far, over) {
+                (true, Jumped::Enemy) => "an enemy piece at any distance along empty squares",
+                (true, Jumped::Friend) => "a piece of its own at any distance along empty squares",
+                (true, Jumped::Any) => "a piece at any distance along empty squares",
+                (false, Jumped::Enemy) => "an adjacent enemy piece",
+                (false, Jumped::Friend) => "an adjacent piece of its own",
+                (false, Jumped::Any) => "an adjacent piece",
             },
             if *far {
                 "any empty square beyond it"
             } else {
                 "the empty square behind it"
             },
-            if *again {
-                "; it must go on jumping while it can, the series of jumps making one move, and the pieces jumped leaving the board at its end"
-            } else {
-                ""
+            if *takes { ", taking the piece" } else { ", leaving it there" },
+            match (*again, *takes) {
+                (true, true) => "; it must go on jumping while it can, the series of jumps making one move, and the pieces jumped leaving the board at its end",
+                (true, false) => "; it may go on jumping and stop after any jump, the series making one move, never landing twice on a square",
+                (false, _) => "",
             },
             if *again && !*stop_to_promote {
                 "; where it promotes it jumps on if it can, promoting only if the series ends there"
@@ -439,7 +445,8 @@ fn leap_words(a: i32, b: i32) -> String {
 /// Direction names as words: "in any direction", "orthogonally", ...
 fn directions(names: &str) -> String {
     match names {
-        "N NE E SE S SW W NW" => "in any direction".into(),
+        // Every direction of a square, or of a hexagon (which has no N or S).
+        "N NE E SE S SW W NW" | "NE E SE SW W NW" => "in any direction".into(),
         "N E S W" => "orthogonally".into(),
         "NE SE SW NW" => "diagonally".into(),
         "Forward" => "forward".into(),

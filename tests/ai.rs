@@ -102,7 +102,9 @@ fn a_finished_search_reports_its_depth() {
 /// search alone (a line of its own, a line of the opponent's blocked);
 /// Connect6, the same player moving again within a turn; the Game of the
 /// Amazons, where nothing is ever taken, the freedom to move (with seed 5
-/// it lost when it judged only the pieces and the centre).
+/// it lost when it judged only the pieces and the centre); Chinese checkers,
+/// a race, each marble's distance from the point the end rules want filled
+/// (it went round in circles when it judged only the freedom to move).
 #[test]
 fn the_computer_wins_a_seeded_game_of_each_new_game() {
     let games = [
@@ -112,6 +114,7 @@ fn the_computer_wins_a_seeded_game_of_each_new_game() {
         ("games/breakthrough.lud", "1"),
         ("games/gomoku.lud", "1"),
         ("games/connect6.lud", "1"),
+        ("games/chinese-checkers.lud", "1"),
     ];
     for (file, seed) in games {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_lud"))

@@ -86,11 +86,15 @@ fn every_shipped_piece_moves_the_same_in_betza() {
         if path.extension().is_none_or(|x| x != "lud") {
             continue;
         }
-        games += 1;
         let text = std::fs::read_to_string(&path).unwrap();
-        let betza = in_betza(&text);
         let name = path.display().to_string();
         let base = compile(&name, &text, &Config::default());
+        // Betza's moves are defined on squares, not on hexagons.
+        if base.model().board.tiling == lud::compile::board::Tiling::Hexes {
+            continue;
+        }
+        games += 1;
+        let betza = in_betza(&text);
         for config in base.model().options.all_configs() {
             let a = compile(&name, &text, &config);
             let b = compile(&name, &betza, &config);

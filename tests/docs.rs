@@ -144,6 +144,14 @@ fn with_example(l: &lud::compile::ludemes::Ludeme) -> String {
                     r#"(place Black "King" e5)"#.into(),
                 ];
             }
+            // A star's cells: its bottom and top points; its centre.
+            if ex.starts_with("(hexStar") {
+                t.equipment[1] = r#"(region "Centre" {h8 i8 h9 i9})"#.into();
+                t.start = vec![
+                    r#"(place White "King" m1)"#.into(),
+                    r#"(place Black "King" e17)"#.into(),
+                ];
+            }
         }
         Cat::Line => t.equipment[0] = format!("(board (square 8) lines:{{{ex}}})"),
         Cat::Piece | Cat::Region => Template::put(&mut t.equipment, ex),

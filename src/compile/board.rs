@@ -173,6 +173,15 @@ impl Board {
         })
     }
 
+    /// A six-pointed star of hexagons: a hexagon of `points + 1` cells a
+    /// side with a triangle of `points` cells a side on each of its edges,
+    /// cut from a rhombus of `4 × points + 1` cells a side (121 cells for 4).
+    #[must_use]
+    pub fn star(points: u32) -> Board {
+        let m = points.max(1);
+        Board::shaped(Tiling::Hexes, 4 * m + 1, 4 * m + 1, |x, y| in_star(m, x, y))
+    }
+
     /// This board without the squares `holes`.
     #[must_use]
     pub fn without(&self, holes: &[Sq]) -> Board {
@@ -346,6 +355,12 @@ impl Board {
     pub fn file_name(x: u32) -> char {
         char::from(b'a' + x as u8)
     }
+}
+
+/// Whether cell (x, y) of the rhombus a star with points of `m` cells a side
+/// is cut from belongs to the star: to one of its two great triangles.
+pub fn in_star(m: u32, x: u32, y: u32) -> bool {
+    (x >= m && y >= m && x + y <= 5 * m) || (x <= 3 * m && y <= 3 * m && x + y >= 3 * m)
 }
 
 #[cfg(test)]

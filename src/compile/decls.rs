@@ -86,6 +86,13 @@ impl Decls {
                         .and_then(Node::as_int)
                         .map(|s| (2 * s - 1, 2 * s - 1))
                 }
+                "hexStar" => {
+                    d.tiling = crate::compile::board::Tiling::Hexes;
+                    b.one("points")
+                        .and_then(Node::as_int)
+                        .filter(|m| (1..=6).contains(m))
+                        .map(|m| (4 * m + 1, 4 * m + 1))
+                }
                 "hexRhombus" => {
                     d.tiling = crate::compile::board::Tiling::Hexes;
                     b.one("width")
@@ -105,6 +112,16 @@ impl Decls {
                         for y in 0..h as u32 {
                             for x in 0..w as u32 {
                                 if !(n..=3 * n).contains(&(x + y)) {
+                                    d.holes.push((x, y));
+                                }
+                            }
+                        }
+                    }
+                    if form.head == "hexStar" {
+                        let m = (w - 1) as u32 / 4;
+                        for y in 0..h as u32 {
+                            for x in 0..w as u32 {
+                                if !crate::compile::board::in_star(m, x, y) {
                                     d.holes.push((x, y));
                                 }
                             }

@@ -227,6 +227,12 @@ pub enum MoveKind {
         /// Whether two series to the same square over the same pieces are
         /// one move (else each route is a move of its own).
         by_pieces: bool,
+        /// Whose pieces may be jumped.
+        over: Jumped,
+        /// Whether the pieces jumped are taken (else they stay, and the
+        /// piece may stop after any jump: each square a series reaches is a
+        /// move, by the shortest series).
+        takes: bool,
     },
     /// A move of the player that changes nothing on the board: the turn passes.
     Pass,
@@ -636,6 +642,10 @@ pub enum IntExpr {
     Area(PlayerRef, Vec<RelDir>),
     /// The pieces the move took off the board (0 outside a move).
     Captured,
+    /// The sum of the numbers.
+    Sum(Vec<IntExpr>),
+    /// The first number less the second.
+    Diff(Box<IntExpr>, Box<IntExpr>),
 }
 
 /// What resets a `(pliesSince ...)` counter.
@@ -785,4 +795,15 @@ impl Model {
     pub fn has_royal(&self) -> bool {
         self.pieces.iter().any(|p| p.royal)
     }
+}
+
+/// Whose pieces a `(jump ...)` may jump over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Jumped {
+    /// The opponent's (the default).
+    Enemy,
+    /// The mover's own.
+    Friend,
+    /// Anyone's.
+    Any,
 }

@@ -21,16 +21,22 @@ pub(crate) struct Sensitivity {
 /// history). Such conditions read the same on a state where a piece has
 /// only been moved (see [`Engine::passes_check_in`]).
 pub(super) fn board_only(c: &Cond) -> bool {
-    let named = |p: &PlayerRef| !matches!(p, PlayerRef::Next);
-    let int = |e: &IntExpr| match e {
-        IntExpr::Lit(_) => true,
-        IntExpr::Count(p, _) | IntExpr::CountIn(p, ..) => named(p),
-        IntExpr::PliesSince(_) | IntExpr::InHand(..) | IntExpr::Score(_) | IntExpr::Captured => {
-            false
+    fn int(e: &IntExpr, named: &dyn Fn(&PlayerRef) -> bool) -> bool {
+        match e {
+            IntExpr::Lit(_) => true,
+            IntExpr::Count(p, _) | IntExpr::CountIn(p, ..) => named(p),
+            IntExpr::PliesSince(_)
+            | IntExpr::InHand(..)
+            | IntExpr::Score(_)
+            | IntExpr::Captured => false,
+            IntExpr::Size(_) | IntExpr::Liberties(..) => true,
+            IntExpr::Area(p, _) => named(p),
+            IntExpr::Sum(xs) => xs.iter().all(|x| int(x, named)),
+            IntExpr::Diff(a, b) => int(a, named) && int(b, named),
         }
-        IntExpr::Size(_) | IntExpr::Liberties(..) => true,
-        IntExpr::Area(p, _) => named(p),
-    };
+    }
+    let named = |p: &PlayerRef| !matches!(p, PlayerRef::Next);
+    let int = |e: &IntExpr| int(e, &named);
     match c {
         Cond::And(cs) | Cond::Or(cs) => cs.iter().all(board_only),
         Cond::Not(c) => board_only(c),
@@ -99,7 +105,13 @@ pub(super) fn visit(c: &Cond, s: &mut Sensitivity) {
         | Cond::Passing => {}
         Cond::Lost(..) | Cond::LostCouldReach | Cond::Absent(_) => s.counts = true,
         Cond::Cmp(_, a, b) => {
-            for e in [a, b] {
+            let mut left = vec![a, b];
+            while let Some(e) = left.pop() {
+                match e {
+                    IntExpr::Sum(xs) => left.extend(xs),
+                    IntExpr::Diff(x, y) => left.extend([&**x, &**y]),
+                    _ => {}
+                }
                 if let IntExpr::Count(..)
                 | IntExpr::CountIn(..)
                 | IntExpr::InHand(..)

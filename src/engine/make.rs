@@ -105,6 +105,10 @@ impl<B: Bits> Engine<B> {
         let captured = if rule.stay {
             landed = m.from;
             self.take_hashed(st, m.to)
+        } else if let MoveKind::CaptureJump { takes: false, .. } = rule.kind {
+            // Hops that take nothing: the piece goes where the series ends.
+            self.shift_hashed(st, m.from, m.to);
+            false
         } else if let MoveKind::CaptureJump { .. } = rule.kind {
             // The pieces jumped, taken once the piece has landed.
             let mut jumped = B::ZERO;

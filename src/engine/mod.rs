@@ -66,6 +66,11 @@ pub(crate) struct JumpOpts {
     pub stop_to_promote: bool,
     /// Two series to the same square over the same pieces are one move.
     pub by_pieces: bool,
+    /// Whose pieces may be jumped.
+    pub over: crate::compile::model::Jumped,
+    /// The pieces jumped are taken (else: they stay, and every square a
+    /// series reaches is a move).
+    pub takes: bool,
 }
 
 /// How one move rule generates moves for one player.

@@ -13,6 +13,7 @@
 use super::{Engine, Gen, GenKind, JumpOpts};
 use crate::bits::Bits;
 use crate::compile::board::{Dir, Sq};
+use crate::compile::model::Jumped;
 use crate::moves::{Move, Path};
 use crate::state::State;
 use smallvec::SmallVec;
@@ -66,6 +67,8 @@ thread_local! {
 impl<B: Bits> Engine<B> {
     /// What a search for the series of rule `g` from `from` for `side`
     /// keeps fixed; `None` for a rule that is not a jump.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn series_of<'a>(
         &self,
         st: &State<B>,
@@ -84,11 +87,17 @@ impl<B: Bits> Engine<B> {
         } else {
             B::ZERO
         };
+        let occ = st.occupied() & !B::bit(from);
+        let enemy = match opts.over {
+            Jumped::Enemy => st.by_player[self.next_player(side) as usize],
+            Jumped::Friend => st.by_player[side as usize] & occ,
+            Jumped::Any => occ,
+        };
         Some(Series {
             dirs,
             opts: *opts,
-            occ: st.occupied() & !B::bit(from),
-            enemy: st.by_player[self.next_player(side) as usize],
+            occ,
+            enemy,
             zone,
         })
     }
@@ -108,7 +117,7 @@ impl<B: Bits> Engine<B> {
             return true;
         };
         let far = s.opts.far;
-        if !far && !s.opts.by_pieces {
+        if !far && !s.opts.by_pieces && s.opts.takes {
             let mut count = 0u32;
             return self.near_from(&s, from, B::ZERO, (Path::default(), 0), &mut count, f);
         }
@@ -202,7 +211,8 @@ impl<B: Bits> Engine<B> {
             memos.push(x);
             hops
         });
-        if let Some(hops) = kept.filter(|h| self.route_holds(st, m, h)) {
+        let occ = st.occupied() & !B::bit(m.from);
+        if let Some(hops) = kept.filter(|h| route_holds(occ, m, h)) {
             return hops;
         }
         let Some(s) = self.gens[side as usize]
@@ -250,16 +260,6 @@ impl<B: Bits> Engine<B> {
         out
     }
 
-    /// Whether `hops` is a route of `m` in `st`: each jump over an enemy
-    /// piece onto an empty square (or the square it left), ending on `m.to`.
-    /// (A route kept for another position with the same key is not used.)
-    fn route_holds(&self, st: &State<B>, m: Move, hops: &[(Sq, Sq)]) -> bool {
-        let enemy = st.by_player[self.next_player(st.side) as usize];
-        let occ = st.occupied() & !B::bit(m.from);
-        hops.last().is_some_and(|&(_, l)| l == m.to)
-            && hops.iter().all(|&(o, l)| enemy.has(o) && !occ.has(l))
-    }
-
     /// Every distinct series of jumps of the search `s` from `from`, in a
     /// fixed order: where it ends, and its jumps (the square jumped, the
     /// square landed on, the direction). Under `byPieces`, two series to
@@ -271,6 +271,9 @@ impl<B: Bits> Engine<B> {
         from: Sq,
         f: &mut dyn FnMut(Sq, &Hops) -> bool,
     ) -> bool {
+        if !s.opts.takes {
+            return self.each_reached(s, from, f);
+        }
         let by_pieces = s.opts.by_pieces;
         let mut budget = MAX_SERIES;
         // Where each series ended and what it took: scanned while short,
@@ -302,6 +305,73 @@ impl<B: Bits> Engine<B> {
             }
             f(to, hops)
         })
+    }
+
+    /// [`Engine::each_series`] for jumps that take nothing: every square a
+    /// series reaches (never landing twice on a square, nor where it
+    /// began), nearest first, each with its shortest series.
+    fn each_reached(
+        &self,
+        s: &Series<'_, B>,
+        from: Sq,
+        f: &mut dyn FnMut(Sq, &Hops) -> bool,
+    ) -> bool {
+        let b = self.board();
+        // Each square reached: the jump that reached it, and the index of
+        // the square it was made from (`usize::MAX` for `from`).
+        let mut reached: Vec<((Sq, Sq, u8), usize)> = Vec::new();
+        let mut seen = B::bit(from);
+        let mut route: SmallVec<[(Sq, Sq, u8); 16]> = SmallVec::new();
+        let mut next = 0;
+        let mut cur = (from, usize::MAX);
+        loop {
+            let stop = cur.1 != usize::MAX && (!s.opts.again || s.zone.has(cur.0));
+            for &d in s.dirs.iter().filter(|_| !stop) {
+                let Some(mut over) = b.step(cur.0, Dir(d)) else {
+                    continue;
+                };
+                if s.opts.far {
+                    while !s.occ.has(over) {
+                        match b.step(over, Dir(d)) {
+                            Some(n) => over = n,
+                            None => break,
+                        }
+                    }
+                }
+                if !s.enemy.has(over) {
+                    continue;
+                }
+                let mut landing = b.step(over, Dir(d));
+                while let Some(land) = landing.filter(|&l| !s.occ.has(l)) {
+                    if !seen.has(land) {
+                        if reached.len() >= MAX_SERIES as usize {
+                            return false;
+                        }
+                        seen |= B::bit(land);
+                        reached.push(((over, land, d), cur.1));
+                        route.clear();
+                        let mut at = reached.len() - 1;
+                        while at != usize::MAX {
+                            route.push(reached[at].0);
+                            at = reached[at].1;
+                        }
+                        route.reverse();
+                        if !f(land, &route) {
+                            return false;
+                        }
+                    }
+                    if !s.opts.far {
+                        break;
+                    }
+                    landing = b.step(land, Dir(d));
+                }
+            }
+            let Some(&((_, land, _), _)) = reached.get(next) else {
+                return true;
+            };
+            cur = (land, next);
+            next += 1;
+        }
     }
 
     /// One step of [`Engine::each_series`]: the jumps from `cur`, having
@@ -369,4 +439,13 @@ impl Memo {
         let (&a, &b) = (self.starts.get(i)?, self.starts.get(i + 1)?);
         Some(self.hops[a as usize..b as usize].iter().copied().collect())
     }
+}
+
+/// Whether `hops` could be a route of `m` on the squares occupied `occ`
+/// (the moving piece's own left empty): each jump over a piece onto an
+/// empty square, ending on `m.to`. (A route kept for another position with
+/// the same key is not used.)
+fn route_holds<B: Bits>(occ: B, m: Move, hops: &[(Sq, Sq)]) -> bool {
+    hops.last().is_some_and(|&(_, l)| l == m.to)
+        && hops.iter().all(|&(o, l)| occ.has(o) && !occ.has(l))
 }

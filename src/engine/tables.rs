@@ -119,6 +119,8 @@ pub(super) fn gen_kind<B: Bits>(
             far,
             stop_to_promote,
             by_pieces,
+            over,
+            takes,
         } => GenKind::CaptureJump(
             dirs.iter().map(|d| d.resolve(pdef.forward).0).collect(),
             super::JumpOpts {
@@ -126,6 +128,8 @@ pub(super) fn gen_kind<B: Bits>(
                 far: *far,
                 stop_to_promote: *stop_to_promote,
                 by_pieces: *by_pieces,
+                over: *over,
+                takes: *takes,
             },
         ),
         MoveKind::Drop {
@@ -548,6 +552,7 @@ pub(super) fn one_way(model: &Model) -> bool {
                     | MoveKind::Drop { .. }
                     | MoveKind::Along
                     | MoveKind::Fly(_)
+                    | MoveKind::CaptureJump { takes: false, .. }
             )
             || takes(&m.effects)
     }) || model

@@ -638,6 +638,11 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
                 i64::from(self.e.area(self.st, pl, dirs))
             }
             IntExpr::Captured => self.captured(),
+            IntExpr::Sum(xs) => xs
+                .iter()
+                .map(|x| self.int(x))
+                .fold(0i64, i64::saturating_add),
+            IntExpr::Diff(a, b) => self.int(a).saturating_sub(self.int(b)),
             IntExpr::Size(pat) => self.mv.map_or(0, |m| {
                 i64::from(
                     self.e

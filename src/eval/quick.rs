@@ -93,7 +93,9 @@ impl Num {
             | IntExpr::Size(_)
             | IntExpr::Liberties(..)
             | IntExpr::Area(..)
-            | IntExpr::Captured => return None,
+            | IntExpr::Captured
+            | IntExpr::Sum(_)
+            | IntExpr::Diff(..) => return None,
         })
     }
 }

@@ -109,6 +109,9 @@ struct Gen {
     hexes: bool,
     /// A hexagon of hexagons: the rhombus's far corners are holes.
     hexagon: bool,
+    /// A star of hexagons (with `hexagon` set): the cells of the rhombus
+    /// outside its two great triangles are holes.
+    star: bool,
     /// Squares cut out of the board (`holes:`).
     holes: Vec<(u32, u32)>,
     players: [String; 2],
@@ -198,6 +201,7 @@ impl Gen {
             h: 0,
             hexes: false,
             hexagon: false,
+            star: false,
             holes: Vec::new(),
             players: [String::new(), String::new()],
             pieces: Vec::new(),
@@ -276,7 +280,9 @@ impl Gen {
         );
         out.push_str("    (equipment {\n");
         let shape = if self.hexes {
-            if self.hexagon {
+            if self.star {
+                format!("(hexStar {})", (self.w - 1) / 4)
+            } else if self.hexagon {
                 format!("(hexHexagon {})", self.w.div_ceil(2))
             } else {
                 format!("(hexRhombus {} {})", self.w, self.h)
@@ -369,6 +375,7 @@ impl Gen {
         self.h = h.max(1);
         self.hexes = self.chance(0.12);
         self.hexagon = self.hexes && self.w == self.h && self.w % 2 == 1 && self.chance(0.4);
+        self.star = self.hexagon && self.w % 4 == 1 && self.chance(0.5);
     }
 
     fn make_pieces(&mut self) {
@@ -500,6 +507,12 @@ impl Gen {
     /// Whether (x, y) is a hole: a corner of the rhombus a hexagon is cut from.
     fn is_hole(&self, x: u32, y: u32) -> bool {
         let n = (self.w - 1) / 2;
+        let m = (self.w - 1) / 4;
+        let star =
+            (x >= m && y >= m && x + y <= 5 * m) || (x <= 3 * m && y <= 3 * m && x + y >= 3 * m);
+        if self.star {
+            return !star || self.holes.contains(&(x, y));
+        }
         (self.hexagon && !(n..=3 * n).contains(&(x + y))) || self.holes.contains(&(x, y))
     }
 
@@ -647,6 +660,14 @@ impl Gen {
             if let Some(o) = self.numeric_option() {
                 return format!("(optionValue \"{o}\")");
             }
+        }
+        if self.chance(0.04) {
+            let (a, b) = (self.int(), self.int());
+            return if self.chance(0.5) {
+                format!("(+ {a} {b})")
+            } else {
+                format!("(- {a} {b})")
+            };
         }
         match self.rng.u32(0..15) {
             14 => "(captured)".into(),
@@ -1036,6 +1057,13 @@ impl Gen {
                 }
                 if self.chance(0.15) {
                     let _ = write!(s, " byPieces:{}", self.bool());
+                }
+                if self.chance(0.15) {
+                    let over = ["Enemy", "Friend", "Any"][self.rng.usize(..3)];
+                    let _ = write!(s, " over:{over}");
+                }
+                if self.chance(0.15) {
+                    let _ = write!(s, " takes:{}", self.bool());
                 }
                 if self.chance(0.2) {
                     let c = self.cond(Ctx::Move, 1);

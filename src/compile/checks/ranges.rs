@@ -32,6 +32,7 @@ fn visit(n: &Node, board: Option<(u32, u32)>, out: &mut Vec<Problem>) {
                 match l.name {
                     "square" => need("size", 1, 25, "a square board has 1 to 25 squares a side"),
                     "hexHexagon" => need("side", 1, 13, "a hexagon has 1 to 13 cells a side"),
+                    "hexStar" => need("points", 1, 6, "a star's points have 1 to 6 cells a side"),
                     "rectangle" | "hexRhombus" => {
                         need("width", 1, 26, "a board has 1 to 26 files");
                         need("height", 1, 26, "a board has 1 to 26 ranks");

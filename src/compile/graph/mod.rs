@@ -9,7 +9,7 @@ pub use words::{
     describe_cond, describe_effect, describe_guard, describe_move, describe_outcome,
     describe_pattern, describe_promotion, material_words, plural,
 };
-pub(crate) use words::{dir_names, int_words, squares, vector, vectors};
+pub(crate) use words::{dir_names, int_words, on_board, squares, vector, vectors};
 
 use petgraph::stable_graph::{NodeIndex, StableDiGraph};
 use petgraph::visit::{EdgeRef, IntoEdgeReferences, NodeIndexable};

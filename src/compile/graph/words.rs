@@ -99,18 +99,36 @@ pub(crate) fn dir_names(dirs: &[RelDir]) -> String {
     names.join(" ")
 }
 
+/// The directions of `dirs` that join cells on the model's board (on
+/// hexagons, N and S join nothing: `All` is the six others).
+pub(crate) fn on_board(model: &Model, dirs: &[RelDir]) -> Vec<RelDir> {
+    dirs.iter()
+        .copied()
+        .filter(|d| match d {
+            RelDir::Abs(a) => model.board.tiling.delta(*a).is_some(),
+            RelDir::Rel(_) => true,
+        })
+        .collect()
+}
+
 /// A move rule in words: "slide N E S W".
 pub fn describe_move(model: &Model, m: usize) -> String {
     let md = &model.moves[m];
     let mut s = match &md.kind {
-        MoveKind::Step(d) => format!("step {}", dir_names(d)),
-        MoveKind::Slide(d, 1, None) => format!("slide {}", dir_names(d)),
-        MoveKind::Slide(d, min, None) => format!("slide {} at least {min}", dir_names(d)),
-        MoveKind::Slide(d, min, Some(max)) if min == max => {
-            format!("slide {} exactly {min}", dir_names(d))
+        MoveKind::Step(d) => format!("step {}", dir_names(&on_board(model, d))),
+        MoveKind::Slide(d, 1, None) => format!("slide {}", dir_names(&on_board(model, d))),
+        MoveKind::Slide(d, min, None) => {
+            format!("slide {} at least {min}", dir_names(&on_board(model, d)))
         }
-        MoveKind::Slide(d, 1, Some(max)) => format!("slide {} up to {max}", dir_names(d)),
-        MoveKind::Slide(d, min, Some(max)) => format!("slide {} {min} to {max}", dir_names(d)),
+        MoveKind::Slide(d, min, Some(max)) if min == max => {
+            format!("slide {} exactly {min}", dir_names(&on_board(model, d)))
+        }
+        MoveKind::Slide(d, 1, Some(max)) => {
+            format!("slide {} up to {max}", dir_names(&on_board(model, d)))
+        }
+        MoveKind::Slide(d, min, Some(max)) => {
+            format!("slide {} {min} to {max}", dir_names(&on_board(model, d)))
+        }
         MoveKind::Leap(a, b) => format!("leap ({a},{b})"),
         MoveKind::Remove(z) => format!("remove an enemy piece on {}", squares(model, z)),
         MoveKind::Pass => "pass".into(),
@@ -149,12 +167,24 @@ pub fn describe_move(model: &Model, m: usize) -> String {
             again,
             far,
             stop_to_promote,
+            over,
+            takes,
             ..
         } => format!(
-            "jump {} over {} enemy piece, taking it{}{}",
-            dir_names(dirs),
+            "jump {} over {} {}{}{}{}",
+            dir_names(&on_board(model, dirs)),
             if *far { "a far" } else { "an adjacent" },
-            if *again { ", again while it can" } else { "" },
+            match over {
+                crate::compile::model::Jumped::Enemy => "enemy piece",
+                crate::compile::model::Jumped::Friend => "piece of its own",
+                crate::compile::model::Jumped::Any => "piece",
+            },
+            if *takes { ", taking it" } else { "" },
+            match (*again, *takes) {
+                (true, true) => ", again while it can",
+                (true, false) => ", again as it likes",
+                (false, _) => "",
+            },
             if *again && !*stop_to_promote {
                 ", on through where it promotes"
             } else {
@@ -769,6 +799,14 @@ fn int(model: &Model, e: &IntExpr, mover: &str) -> String {
             dir_names(dirs)
         ),
         IntExpr::Captured => "the pieces the move took".into(),
+        IntExpr::Sum(xs) => format!(
+            "({})",
+            xs.iter()
+                .map(|x| int(model, x, mover))
+                .collect::<Vec<_>>()
+                .join(" + ")
+        ),
+        IntExpr::Diff(a, b) => format!("({} - {})", int(model, a, mover), int(model, b, mover)),
         IntExpr::PliesSince(i) => format!(
             "plies since the last {}",
             events(model, model.counters[*i as usize])

@@ -224,6 +224,14 @@ impl Lower<'_> {
         if b.ludeme.name == "captured" {
             return IntExpr::Captured;
         }
+        if b.ludeme.name == "+" {
+            return IntExpr::Sum(b.all("terms").iter().map(|x| self.int(x)).collect());
+        }
+        if b.ludeme.name == "-" {
+            let left = b.one("left").map_or(IntExpr::Lit(0), |x| self.int(x));
+            let right = b.one("right").map_or(IntExpr::Lit(0), |x| self.int(x));
+            return IntExpr::Diff(Box::new(left), Box::new(right));
+        }
         if b.ludeme.name == "area" {
             return IntExpr::Area(self.player_ref(b.one("player")), dir_words(&b.all("dirs")));
         }

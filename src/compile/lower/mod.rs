@@ -116,6 +116,7 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                             Board::new(crate::compile::board::Tiling::Hexes, w, h)
                         }
                         "hexHexagon" => Board::hexagon(int("side")),
+                        "hexStar" => Board::star(int("points")),
                         _ => Board::rectangle(int("size"), int("size")),
                     };
                 }

@@ -197,6 +197,12 @@ impl Lower<'_> {
                 far: truthy(rb.one("far")),
                 stop_to_promote: rb.one("stopToPromote").is_none_or(|n| truthy(Some(n))),
                 by_pieces: truthy(rb.one("byPieces")),
+                over: match rb.one("over").and_then(Node::as_ident) {
+                    Some("Friend") => crate::compile::model::Jumped::Friend,
+                    Some("Any") => crate::compile::model::Jumped::Any,
+                    _ => crate::compile::model::Jumped::Enemy,
+                },
+                takes: rb.one("takes").is_none_or(|n| truthy(Some(n))),
             },
             "castle" => MoveKind::Castle {
                 partner: rb

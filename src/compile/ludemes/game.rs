@@ -192,6 +192,13 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         example: "(hexHexagon 5)",
     },
     Ludeme {
+        name: "hexStar",
+        cat: Cat::Shape,
+        params: &[pos("points", Ty::Int, Arity::One, "cells on each side of its six points (1 to 6)")],
+        doc: "A six-pointed star of hexagons (121 cells for 4): a hexagon of `points + 1` cells a side with a triangle of `points` cells a side on each edge. Cells are named as in the rhombus of `4 × points + 1` cells a side it is cut from (`(hexRhombus 17)` for 4), whose cells outside the star are holes; for 4, the point at the bottom is m1, l2 m2, k3 l3 m3, j4 k4 l4 m4 and the point at the top e14 f14 g14 h14, e15 f15 g15, e16 f16, e17. Joined and drawn as `hexRhombus`.",
+        example: "(hexStar 4)",
+    },
+    Ludeme {
         name: "piece",
         cat: Cat::Piece,
         params: &[
@@ -325,10 +332,12 @@ pub(super) const LUDEMES: &[Ludeme] = &[
             key("far", Ty::Bool, "`True`: the piece jumps from afar, as a flying king does: along the direction over any number of empty squares to the enemy piece, landing on any empty square beyond it"),
             key("stopToPromote", Ty::Bool, "`False`: a piece that lands where it promotes goes on jumping if it can, and promotes only if the series ends there; `True` (the default): it stops there and promotes"),
             key("byPieces", Ty::Bool, "`True`: a series is known by where it ends and the pieces it takes, so two routes taking the same pieces to the same square are one move (the first found); `False` (the default): each route is a move"),
+            key("over", Ty::Const(&super::JUMPED), "whose pieces may be jumped: `Enemy` (the default), `Friend` or `Any`"),
+            key("takes", Ty::Bool, "`False`: the pieces jumped stay where they are, and the piece may stop after any jump of a series: each square a series reaches is one move (by the shortest series, found first), and no square is landed on twice; `True` (the default): the pieces jumped are taken"),
             IF,
             FROM,
         ],
-        doc: "Jump over an adjacent enemy piece to the empty square right behind it, taking that piece. With `again:True` the piece goes on jumping while it can, in the same directions: the series is one move, written with every square it lands on (`c3e5g7`, or `a1xc1` where another move of the piece also goes from a1 to c1); a piece is never jumped twice, and those jumped leave the board when the series ends (so they block the way until then). A piece that lands where it promotes stops there, unless `stopToPromote:False`. At most 4096 series are found from one square.",
+        doc: "Jump over an adjacent enemy piece (whose pieces: `over:`) to the empty square right behind it, taking that piece (unless `takes:False`). With `again:True` the piece goes on jumping while it can, in the same directions: the series is one move, written with every square it lands on (`c3e5g7`, or `a1xc1` where another move of the piece also goes from a1 to c1); a piece is never jumped twice, and those jumped leave the board when the series ends (so they block the way until then). A piece that lands where it promotes stops there, unless `stopToPromote:False`. At most 4096 series are found from one square. With `over:Any takes:False`, the hops of a race across the board: over any piece, nothing taken, and a series may stop after any hop.",
         example: "(jump {ForwardLeft ForwardRight} again:True)",
     },
     Ludeme {

@@ -352,6 +352,13 @@ pub static TARGET_KINDS: Consts = Consts {
     values: TARGETS,
 };
 
+/// Whose pieces a jump may jump over, as an argument type.
+pub static JUMPED: Consts = Consts {
+    name: "Jumped",
+    what: "whose pieces",
+    values: &["Enemy", "Friend", "Any"],
+};
+
 /// Every direction name a move can use.
 pub const DIRECTIONS: &[&str] = &[
     "N",

@@ -596,6 +596,23 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         example: "(score Mover)",
     },
     Ludeme {
+        name: "+",
+        cat: Cat::Int,
+        params: &[pos("terms", Ty::Int, Arity::Rest, "the numbers to add (two or more)")],
+        doc: "The sum of the numbers: `(+ (count White in:\"North point\") (count Black in:\"North point\"))` is how many pieces stand on the region, whoever's they are.",
+        example: "(+ (count Mover) (inHand Mover))",
+    },
+    Ludeme {
+        name: "-",
+        cat: Cat::Int,
+        params: &[
+            pos("left", Ty::Int, Arity::One, "the number"),
+            pos("right", Ty::Int, Arity::One, "the number taken from it"),
+        ],
+        doc: "The first number less the second: `(- (count Mover) (count Next))` is how many pieces the mover has more than the other player.",
+        example: "(- (count Mover) (count Next))",
+    },
+    Ludeme {
         name: "inHand",
         cat: Cat::Int,
         params: &[
