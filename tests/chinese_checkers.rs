@@ -285,31 +285,28 @@ const NORTH: [&str; 10] = [
 fn chinese_checkers_the_far_point_filled_wins_counting_marbles_left_there() {
     let g = game();
     let black = ["e9", "f9", "g9", "h9", "i9", "j9", "k9", "l9", "m9", "e10"];
+    // Nobody has won yet; White's e13e14 fills the north point and wins.
+    let fills_and_wins = |marbles: &[(&str, char)]| {
+        let mut p = pos(&g, &fen(marbles, 'w'));
+        assert!(p.outcome().is_none(), "{p}");
+        play(&mut p, "e13e14");
+        assert_eq!(
+            p.outcome(),
+            Some(Outcome::win(0, "the far point filled")),
+            "{p}"
+        );
+    };
     // White has nine marbles in the north point and one on e13 beside it.
     let mut marbles: Vec<(&str, char)> = NORTH[1..].iter().map(|&s| (s, 'M')).collect();
     marbles.push(("e13", 'M'));
     marbles.extend(black.iter().map(|&s| (s, 'm')));
-    let mut p = pos(&g, &fen(&marbles, 'w'));
-    assert!(p.outcome().is_none());
-    play(&mut p, "e13e14");
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::win(0, "the far point filled")),
-        "{p}"
-    );
+    fills_and_wins(&marbles);
     // Black left two marbles at home: the point is full with White's eight
     // and Black's two, and White wins all the same.
     let mut marbles: Vec<(&str, char)> = NORTH[1..8].iter().map(|&s| (s, 'M')).collect();
     marbles.extend([("e13", 'M'), ("f16", 'm'), ("e17", 'm')]);
     marbles.extend(black[..8].iter().map(|&s| (s, 'm')));
-    let mut p = pos(&g, &fen(&marbles, 'w'));
-    assert!(p.outcome().is_none());
-    play(&mut p, "e13e14");
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::win(0, "the far point filled")),
-        "{p}"
-    );
+    fills_and_wins(&marbles);
     // Full with Black's own ten (the start): nobody has won.
     assert!(g.start().outcome().is_none());
 }

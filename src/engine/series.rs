@@ -307,6 +307,23 @@ impl<B: Bits> Engine<B> {
         })
     }
 
+    /// The piece a jump of the search `s` from `cur` in direction `d` would
+    /// go over: the next square's (from afar, the first piece's along the
+    /// ray), if it is one the rule may jump.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn jumped(&self, s: &Series<'_, B>, cur: Sq, d: u8) -> Option<Sq> {
+        let b = self.board();
+        let mut over = b.step(cur, Dir(d))?;
+        if s.opts.far {
+            // Over empty squares to the first piece.
+            while !s.occ.has(over) {
+                over = b.step(over, Dir(d))?;
+            }
+        }
+        s.enemy.has(over).then_some(over)
+    }
+
     /// [`Engine::each_series`] for jumps that take nothing: every square a
     /// series reaches (never landing twice on a square, nor where it
     /// began), nearest first, each with its shortest series.
@@ -327,20 +344,9 @@ impl<B: Bits> Engine<B> {
         loop {
             let stop = cur.1 != usize::MAX && (!s.opts.again || s.zone.has(cur.0));
             for &d in s.dirs.iter().filter(|_| !stop) {
-                let Some(mut over) = b.step(cur.0, Dir(d)) else {
+                let Some(over) = self.jumped(s, cur.0, d) else {
                     continue;
                 };
-                if s.opts.far {
-                    while !s.occ.has(over) {
-                        match b.step(over, Dir(d)) {
-                            Some(n) => over = n,
-                            None => break,
-                        }
-                    }
-                }
-                if !s.enemy.has(over) {
-                    continue;
-                }
                 let mut landing = b.step(over, Dir(d));
                 while let Some(land) = landing.filter(|&l| !s.occ.has(l)) {
                     if !seen.has(land) {
@@ -386,21 +392,9 @@ impl<B: Bits> Engine<B> {
     ) -> bool {
         let b = self.board();
         for &d in s.dirs {
-            let Some(mut over) = b.step(cur, Dir(d)) else {
+            let Some(over) = self.jumped(s, cur, d).filter(|&o| !jumped.has(o)) else {
                 continue;
             };
-            if s.opts.far {
-                // Over empty squares to the first piece.
-                while !s.occ.has(over) {
-                    match b.step(over, Dir(d)) {
-                        Some(n) => over = n,
-                        None => break,
-                    }
-                }
-            }
-            if !s.enemy.has(over) || jumped.has(over) {
-                continue;
-            }
             let mut landing = b.step(over, Dir(d));
             while let Some(land) = landing.filter(|&l| !s.occ.has(l)) {
                 let now = jumped | B::bit(over);
