@@ -62,20 +62,29 @@ const RACE: i32 = 30;
 /// in:R)` compared with a number, `(reached P R)`): for each such player,
 /// the squares, and the kind asked for ([`NO_KIND`] for any).
 fn goals<B: Bits>(e: &Engine<B>) -> Vec<(u8, B, u8)> {
-    use crate::compile::model::{Cond, IntExpr, OutcomeDef, PlayerRef};
+    use crate::compile::model::{CmpOp, Cond, IntExpr, OutcomeDef, PlayerRef};
     /// Whose pieces, on which squares (per player), of which kind.
     type Goal<'c> = (&'c PlayerRef, &'c [Vec<Sq>], Option<u8>);
     fn walk<'c>(c: &'c Cond, out: &mut Vec<Goal<'c>>) {
         match c {
             Cond::And(v) | Cond::Or(v) => v.iter().for_each(|c| walk(c, out)),
             Cond::Reached(p, sites, kind) => out.push((p, sites, *kind)),
-            Cond::Cmp(_, a, b) => {
-                let mut left = vec![a, b];
-                while let Some(x) = left.pop() {
+            Cond::Cmp(op, a, b) => {
+                // Which way the left side should go for the rule to hold:
+                // up (more pieces there) or down. `=` to a number above 0
+                // asks for pieces to come, `=` to 0 for them to leave.
+                let up = match (op, b) {
+                    (CmpOp::Gt | CmpOp::Ge, _) => true,
+                    (CmpOp::Lt | CmpOp::Le, _) => false,
+                    (CmpOp::Eq, IntExpr::Lit(n)) => *n > 0,
+                    _ => return,
+                };
+                let mut left = vec![(a, up), (b, !up)];
+                while let Some((x, up)) = left.pop() {
                     match x {
-                        IntExpr::CountIn(p, kind, sites) => out.push((p, sites, *kind)),
-                        IntExpr::Sum(xs) => left.extend(xs),
-                        IntExpr::Diff(x, y) => left.extend([&**x, &**y]),
+                        IntExpr::CountIn(p, kind, sites) if up => out.push((p, sites, *kind)),
+                        IntExpr::Sum(xs) => left.extend(xs.iter().map(|x| (x, up))),
+                        IntExpr::Diff(x, y) => left.extend([(&**x, up), (&**y, !up)]),
                         _ => {}
                     }
                 }
@@ -94,12 +103,7 @@ fn goals<B: Bits>(e: &Engine<B>) -> Vec<(u8, B, u8)> {
             for p in 0..e.players() {
                 let fits = |r: &PlayerRef| !matches!(r, PlayerRef::Fixed(x) if *x != p);
                 // The player the rule counts is the one it makes win.
-                let same = match (who, winner) {
-                    (PlayerRef::Fixed(a), PlayerRef::Fixed(b)) => a == b,
-                    (PlayerRef::Fixed(_), _) | (_, PlayerRef::Fixed(_)) => true,
-                    (a, b) => a == b,
-                };
-                if !fits(who) || !fits(winner) || !same {
+                if who != winner || !fits(who) {
                     continue;
                 }
                 let set = sites.get(p as usize).map_or(B::ZERO, |v| B::of(v));

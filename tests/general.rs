@@ -182,6 +182,37 @@ fn a_jump_and_another_move_to_the_same_square_are_written_apart() {
     assert!(after("a1c1").is_some(), "the leap does not");
 }
 
+#[test]
+fn a_number_made_of_parts_is_judged_at_each_move() {
+    // Reversi's opening, its rule written with a sum: a disc goes where it
+    // brackets at least one enemy disc. The sum reads the move (its size),
+    // so it is judged for each square, not once for the position.
+    let text = r#"(game "Sums"
+        (players {(player "Black" N) (player "White" S)})
+        (equipment {(board (square 8)) (piece "Disc" "D")})
+        (rules
+            (start {(place White "Disc" {d4 e5}) (place Black "Disc" {d5 e4})})
+            (play (drop "Disc" (everywhere)
+                if:(> (+ (size (bracketed All)) (- 1 1)) 0)
+                then:(flip (bracketed All))))
+            (end {(if (noMoves Next) (loss Next "no moves"))})))"#;
+    let g = lud::compile_str("sums.lud", text).unwrap();
+    let pos = g.start();
+    let mut texts: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| move_text(&pos, m))
+        .collect();
+    texts.sort();
+    assert_eq!(texts.len(), 4, "the four squares of Reversi's first move");
+    assert!(
+        texts
+            .iter()
+            .all(|t| ["c4", "d3", "e6", "f5"].iter().any(|s| t.contains(s))),
+        "{texts:?}"
+    );
+}
+
 /// Kings on a small board, each side making two moves in a row at first;
 /// a move after which the opponent moves next is forbidden (`is`).
 const RUNS: &str = r#"(game "Runs"

@@ -648,6 +648,19 @@ pub enum IntExpr {
     Diff(Box<IntExpr>, Box<IntExpr>),
 }
 
+impl IntExpr {
+    /// Whether this number, or one it is made of (under `+` and `-`),
+    /// passes `test`.
+    pub(crate) fn mentions(&self, test: &dyn Fn(&IntExpr) -> bool) -> bool {
+        test(self)
+            || match self {
+                IntExpr::Sum(xs) => xs.iter().any(|x| x.mentions(test)),
+                IntExpr::Diff(a, b) => a.mentions(test) || b.mentions(test),
+                _ => false,
+            }
+    }
+}
+
 /// What resets a `(pliesSince ...)` counter.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Events {

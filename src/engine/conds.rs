@@ -144,9 +144,14 @@ pub(super) fn reads_move(c: &Cond) -> bool {
     match c {
         Cond::And(cs) | Cond::Or(cs) => cs.iter().any(reads_move),
         Cond::Not(c) => reads_move(c),
-        Cond::Cmp(_, a, b) => [a, b]
-            .iter()
-            .any(|e| matches!(e, IntExpr::Size(_) | IntExpr::Liberties(..))),
+        Cond::Cmp(_, a, b) => [a, b].iter().any(|e| {
+            e.mentions(&|e| {
+                matches!(
+                    e,
+                    IntExpr::Size(_) | IntExpr::Liberties(..) | IntExpr::Captured
+                )
+            })
+        }),
         Cond::InCheck(_)
         | Cond::Is(..)
         | Cond::NoMoves(..)
@@ -188,10 +193,12 @@ pub(super) fn reads_to(c: &Cond) -> bool {
         | Cond::InLine(s)
         | Cond::Holds(s, ..) => site(s),
         Cond::KindIs(_) | Cond::LostCouldReach | Cond::Exists(_) => true,
-        Cond::Cmp(_, a, b) => [a, b].iter().any(|e| match e {
-            IntExpr::Size(_) => true,
-            IntExpr::Liberties(s, _) => site(s),
-            _ => false,
+        Cond::Cmp(_, a, b) => [a, b].iter().any(|e| {
+            e.mentions(&|e| match e {
+                IntExpr::Size(_) => true,
+                IntExpr::Liberties(s, _) => site(s),
+                _ => false,
+            })
         }),
         _ => false,
     })

@@ -64,6 +64,11 @@ thread_local! {
     static MEMOS: RefCell<Vec<Memo>> = const { RefCell::new(Vec::new()) };
 }
 
+/// The squares a series that takes nothing reaches, in the order found:
+/// the jump that reached each, and the index of the square it was made
+/// from (`usize::MAX` for the square the series began on).
+type Reached = SmallVec<[((Sq, Sq, u8), usize); 32]>;
+
 impl<B: Bits> Engine<B> {
     /// What a search for the series of rule `g` from `from` for `side`
     /// keeps fixed; `None` for a rule that is not a jump.
@@ -336,7 +341,7 @@ impl<B: Bits> Engine<B> {
         let b = self.board();
         // Each square reached: the jump that reached it, and the index of
         // the square it was made from (`usize::MAX` for `from`).
-        let mut reached: Vec<((Sq, Sq, u8), usize)> = Vec::new();
+        let mut reached: Reached = SmallVec::new();
         let mut seen = B::bit(from);
         let mut route: SmallVec<[(Sq, Sq, u8); 16]> = SmallVec::new();
         let mut next = 0;

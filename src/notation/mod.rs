@@ -86,10 +86,11 @@ pub fn move_texts(pos: &Position, moves: &[Move]) -> Vec<String> {
             texts[i] = jump_text(pos, moves[i], "x");
         }
     }
-    for i in 0..texts.len() {
-        let earlier = texts[..i].iter().filter(|t| **t == texts[i]).count();
+    let plain = texts.clone();
+    for (i, text) in texts.iter_mut().enumerate() {
+        let earlier = plain[..i].iter().filter(|t| **t == plain[i]).count();
         if earlier > 0 {
-            texts[i] = format!("{}/{}", texts[i], earlier + 1);
+            *text = format!("{}/{}", plain[i], earlier + 1);
         }
     }
     texts
