@@ -29,6 +29,8 @@ pub struct Settings {
     pub max_nodes: u64,
     /// Time budget per move, kept the same way as the node budget.
     pub max_time: Option<std::time::Duration>,
+    /// Threads searching together (Lazy SMP); 1 searches alone.
+    pub threads: usize,
 }
 
 impl Default for Settings {
@@ -37,6 +39,7 @@ impl Default for Settings {
             max_depth: 6,
             max_nodes: 60_000,
             max_time: None,
+            threads: 1,
         }
     }
 }
@@ -268,8 +271,63 @@ impl Score {
 
 /// Searches for the computer's move within the budget of `settings`.
 pub fn think(pos: &Position, settings: Settings, rng: &mut fastrand::Rng) -> Choice {
+    think_with(pos, settings, rng, Control::default())
+}
+
+/// Where a search stands after an iteration, for a report (`info` lines of
+/// an engine protocol).
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// The iteration just finished, in plies.
+    pub depth: u32,
+    /// The best move's score, for the side to move.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time spent so far.
+    pub elapsed: std::time::Duration,
+    /// The line the search expects: the best move first.
+    pub pv: Vec<Move>,
+}
+
+/// How a search is steered from outside while it runs.
+#[derive(Default)]
+pub struct Control<'a> {
+    /// Set (from another thread) to stop the search: it plays the best move
+    /// of the last iteration it finished.
+    pub stop: Option<&'a std::sync::atomic::AtomicBool>,
+    /// Called after each finished iteration.
+    pub report: Option<&'a mut dyn FnMut(&Progress)>,
+}
+
+/// The time to spend on a move with `left` on the clock, `increment` added
+/// after each move, and `moves_to_go` moves before the clock is topped up
+/// (`None`: the rest of the game).
+pub fn time_for_move(
+    left: std::time::Duration,
+    increment: std::time::Duration,
+    moves_to_go: Option<u32>,
+) -> std::time::Duration {
+    let moves = u128::from(moves_to_go.map_or(30, |m| m.clamp(1, 30)));
+    let share = left.as_millis() / (moves + 2) + increment.as_millis() * 3 / 4;
+    // Never more than half of what is left, and a margin for the reply.
+    let cap = left.as_millis() / 2;
+    let ms = share.min(cap).saturating_sub(10).max(1);
+    std::time::Duration::from_millis(u64::try_from(ms).unwrap_or(u64::MAX))
+}
+
+/// [`think`], stopped early by `control.stop` and reporting each
+/// finished iteration to `control.report`.
+pub fn think_with<'c>(
+    pos: &'c Position,
+    settings: Settings,
+    rng: &mut fastrand::Rng,
+    control: Control<'c>,
+) -> Choice {
     on_pos!(&pos.0, |e, s, h| {
         let mut search = Search::new(e, settings, h.clone());
+        search.stop = control.stop;
+        search.report = control.report;
         let (best, depth, score) = search.best(s, rng);
         Choice {
             best,
@@ -282,6 +340,12 @@ pub fn think(pos: &Position, settings: Settings, rng: &mut fastrand::Rng) -> Cho
 
 struct Search<'a, B: Bits> {
     e: &'a Engine<B>,
+    /// Set from outside to stop.
+    stop: Option<&'a std::sync::atomic::AtomicBool>,
+    /// Told of each finished iteration.
+    report: Option<&'a mut dyn FnMut(&Progress)>,
+    /// When the search began.
+    started: std::time::Instant,
     values: Vec<i32>,
     /// For each piece and player, a bonus per square (promotion progress, centre).
     place: Vec<Vec<i32>>,
@@ -361,6 +425,9 @@ impl<'a, B: Bits> Search<'a, B> {
         }
         Search {
             e,
+            stop: None,
+            report: None,
+            started: std::time::Instant::now(),
             values,
             place,
             settings,
@@ -380,9 +447,12 @@ impl<'a, B: Bits> Search<'a, B> {
         if !self.out_of_budget {
             self.out_of_budget = self.nodes > self.settings.max_nodes
                 || (self.nodes % CLOCK_EVERY == 0
-                    && self
+                    && (self
                         .deadline
-                        .is_some_and(|d| std::time::Instant::now() >= d));
+                        .is_some_and(|d| std::time::Instant::now() >= d)
+                        || self
+                            .stop
+                            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))));
         }
         self.out_of_budget
     }
@@ -615,6 +685,15 @@ impl<'a, B: Bits> Search<'a, B> {
                 break;
             }
             done = depth;
+            if let Some(report) = self.report.as_mut() {
+                report(&Progress {
+                    depth,
+                    score: Score::of(top),
+                    nodes: self.nodes,
+                    elapsed: self.started.elapsed(),
+                    pv: vec![best_moves[0]],
+                });
+            }
             if top.abs() > WIN / 2 {
                 break;
             }

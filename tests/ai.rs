@@ -45,6 +45,7 @@ fn the_node_budget_holds_inside_an_iteration() {
             max_depth: 6,
             max_nodes: budget,
             max_time: None,
+            threads: 1,
         };
         let c = think(&p, settings, &mut rng);
         assert!(
@@ -69,6 +70,7 @@ fn the_time_budget_holds_inside_an_iteration() {
         max_depth: 6,
         max_nodes: u64::MAX,
         max_time: Some(Duration::ZERO),
+        threads: 1,
     };
     let c = think(&p, settings, &mut rng);
     assert!(c.nodes <= 256, "searched {} nodes", c.nodes);
@@ -85,6 +87,7 @@ fn a_finished_search_reports_its_depth() {
         max_depth: 2,
         max_nodes: 1_000_000,
         max_time: None,
+        threads: 1,
     };
     let c = think(&p, settings, &mut rng);
     assert_eq!(c.depth, 2);
