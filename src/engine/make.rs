@@ -441,6 +441,26 @@ impl<B: Bits> Engine<B> {
         }
     }
 
+    /// Hands the turn over without a move (the *null move* of a search):
+    /// nothing on the board changes, a piece that could be taken en passant
+    /// no longer can, and the next player is to move. Only for a search's
+    /// guesses: the rules never make it.
+    pub(crate) fn make_null(&self, st: &mut State<B>) {
+        if st.passer != NO_SQ {
+            st.hash ^= self.z(EMPTY, st.passer);
+            st.passer = NO_SQ;
+            st.passed = B::ZERO;
+        }
+        let side = st.side;
+        st.hash ^= self.zobrist_side[side as usize] ^ self.z_phase(st);
+        (st.side, st.phase, st.phase_left) = self.next_turn(st);
+        st.mover = side;
+        st.ply += 1;
+        st.took = false;
+        st.last = (NO_SQ, NO_SQ);
+        st.hash ^= self.zobrist_side[st.side as usize] ^ self.z_phase(st);
+    }
+
     /// After a move of `side` that landed on `landed`: whether the turn goes
     /// on with a part (`(continue ...)` whose condition holds and which has a
     /// move). Sets the state's part and anchor either way.

@@ -1,0 +1,375 @@
+//! The evaluation: what a position is worth to the side to move, from the
+//! rules alone. A piece is worth its average mobility on an empty board; a
+//! piece that promotes gains part of the difference as it nears the
+//! promotion squares; pieces near the centre, and pieces nearer the squares
+//! a winning end rule wants them on, a little more. Where no move ever
+//! takes a piece, the freedom to move counts; where an end rule wins by a
+//! chain, the empty squares still needed to join it.
+
+use crate::bits::Bits;
+use crate::compile::board::Sq;
+use crate::engine::{Engine, Gen, GenKind, NORMAL, NO_KIND};
+use crate::state::{code_piece, code_player, State, EMPTY};
+
+/// What one square a piece could move to is worth, in hundredths, where
+/// the evaluation weighs the freedom to move ([`judges_mobility`]).
+const MOBILITY: i32 = 10;
+
+/// What one square fewer to fill before a chain joins its two sets of
+/// squares is worth, in hundredths ([`connections`]).
+const CONNECT: i32 = 60;
+
+/// What one step nearer to the squares an end rule wants a player's pieces
+/// on is worth, in hundredths, per piece ([`goals`]).
+const RACE: i32 = 30;
+
+/// The squares end rules that win want a player's pieces on (`(count P
+/// in:R)` compared with a number, `(reached P R)`): for each such player,
+/// the squares, and the kind asked for ([`NO_KIND`] for any).
+fn goals<B: Bits>(e: &Engine<B>) -> Vec<(u8, B, u8)> {
+    use crate::compile::model::{CmpOp, Cond, IntExpr, OutcomeDef, PlayerRef};
+    /// Whose pieces, on which squares (per player), of which kind.
+    type Goal<'c> = (&'c PlayerRef, &'c [Vec<Sq>], Option<u8>);
+    fn walk<'c>(c: &'c Cond, out: &mut Vec<Goal<'c>>) {
+        match c {
+            Cond::And(v) | Cond::Or(v) => v.iter().for_each(|c| walk(c, out)),
+            Cond::Reached(p, sites, kind) => out.push((p, sites, *kind)),
+            Cond::Cmp(op, a, b) => {
+                // Which way the left side should go for the rule to hold:
+                // up (more pieces there) or down. `=` to a number above 0
+                // asks for pieces to come, `=` to 0 for them to leave.
+                let up = match (op, b) {
+                    (CmpOp::Gt | CmpOp::Ge, _) => true,
+                    (CmpOp::Lt | CmpOp::Le, _) => false,
+                    (CmpOp::Eq, IntExpr::Lit(n)) => *n > 0,
+                    _ => return,
+                };
+                let mut left = vec![(a, up), (b, !up)];
+                while let Some((x, up)) = left.pop() {
+                    match x {
+                        IntExpr::CountIn(p, kind, sites) if up => out.push((p, sites, *kind)),
+                        IntExpr::Sum(xs) => left.extend(xs.iter().map(|x| (x, up))),
+                        IntExpr::Diff(x, y) => left.extend([(&**x, up), (&**y, !up)]),
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for end in &e.model.ends {
+        let OutcomeDef::Win(winner, ..) = &end.outcome else {
+            continue;
+        };
+        let mut found = Vec::new();
+        walk(&end.cond, &mut found);
+        for (who, sites, kind) in found {
+            for p in 0..e.players() {
+                let fits = |r: &PlayerRef| !matches!(r, PlayerRef::Fixed(x) if *x != p);
+                // The player the rule counts is the one it makes win.
+                if who != winner || !fits(who) {
+                    continue;
+                }
+                let set = sites.get(p as usize).map_or(B::ZERO, |v| B::of(v));
+                if !set.is_empty() {
+                    out.push((p, set, kind.unwrap_or(NO_KIND)));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Each square's distance in steps (to any neighbour the board joins) from
+/// the nearest square of `to`; `None` where none can be reached.
+fn distances<B: Bits>(e: &Engine<B>, to: B) -> Vec<Option<u32>> {
+    let b = e.board();
+    let mut dist = vec![None; e.squares()];
+    let mut queue: std::collections::VecDeque<Sq> = to.iter().collect();
+    for q in to.iter() {
+        dist[q as usize] = Some(0);
+    }
+    while let Some(q) = queue.pop_front() {
+        let d = dist[q as usize].unwrap_or(0);
+        for dir in 0..8 {
+            if let Some(n) = b.step(q, crate::compile::board::Dir(dir)) {
+                if e.all.has(n) && dist[n as usize].is_none() {
+                    dist[n as usize] = Some(d + 1);
+                    queue.push_back(n);
+                }
+            }
+        }
+    }
+    dist
+}
+
+/// The chains that end rules ask for (`(connected P A B)`): for each
+/// player the rule can be about, the two sets to join.
+fn connections<B: Bits>(e: &Engine<B>) -> Vec<(u8, B, B)> {
+    use crate::compile::model::{Cond, PlayerRef};
+    let set = |s: &[Vec<Sq>], p: usize| s.get(p).map_or(B::ZERO, |v| B::of(v));
+    let mut out = Vec::new();
+    for end in &e.model.ends {
+        let Cond::Connected(who, from, to) = &end.cond else {
+            continue;
+        };
+        for p in 0..e.players() {
+            if matches!(who, PlayerRef::Fixed(x) if *x != p) {
+                continue;
+            }
+            out.push((p, set(from, p as usize), set(to, p as usize)));
+        }
+    }
+    out
+}
+
+/// Whether the evaluation weighs the freedom to move: no move of the game
+/// can take a piece or turn one over (every move lands on an empty square,
+/// none removes, jumps to take, captures or flips), so the pieces' values
+/// never change the balance; and some piece moves in normal play.
+fn judges_mobility<B: Bits>(e: &Engine<B>) -> bool {
+    use crate::compile::model::{Effect, MoveKind, Target};
+    let quiet = e.model.moves.iter().all(|m| {
+        m.target == Target::Empty
+            && !matches!(
+                m.kind,
+                MoveKind::Remove(_) | MoveKind::CaptureJump { takes: true, .. }
+            )
+            && !m.effects.iter().any(|x| {
+                matches!(
+                    x,
+                    Effect::Capture(_) | Effect::Flip(_) | Effect::Transform(..)
+                )
+            })
+    });
+    quiet && e.gens.iter().flatten().any(mobile)
+}
+
+/// A piece's move of normal play whose squares [`Engine::reach`] finds.
+fn mobile<B: Bits>(g: &Gen<B>) -> bool {
+    g.piece != NO_KIND
+        && g.phase == NORMAL
+        && matches!(
+            g.kind,
+            GenKind::Leap(_) | GenKind::Slide(_) | GenKind::SlideRange(..) | GenKind::Ride(_)
+        )
+}
+
+/// How many squares a piece of `player` of kind `piece` reaches from each
+/// square of the empty board, moves that cannot capture counting half.
+fn reach_by_square<B: Bits>(e: &Engine<B>, player: u8, piece: usize) -> Vec<f64> {
+    let n = e.squares();
+    let mut out = vec![0f64; n];
+    for g in e.gens[player as usize]
+        .iter()
+        .filter(|g| g.piece as usize == piece && g.phase == crate::engine::NORMAL)
+    {
+        let weight = match g.target {
+            crate::compile::model::Target::Empty => 0.5,
+            _ => 1.0,
+        };
+        for (sq, r) in out.iter_mut().enumerate() {
+            if !g.from_mask.has(sq as Sq) {
+                continue;
+            }
+            let count = match &g.kind {
+                GenKind::Leap(t) => t[sq].count(),
+                _ => e.reach(g, sq as Sq, B::ZERO).count(),
+            };
+            *r += f64::from(count) * weight;
+        }
+    }
+    out
+}
+
+/// Piece values derived from the rules, in hundredths: a piece's average
+/// mobility on the empty board.
+pub(super) fn values<B: Bits>(e: &Engine<B>) -> Vec<i32> {
+    let n = e.squares() as f64;
+    (0..e.model.pieces.len())
+        .map(|p| {
+            let total: f64 = reach_by_square(e, 0, p).iter().sum();
+            (total / n * 100.0) as i32 + 50
+        })
+        .collect()
+}
+
+/// What a square's mobility above the piece's average is worth, in
+/// hundredths per square reached.
+const PLACE_BY_MOBILITY: f64 = 12.0;
+
+/// What each of its own pieces next to a royal piece is worth (at most
+/// [`SHIELD_MAX`] counted), in hundredths.
+const SHIELD: i32 = 8;
+/// The most pieces next to a royal piece counted as its shield.
+const SHIELD_MAX: u32 = 3;
+
+/// What the evaluation knows of a game, worked out once per search and
+/// shared by its threads.
+pub(super) struct Eval<B: Bits> {
+    /// Each kind's value, in hundredths.
+    pub(super) values: Vec<i32>,
+    /// For each piece and player, a bonus per square (promotion progress,
+    /// centre, goals).
+    place: Vec<Vec<i32>>,
+    /// Whether the evaluation weighs the freedom to move ([`judges_mobility`]).
+    mobility: bool,
+    /// The chains the end rules ask for ([`connections`]).
+    connects: Vec<(u8, B, B)>,
+    /// The squares next to each square (the eight directions).
+    around: Vec<B>,
+}
+
+impl<B: Bits> Eval<B> {
+    /// The evaluation of the game `e` plays.
+    pub(super) fn new(e: &Engine<B>) -> Self {
+        let values = values(e);
+        let b = e.board();
+        let n = e.squares();
+        let mut place = Vec::new();
+        for piece in 0..e.model.pieces.len() {
+            for player in 0..e.players() as usize {
+                let mut row = vec![0i32; n];
+                let royal = e.royal & (1 << piece) != 0;
+                let reach = reach_by_square(e, player as u8, piece);
+                let on = reach.iter().filter(|&&r| r > 0.0).count().max(1);
+                let avg = reach.iter().sum::<f64>() / on as f64;
+                for (sq, cell) in row.iter_mut().enumerate() {
+                    let c = b.cell(sq as Sq);
+                    // A square where the piece reaches more is worth more
+                    // (a royal piece is kept out of the way instead).
+                    *cell = if royal || reach[sq] == 0.0 {
+                        0
+                    } else {
+                        ((reach[sq] - avg) * PLACE_BY_MOBILITY) as i32
+                    };
+                    // Progress towards promotion.
+                    if let Some(p) = &e.promos[piece] {
+                        let zone = p.zone[player];
+                        if let Some(best) = e
+                            .promotion_targets(piece as u8)
+                            .iter()
+                            .map(|&t| values[t as usize])
+                            .max()
+                        {
+                            let gain = (best - values[piece]).max(0);
+                            let dist = zone
+                                .iter()
+                                .map(|z| {
+                                    let zc = b.cell(z);
+                                    (zc.x as i32 - c.x as i32)
+                                        .abs()
+                                        .max((zc.y as i32 - c.y as i32).abs())
+                                })
+                                .min()
+                                .unwrap_or(0);
+                            let span = b.height.max(b.width) as i32;
+                            let progress = (span - dist).max(0);
+                            *cell += gain * progress * progress / (span * span * 3);
+                        }
+                    }
+                }
+                place.push(row);
+            }
+        }
+        // Progress towards the squares the end rules want the pieces on.
+        for (p, set, kind) in goals(e) {
+            let dist = distances(e, set);
+            let span = dist.iter().flatten().copied().max().unwrap_or(0) as i32;
+            for piece in 0..e.model.pieces.len() {
+                if kind != NO_KIND && kind as usize != piece {
+                    continue;
+                }
+                let row = &mut place[piece * e.players() as usize + p as usize];
+                for (cell, d) in row.iter_mut().zip(&dist) {
+                    if let Some(d) = d {
+                        *cell += RACE * (span - *d as i32);
+                    }
+                }
+            }
+        }
+        let around = (0..n as Sq)
+            .map(|sq| {
+                (0..8)
+                    .filter_map(|d| b.step(sq, crate::compile::board::Dir(d)))
+                    .fold(B::ZERO, |acc, x| acc | B::bit(x))
+            })
+            .collect();
+        Eval {
+            values,
+            place,
+            around,
+            mobility: judges_mobility(e),
+            connects: connections(e),
+        }
+    }
+
+    /// What `st` is worth to the side to move, in hundredths.
+    pub(super) fn eval(&self, e: &Engine<B>, st: &State<B>) -> i32 {
+        let mut score = 0;
+        let players = e.players() as usize;
+        for sq in 0..e.squares() as Sq {
+            let c = st.at(sq);
+            if c == EMPTY {
+                continue;
+            }
+            let (piece, owner) = (code_piece(c) as usize, code_player(c) as usize);
+            let royal = e.royal & (1 << piece) != 0;
+            let v = if royal { 0 } else { self.values[piece] }
+                + self.place[piece * players + owner][sq as usize];
+            if owner == st.side as usize {
+                score += v;
+            } else {
+                score -= v;
+            }
+        }
+        if self.mobility {
+            score += Self::freedom(e, st);
+        }
+        if e.royal != 0 {
+            for p in 0..e.players() {
+                let own = st.by_player[p as usize];
+                let shield: u32 = e
+                    .royals(st, p)
+                    .iter()
+                    .map(|k| (self.around[k as usize] & own).count().min(SHIELD_MAX))
+                    .sum();
+                let v = shield as i32 * SHIELD;
+                score += if p == st.side { v } else { -v };
+            }
+        }
+        if !self.connects.is_empty() {
+            let open = e.all & !st.occupied();
+            for &(p, from, to) in &self.connects {
+                let need = e
+                    .connect_distance(st.by_player[p as usize], open, from, to)
+                    .map_or(e.squares() as i32, |d| d as i32);
+                score += if p == st.side { -need } else { need } * CONNECT;
+            }
+        }
+        score
+    }
+
+    /// The squares the pieces of the side to move could move to, less
+    /// those of the other players', worth [`MOBILITY`] each.
+    fn freedom(e: &Engine<B>, st: &State<B>) -> i32 {
+        let occ = st.occupied();
+        let mut score = 0i32;
+        for p in 0..e.players() {
+            let mut n = 0u32;
+            for g in e.gens[p as usize].iter().filter(|g| mobile(g)) {
+                for sq in (st.pieces(g.piece, p) & g.from_mask).iter() {
+                    n += (e.reach(g, sq, occ) & !occ).count();
+                }
+            }
+            let n = i32::try_from(n).unwrap_or(i32::MAX / 2) * MOBILITY;
+            if p == st.side {
+                score += n;
+            } else {
+                score -= n;
+            }
+        }
+        score
+    }
+}

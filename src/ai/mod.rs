@@ -1,0 +1,221 @@
+//! The computer player: alpha-beta search with iterative deepening, a
+//! transposition table and a capture search at the leaves (`search`), over
+//! an evaluation that needs nothing from the game file but the rules
+//! (`eval`): a piece is worth its average mobility on an empty board, and a
+//! piece that promotes gains part of the difference as it approaches the
+//! promotion squares. End rules score as wins, losses, draws. In a game
+//! where no move takes a piece or turns one over, so that the pieces on the
+//! board never change their balance, but pieces do move (a game of walling
+//! the other side's pieces in), the evaluation also weighs each side's
+//! freedom to move. Where an end rule wins by a chain of pieces joining two
+//! sets of squares (`(connected ...)`), it weighs how many empty squares
+//! each side still needs to join them. With more than one thread, the
+//! threads search the same tree and share what they find through the table
+//! (Lazy SMP).
+
+mod eval;
+mod search;
+mod table;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::bits::Bits;
+use crate::engine::Engine;
+use crate::game::{on_pos, Position};
+use crate::moves::Move;
+use crate::state::{Hist, State};
+
+use eval::Eval;
+use search::Search;
+use table::Table;
+
+/// How hard the computer player thinks.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Deepest full-width search, in plies.
+    pub max_depth: u32,
+    /// Node budget per move. The search stops as soon as it is spent, inside
+    /// an iteration too, and plays the best move of the last iteration it
+    /// finished (or, if the first is unfinished, the best it has scored).
+    pub max_nodes: u64,
+    /// Time budget per move, kept the same way as the node budget.
+    pub max_time: Option<std::time::Duration>,
+    /// Threads searching together (Lazy SMP); 1 searches alone.
+    pub threads: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            max_depth: 64,
+            max_nodes: 60_000,
+            max_time: None,
+            threads: 1,
+        }
+    }
+}
+
+const WIN: i32 = 1_000_000;
+
+/// Piece values derived from the rules, in hundredths.
+pub fn piece_values(pos: &Position) -> Vec<i32> {
+    on_pos!(&pos.0, |e, _s, _h| eval::values(e))
+}
+
+/// The computer's move, or `None` if there is none. `rng` breaks ties.
+pub fn choose(pos: &Position, settings: Settings, rng: &mut fastrand::Rng) -> Option<Move> {
+    think(pos, settings, rng).best
+}
+
+/// What a search found, and what it cost.
+#[derive(Clone, Copy, Debug)]
+pub struct Choice {
+    /// The move chosen (`None` if there is no legal move).
+    pub best: Option<Move>,
+    /// Nodes searched (positions whose moves were generated or evaluated).
+    pub nodes: u64,
+    /// The deepest iteration finished (0 if even the first was cut short).
+    pub depth: u32,
+    /// How the chosen move looks to the player who makes it.
+    pub score: Score,
+}
+
+/// A search's judgement of a move, for the player who makes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// No win or loss found: the balance in hundredths of the rules'
+    /// piece values (positive is better for the mover).
+    Balance(i32),
+    /// The mover wins by force within this many plies.
+    WinIn(u32),
+    /// The mover loses by force within this many plies, whatever it plays.
+    LossIn(u32),
+}
+
+impl Score {
+    fn of(v: i32) -> Score {
+        if v > WIN / 2 {
+            Score::WinIn((WIN - v).unsigned_abs())
+        } else if v < -WIN / 2 {
+            Score::LossIn((WIN + v).unsigned_abs())
+        } else {
+            Score::Balance(v)
+        }
+    }
+}
+
+/// Searches for the computer's move within the budget of `settings`.
+pub fn think(pos: &Position, settings: Settings, rng: &mut fastrand::Rng) -> Choice {
+    think_with(pos, settings, rng, Control::default())
+}
+
+/// Where a search stands after an iteration, for a report (`info` lines of
+/// an engine protocol).
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// The iteration just finished, in plies.
+    pub depth: u32,
+    /// The best move's score, for the side to move.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time spent so far.
+    pub elapsed: std::time::Duration,
+    /// The line the search expects: the best move first.
+    pub pv: Vec<Move>,
+}
+
+/// How a search is steered from outside while it runs.
+#[derive(Default)]
+pub struct Control<'a> {
+    /// Set (from another thread) to stop the search: it plays the best move
+    /// of the last iteration it finished.
+    pub stop: Option<&'a std::sync::atomic::AtomicBool>,
+    /// Called after each finished iteration.
+    pub report: Option<&'a mut dyn FnMut(&Progress)>,
+}
+
+/// The time to spend on a move with `left` on the clock, `increment` added
+/// after each move, and `moves_to_go` moves before the clock is topped up
+/// (`None`: the rest of the game).
+pub fn time_for_move(
+    left: std::time::Duration,
+    increment: std::time::Duration,
+    moves_to_go: Option<u32>,
+) -> std::time::Duration {
+    let moves = u128::from(moves_to_go.map_or(30, |m| m.clamp(1, 30)));
+    let share = left.as_millis() / (moves + 2) + increment.as_millis() * 3 / 4;
+    // Never more than half of what is left, and a margin for the reply.
+    let cap = left.as_millis() / 2;
+    let ms = share.min(cap).saturating_sub(10).max(1);
+    std::time::Duration::from_millis(u64::try_from(ms).unwrap_or(u64::MAX))
+}
+
+/// [`think`], stopped early by `control.stop` and reporting each
+/// finished iteration to `control.report`.
+pub fn think_with<'c>(
+    pos: &'c Position,
+    settings: Settings,
+    rng: &mut fastrand::Rng,
+    control: Control<'c>,
+) -> Choice {
+    on_pos!(&pos.0, |e, s, h| run(e, s, h, settings, rng, control))
+}
+
+/// The table's size for a search: about two entries a node of the budget,
+/// at most 2^20 (16 MB).
+fn table_size(settings: &Settings) -> usize {
+    let by_nodes = usize::try_from(settings.max_nodes.saturating_mul(2)).unwrap_or(usize::MAX);
+    if settings.max_time.is_some() || settings.max_nodes == u64::MAX {
+        1 << 20
+    } else {
+        by_nodes.min(1 << 20)
+    }
+}
+
+fn run<'c, B: Bits>(
+    e: &'c Engine<B>,
+    s: &State<B>,
+    h: &[Hist],
+    settings: Settings,
+    rng: &mut fastrand::Rng,
+    control: Control<'c>,
+) -> Choice {
+    let ev = Eval::new(e);
+    let tt = Table::new(table_size(&settings));
+    let halt = AtomicBool::new(false);
+    let helpers = settings.threads.clamp(1, 256) - 1;
+    let seeds: Vec<u64> = (0..helpers).map(|_| rng.u64(..)).collect();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = seeds
+            .iter()
+            .map(|&seed| {
+                let (ev, tt, halt) = (&ev, &tt, &halt);
+                let stop = control.stop;
+                let hist = h.to_vec();
+                let st = *s;
+                scope.spawn(move || {
+                    let mut search = Search::new(e, ev, tt, halt, settings, hist);
+                    search.stop = stop;
+                    search.best(&st, &mut fastrand::Rng::with_seed(seed), None);
+                    search.nodes
+                })
+            })
+            .collect();
+        let mut search = Search::new(e, &ev, &tt, &halt, settings, h.to_vec());
+        search.stop = control.stop;
+        let (best, depth, score) = search.best(s, rng, control.report);
+        halt.store(true, Ordering::Relaxed);
+        let nodes = search.nodes
+            + workers
+                .into_iter()
+                .map(|w| w.join().unwrap_or(0))
+                .sum::<u64>();
+        Choice {
+            best,
+            nodes,
+            depth,
+            score: Score::of(score),
+        }
+    })
+}
