@@ -109,6 +109,8 @@ pub(super) struct Engine {
     /// The engine's name (`id name` under UCI, `myname` under xboard, else
     /// the program's file name).
     pub(super) name: String,
+    /// The last `ping` sent (xboard).
+    pings: u32,
 }
 
 impl Engine {
@@ -123,6 +125,7 @@ impl Engine {
             spec,
             run: None,
             name,
+            pings: 1,
         };
         e.ensure().map_err(|f| f.to_string())?;
         Ok(e)
@@ -273,6 +276,10 @@ impl Engine {
     ) -> Result<Answer, Failure> {
         self.ensure()?;
         let limit = limit.unwrap_or(self.spec.limit);
+        // Whatever the engine said after its last answer is stale.
+        if let Some(r) = &self.run {
+            while r.lines.try_recv().is_ok() {}
+        }
         let patience = self.bound(limit.patience());
         let answer = match self.spec.protocol {
             Protocol::Uci => self.ask_uci(fen, moves, limit, patience),
@@ -343,6 +350,20 @@ impl Engine {
         };
         for m in moves {
             self.send(&format!("{prefix}{m}"))?;
+        }
+        // Every answer to the moves (an `Illegal move`) comes before the pong.
+        self.pings += 1;
+        let ping = format!("pong {}", self.pings);
+        self.send(&format!("ping {}", self.pings))?;
+        let mut refused = None;
+        self.wait_for(self.bound(HELLO), |l| {
+            if l.starts_with("Illegal") || l.starts_with("Error") {
+                refused.get_or_insert_with(|| l.to_string());
+            }
+            l == ping
+        })?;
+        if let Some(r) = refused {
+            return Ok(Answer::Refused(r));
         }
         match limit {
             Limit::Depth(d) => self.send(&format!("sd {d}"))?,
