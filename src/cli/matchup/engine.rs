@@ -405,7 +405,11 @@ impl Engine {
     }
 
     /// Reads lines until `done` says one is the awaited one, for at most `bound`.
-    fn wait_for(&mut self, bound: Duration, mut done: impl FnMut(&str) -> bool) -> Result<(), Failure> {
+    fn wait_for(
+        &mut self,
+        bound: Duration,
+        mut done: impl FnMut(&str) -> bool,
+    ) -> Result<(), Failure> {
         let deadline = Instant::now() + bound;
         loop {
             let Some(r) = &self.run else {

@@ -187,9 +187,11 @@ struct Match {
 impl Match {
     fn new(a: &MatchArgs) -> Result<Match, i32> {
         let p1 = a.white.unwrap_or(Player::Ai);
-        let p2 = a
-            .black
-            .unwrap_or(if a.engine.is_some() { Player::Engine } else { Player::Random });
+        let p2 = a.black.unwrap_or(if a.engine.is_some() {
+            Player::Engine
+        } else {
+            Player::Random
+        });
         if (p1 == Player::Engine || p2 == Player::Engine) && a.engine.is_none() {
             return Err(usage(
                 "a player is `engine` but no engine is given\n  help: name it with --engine CMD, as in --engine /usr/games/fairy-stockfish",
@@ -260,7 +262,10 @@ impl Match {
                 (Player::Engine, Some(spec)) => match Engine::start(spec.clone()) {
                     Ok(e) => Some(e),
                     Err(why) => {
-                        eoutln!("error: cannot use the engine `{}`: {why}", spec.argv.join(" "));
+                        eoutln!(
+                            "error: cannot use the engine `{}`: {why}",
+                            spec.argv.join(" ")
+                        );
                         eoutln!("  help: give --engine the command of a {} engine (installed, and executable), as in --engine /usr/games/fairy-stockfish", match spec.protocol { Protocol::Uci => "UCI", Protocol::Xboard => "xboard" });
                         return Err(EXIT_INPUT);
                     }
@@ -309,14 +314,16 @@ impl Match {
             vec![Opening::plain(&game)]
         };
         let records = match &a.records {
-            Some(path) => match std::fs::File::create(path) {
-                Ok(f) => Some(f),
-                Err(e) => {
-                    eoutln!("error: cannot write the records to {}: {e}", path.display());
-                    eoutln!("  help: give --records a file in a folder that exists and can be written");
-                    return Err(EXIT_INPUT);
+            Some(path) => {
+                match std::fs::File::create(path) {
+                    Ok(f) => Some(f),
+                    Err(e) => {
+                        eoutln!("error: cannot write the records to {}: {e}", path.display());
+                        eoutln!("  help: give --records a file in a folder that exists and can be written");
+                        return Err(EXIT_INPUT);
+                    }
                 }
-            },
+            }
             None => None,
         };
         let unlimited = ai::Settings {
@@ -510,14 +517,19 @@ impl Match {
                     let Some(e) = self.players[who].engine.as_mut() else {
                         unreachable!("an engine player has an engine");
                     };
-                    let at = format!("game {}, ply {}, position {pos}", g + 1, rec.moves.len() + 1);
+                    let at = format!(
+                        "game {}, ply {}, position {pos}",
+                        g + 1,
+                        rec.moves.len() + 1
+                    );
                     match e.best_move(&fen, !opening.given, &texts, None) {
                         Ok(Answer::Move(text)) => match parse_move(&pos, &text) {
                             Ok(m) => m,
                             Err(err) => {
-                                self.tally
-                                    .illegal
-                                    .push(format!("{label} played `{text}` ({at}): {}", err.message));
+                                self.tally.illegal.push(format!(
+                                    "{label} played `{text}` ({at}): {}",
+                                    err.message
+                                ));
                                 let (w, k) = forfeit(side, "illegal move");
                                 break (w, k, None);
                             }
@@ -608,7 +620,11 @@ impl Match {
             self.players[0].label,
             self.players[1].label
         );
-        let _ = writeln!(s, "{:<22}{:>7}{:>7}{:>7}{:>8}{:>9}", "", "games", "wins", "draws", "losses", "score");
+        let _ = writeln!(
+            s,
+            "{:<22}{:>7}{:>7}{:>7}{:>8}{:>9}",
+            "", "games", "wins", "draws", "losses", "score"
+        );
         let pct = |w: u64, d: u64, l: u64| {
             let n = w + d + l;
             if n == 0 {
@@ -618,7 +634,12 @@ impl Match {
             }
         };
         let row = |s: &mut String, name: &str, [w, d, l]: [u64; 3]| {
-            let _ = writeln!(s, "{name:<22}{:>7}{w:>7}{d:>7}{l:>8}{:>9}", w + d + l, pct(w, d, l));
+            let _ = writeln!(
+                s,
+                "{name:<22}{:>7}{w:>7}{d:>7}{l:>8}{:>9}",
+                w + d + l,
+                pct(w, d, l)
+            );
         };
         row(&mut s, "player 1", t.wdl);
         row(&mut s, "  moving first", t.wdl_first);

@@ -40,7 +40,8 @@ impl Opening {
 /// with a hint).
 pub(super) fn read(game: &Game, path: &Path) -> Result<Vec<Opening>, String> {
     let name = path.display();
-    let bytes = read_file(path, MAX_RECORD_BYTES).map_err(|e| format!("cannot read {name}: {e}"))?;
+    let bytes =
+        read_file(path, MAX_RECORD_BYTES).map_err(|e| format!("cannot read {name}: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|e| {
         format!(
             "{name}: the file is not UTF-8 text (byte {} is not)",

@@ -84,11 +84,24 @@ impl Elo {
 
 /// The log-likelihood ratio of the hypothesis "the Elo difference is
 /// `elo1`" against "it is `elo0`", from a sample of scores (each 0 to 1)
-/// given as (score, count); 0 while the sample has no spread.
+/// given as (score, count); 0 for an empty sample. As fishtest does, each
+/// count is taken as at least 1/1000, so that a sample without spread (a
+/// clean sweep) still has a variance.
 pub(super) fn llr(elo0: f64, elo1: f64, sample: &[(f64, u64)]) -> f64 {
-    let Some((n, mu, var)) = mean_var(sample) else {
+    if sample.iter().all(|&(_, c)| c == 0) {
         return 0.0;
-    };
+    }
+    let counts: Vec<(f64, f64)> = sample
+        .iter()
+        .map(|&(v, c)| (v, (c as f64).max(1e-3)))
+        .collect();
+    let n: f64 = counts.iter().map(|&(_, c)| c).sum();
+    let mu = counts.iter().map(|&(v, c)| v * c).sum::<f64>() / n;
+    let var = counts
+        .iter()
+        .map(|&(v, c)| c * (v - mu).powi(2))
+        .sum::<f64>()
+        / n;
     if var <= 0.0 {
         return 0.0;
     }
@@ -211,7 +224,13 @@ mod tests {
         assert_eq!(s.verdict(), Some(true), "{s:?}");
         let s = Sprt::pentanomial(0.0, 10.0, [89, 10, 1, 0, 0]);
         assert_eq!(s.verdict(), Some(false), "{s:?}");
-        // No spread yet: no evidence.
-        assert_eq!(Sprt::pentanomial(0.0, 10.0, [0, 0, 3, 0, 0]).llr, 0.0);
+        // No games: no evidence.
+        assert_eq!(Sprt::pentanomial(0.0, 10.0, [0; 5]).llr, 0.0);
+        // A clean sweep has no spread, but the counts taken as at least
+        // 1/1000 give it one: ten pairs won outright accept elo1.
+        assert_eq!(
+            Sprt::pentanomial(0.0, 10.0, [0, 0, 0, 0, 10]).verdict(),
+            Some(true)
+        );
     }
 }
