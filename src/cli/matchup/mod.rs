@@ -649,7 +649,7 @@ impl Match {
             let _ = writeln!(
                 s,
                 "Elo difference (player 1 - player 2): {}{} (95%: {} to {})",
-                fmt_elo(e.elo),
+                fmt_elo(e.diff),
                 if e.margin().is_finite() {
                     format!(" +/- {:.1}", e.margin())
                 } else {
