@@ -734,6 +734,6 @@ fn progress_bar(games: u64) -> Option<ProgressBar> {
             .unwrap_or_else(|_| ProgressStyle::default_bar())
             .progress_chars("=> "),
     );
-    bar.tick();
+    bar.enable_steady_tick(Duration::from_millis(500));
     Some(bar)
 }
