@@ -41,6 +41,7 @@ mod explain;
 mod fmt;
 mod graph;
 mod io;
+mod matchup;
 mod perft;
 mod play;
 mod progress;
@@ -59,6 +60,7 @@ use crate::compile::{read_source, CompileError, ReadError};
 use crate::diagnostics::Style;
 use crate::game::{Game, Position};
 use crate::position::Legality;
+pub use matchup::{MatchArgs, Player as MatchPlayer, Protocol as EngineProtocol};
 
 /// Exit code: success.
 pub const EXIT_OK: i32 = 0;
@@ -298,6 +300,10 @@ pub enum Command {
     },
     /// Print the language reference (Markdown), generated from the ludeme catalogue.
     Doc,
+    /// Play games between two players (lud's computer player, the random
+    /// player, an external UCI or xboard engine) and report the score, the
+    /// Elo difference and how the games ended.
+    Match(MatchArgs),
     /// Rewrite game files in the canonical layout (comments kept).
     Fmt {
         /// The game files.
@@ -473,6 +479,7 @@ pub fn run(cli: Cli) -> i32 {
             },
             config,
         }),
+        Command::Match(args) => matchup::run(&args),
         Command::Doc => {
             out!("{}", crate::compile::reference::markdown());
             EXIT_OK

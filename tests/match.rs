@@ -1,0 +1,373 @@
+//! `lud match`: games between lud's player, the random player and external
+//! engines, run as a user runs them. A scripted fake UCI engine
+//! (`tests/fixtures/match/fake_uci.py`, Python 3) plays illegal moves, says
+//! it has none, hangs and crashes; `/usr/games/fairy-stockfish`, where it is
+//! installed, plays real games (the test skips, saying so, where it is not).
+
+#[path = "support/cli_run.rs"]
+mod cli_run;
+
+use cli_run::{lud, scratch};
+
+const FAKE: &str = "tests/fixtures/match/fake_uci.py";
+const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
+
+/// The number in the table's row `name` at column `col` (0: games, 1:
+/// wins, 2: draws, 3: losses).
+fn row(table: &str, name: &str, col: usize) -> u64 {
+    let line = table
+        .lines()
+        .find(|l| l.starts_with(name) && l[name.len()..].starts_with("  "))
+        .unwrap_or_else(|| panic!("no row `{name}` in\n{table}"));
+    line[name.len()..]
+        .split_whitespace()
+        .nth(col)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no column {col} in `{line}`"))
+}
+
+/// The count after `title: ` in the table.
+fn count(table: &str, title: &str) -> usize {
+    table
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("{title}: ")))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no `{title}` in\n{table}"))
+}
+
+/// The endings listed under `endings:`, summed.
+fn endings(table: &str) -> u64 {
+    table
+        .lines()
+        .skip_while(|l| *l != "endings:")
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| l.split_whitespace().last().unwrap().parse::<u64>().unwrap())
+        .sum()
+}
+
+/// The records of a `--records` file, one text each.
+fn records(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("[Game ") {
+            out.push(String::new());
+        }
+        let last = out.last_mut().expect("a record starts with its Game tag");
+        last.push_str(line);
+        last.push('\n');
+    }
+    out
+}
+
+#[test]
+fn ai_against_random_adds_up_alternates_and_records_replay() {
+    let dir = scratch("match-ai-random");
+    let recs = dir.join("games.rec");
+    let args = [
+        "match",
+        "games/breakthrough.lud",
+        "--games",
+        "4",
+        "--nodes",
+        "200",
+        "--seed",
+        "7",
+        "--random-plies",
+        "2",
+        "--records",
+        recs.to_str().unwrap(),
+    ];
+    let r = lud(&args, "");
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let t = &r.stdout;
+    assert!(
+        t.starts_with("Breakthrough: ai (player 1) against random (player 2), 4 game(s)"),
+        "{t}"
+    );
+    let (games, w, d, l) = (
+        row(t, "player 1", 0),
+        row(t, "player 1", 1),
+        row(t, "player 1", 2),
+        row(t, "player 1", 3),
+    );
+    assert_eq!((games, w + d + l), (4, 4), "{t}");
+    for col in 0..4 {
+        assert_eq!(
+            row(t, "  moving first", col) + row(t, "  moving second", col),
+            row(t, "player 1", col),
+            "{t}"
+        );
+    }
+    assert_eq!(row(t, "  moving first", 0), 2, "{t}");
+    assert_eq!(endings(t), 4, "{t}");
+    assert!(t.contains("Elo difference (player 1 - player 2): "), "{t}");
+    // lud's player beats the random player.
+    assert!(w >= 3, "{t}");
+    // One line per game on stderr (not a terminal), colours alternating.
+    let lines: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .collect();
+    assert_eq!(lines.len(), 4, "{}", r.stderr);
+    for (i, l) in lines.iter().enumerate() {
+        let order = if i % 2 == 0 {
+            ": ai - random:"
+        } else {
+            ": random - ai:"
+        };
+        assert!(l.contains(order), "{l}");
+    }
+    // Each record replays, with its players' tags alternating and the
+    // pair's opening in both games.
+    let text = std::fs::read_to_string(&recs).unwrap();
+    let all = records(&text);
+    assert_eq!(all.len(), 4, "{text}");
+    for (i, rec) in all.iter().enumerate() {
+        let (white, black) = if i % 2 == 0 {
+            ("ai", "random")
+        } else {
+            ("random", "ai")
+        };
+        assert!(rec.contains(&format!("[White \"{white}\"]")), "{rec}");
+        assert!(rec.contains(&format!("[Black \"{black}\"]")), "{rec}");
+        assert!(rec.contains(&format!("[Round \"{}\"]", i + 1)), "{rec}");
+        assert!(rec.contains("[Opening \"moves "), "{rec}");
+        let path = dir.join(format!("game{i}.rec"));
+        std::fs::write(&path, rec).unwrap();
+        let replay = lud(
+            &["replay", "games/breakthrough.lud", path.to_str().unwrap()],
+            "",
+        );
+        assert_eq!(replay.code, 0, "{rec}\n{}", replay.stderr);
+    }
+    let opening = |rec: &str| {
+        rec.lines()
+            .find(|l| l.starts_with("[Opening"))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(opening(&all[0]), opening(&all[1]));
+    assert_eq!(opening(&all[2]), opening(&all[3]));
+    // The same seed, the same match.
+    let again = lud(&args, "");
+    assert_eq!(again.stdout, r.stdout);
+    assert_eq!(std::fs::read_to_string(&recs).unwrap(), text);
+}
+
+#[test]
+fn sprt_stops_a_one_sided_match() {
+    let r = lud(
+        &[
+            "match",
+            "games/breakthrough.lud",
+            "--games",
+            "40",
+            "--nodes",
+            "100",
+            "--sprt",
+            "0",
+            "50",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("SPRT [0, 50]: LLR "), "{}", r.stdout);
+    assert!(r.stdout.contains("H1 accepted"), "{}", r.stdout);
+    assert!(row(&r.stdout, "player 1", 0) < 40, "{}", r.stdout);
+}
+
+/// A match against the fake engine on the script `script`, two games.
+fn against_fake(mode_and_moves: &str, extra: &[&str]) -> cli_run::Run {
+    let engine = format!("python3 {FAKE} {mode_and_moves}");
+    let mut args = vec![
+        "match",
+        "games/shatranj.lud",
+        "--engine",
+        &engine,
+        "--nodes",
+        "300",
+    ];
+    args.extend_from_slice(extra);
+    lud(&args, "")
+}
+
+#[test]
+fn an_illegal_engine_move_loses_and_is_reported() {
+    // Game 1: lud moves first, the engine answers b8c6, then plays a White
+    // pawn. Game 2: the engine moves first, with a Black piece.
+    let r = against_fake("script b8c6 e2e4", &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let t = &r.stdout;
+    assert_eq!(row(t, "player 1", 1), 2, "{t}");
+    assert_eq!(count(t, "illegal moves"), 2, "{t}");
+    assert!(t.contains("played `e2e4` (game 1, ply 4, position "), "{t}");
+    assert!(t.contains("it is Black's turn"), "{t}");
+    assert!(t.contains("played `b8c6` (game 2, ply 1, position "), "{t}");
+    assert_eq!(count(t, "engine disagreements"), 0, "{t}");
+}
+
+#[test]
+fn no_move_from_the_engine_where_lud_sees_moves_is_a_disagreement() {
+    let r = against_fake("script (none)", &["--games", "1"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let t = &r.stdout;
+    assert_eq!(count(t, "engine disagreements"), 1, "{t}");
+    assert!(
+        t.contains("says `bestmove (none)` where lud sees 16 legal move(s)"),
+        "{t}"
+    );
+    assert_eq!(row(t, "player 1", 1), 1, "{t}");
+}
+
+#[test]
+fn a_hanging_engine_loses_on_time_and_is_restarted() {
+    let r = against_fake("hang", &["--engine-timeout", "400"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let t = &r.stdout;
+    assert_eq!(count(t, "engine timeouts and crashes"), 2, "{t}");
+    assert!(
+        t.contains("loses on time: no answer within 0.4 s (game 1"),
+        "{t}"
+    );
+    assert!(t.contains("(game 2, ply 1"), "{t}");
+    assert_eq!(row(t, "player 1", 1), 2, "{t}");
+}
+
+#[test]
+fn a_crashing_engine_is_reported() {
+    let r = against_fake("crash", &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let t = &r.stdout;
+    assert_eq!(count(t, "engine timeouts and crashes"), 2, "{t}");
+    assert!(
+        t.contains("crashed: the engine stopped (exit status: 3)"),
+        "{t}"
+    );
+    assert_eq!(row(t, "player 1", 1), 2, "{t}");
+    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+}
+
+#[test]
+fn fairy_stockfish_plays_shatranj_to_results() {
+    if !std::path::Path::new(FAIRY_STOCKFISH).exists() {
+        eprintln!("skipped: {FAIRY_STOCKFISH} is not installed (apt-get install fairy-stockfish)");
+        return;
+    }
+    let r = lud(
+        &[
+            "match",
+            "games/shatranj.lud",
+            "--engine",
+            FAIRY_STOCKFISH,
+            "--engine-option",
+            "UCI_Variant=shatranj",
+            "--engine-depth",
+            "1",
+            "--nodes",
+            "2000",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let t = &r.stdout;
+    assert_eq!(row(t, "player 1", 0), 2, "{t}");
+    assert_eq!(endings(t), 2, "{t}");
+    assert_eq!(count(t, "illegal moves"), 0, "{t}");
+    assert_eq!(count(t, "engine disagreements"), 0, "{t}");
+    assert_eq!(count(t, "engine timeouts and crashes"), 0, "{t}");
+}
+
+#[test]
+fn bad_input_is_refused_clearly() {
+    // A missing engine: the input is wrong (1).
+    let r = lud(
+        &[
+            "match",
+            "games/shatranj.lud",
+            "--engine",
+            "/nonexistent/engine",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("cannot use the engine `/nonexistent/engine`"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("help: "), "{}", r.stderr);
+    // A bad openings file: its file and line, and a hint.
+    let dir = scratch("match-bad-openings");
+    let file = dir.join("openings.txt");
+    std::fs::write(
+        &file,
+        "# two openings\nmoves e2e3 e7e6\n\nmoves e2e3 e2e4\n",
+    )
+    .unwrap();
+    let r = lud(
+        &[
+            "match",
+            "games/shatranj.lud",
+            "--openings",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("openings.txt:4: move 2 (`e2e4`) cannot be played"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("help: "), "{}", r.stderr);
+    std::fs::write(&file, "8/8/8 w\n").unwrap();
+    let r = lud(
+        &[
+            "match",
+            "games/shatranj.lud",
+            "--openings",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("openings.txt:1: this is not a position of Shatranj"),
+        "{}",
+        r.stderr
+    );
+    // Usage (2): an unknown flag, an engine player without an engine, a
+    // bad SPRT, an engine option without `=`, a quote left open.
+    for args in [
+        &["match", "games/shatranj.lud", "--bogus"][..],
+        &["match", "games/shatranj.lud", "--black", "engine"],
+        &["match", "games/shatranj.lud", "--sprt", "10", "0"],
+        &[
+            "match",
+            "games/shatranj.lud",
+            "--engine",
+            "x",
+            "--engine-option",
+            "Hash",
+        ],
+        &["match", "games/shatranj.lud", "--engine", "x 'y"],
+        &[
+            "match",
+            "games/shatranj.lud",
+            "--depth",
+            "2",
+            "--nodes",
+            "3",
+        ],
+    ] {
+        let r = lud(args, "");
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.starts_with("error: "), "{args:?}: {}", r.stderr);
+        assert!(!r.stderr.contains("panicked"), "{args:?}: {}", r.stderr);
+    }
+}
