@@ -313,7 +313,7 @@ pub enum Command {
     ///
     /// Commands: uci, isready, setoption, ucinewgame, position (startpos or
     /// fen, then moves), go (depth, nodes, movetime, wtime/btime/winc/binc/
-    /// movestogo, infinite, perft), stop, quit. Options: UCI_Variant (the
+    /// movestogo, infinite, perft), stop, quit. Options: `UCI_Variant` (the
     /// game's rulesets, or its own name), the game's own options, Threads;
     /// Hash is accepted and ignored. An option set takes effect at the next
     /// ucinewgame or position. Moves: e2e4, e7e8q, P@e4 (a drop), 0000 (a

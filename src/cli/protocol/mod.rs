@@ -489,8 +489,8 @@ pub(super) fn compile(
 /// with it, in one line.
 pub(super) fn read_position(game: &crate::game::Game, text: &str) -> Result<Position, String> {
     game.position(text.trim()).map_err(|e| match &e.help {
-        Some(h) => format!("{} ({}); {h}", e, e.label),
-        None => format!("{} ({})", e, e.label),
+        Some(h) => format!("{e}; {h}"),
+        None => e.to_string(),
     })
 }
 

@@ -406,13 +406,19 @@ impl Uci {
             let ms = p.elapsed.as_millis().max(1);
             let nps = u128::from(p.nodes) * 1000 / ms;
             let pv = super::pv_texts(root, &p.pv, Dialect::Uci);
+            // A line that does not finish a turn (the first part of one,
+            // at depth 1) is not shown.
+            let pv = if pv.is_empty() {
+                String::new()
+            } else {
+                format!(" pv {}", pv.join(" "))
+            };
             outln!(
-                "info depth {} score {} nodes {} nps {nps} time {} pv {}",
+                "info depth {} score {} nodes {} nps {nps} time {}{pv}",
                 p.depth,
                 uci_score(p.score),
                 p.nodes,
                 p.elapsed.as_millis(),
-                pv.join(" ")
             );
             flush_out();
         });
