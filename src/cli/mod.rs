@@ -330,8 +330,8 @@ pub enum Command {
     /// Speak the XBoard protocol (CECP version 2) on stdin and stdout, for
     /// XBoard, WinBoard and match tools.
     ///
-    /// Run it from XBoard as: xboard -fcp "lud xboard games/shatranj.lud"
-    /// -variant shatranj. Commands: xboard, protover, new, variant, setboard,
+    /// Run it from XBoard as: xboard -fcp "lud xboard GAME.lud" -variant
+    /// NAME (NAME as announced: see --variant). Commands: xboard, protover, new, variant, setboard,
     /// usermove, force, go, playother, level, st, sd, time, otim, ping,
     /// result, undo, remove, ? (move now), post, nopost, quit.
     Xboard {

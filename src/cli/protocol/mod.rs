@@ -12,7 +12,8 @@
 //! small letter of a promotion (`e7e8q`); a drop as the piece's letter, `@`
 //! and the square (`P@e4`); a pass as `0000` (UCI) or `@@@@` (XBoard). A
 //! turn in parts (`(continue ...)`) is its parts joined by commas, each from
-//! where the piece stands, as Fairy-Stockfish writes the arrow of Amazons:
+//! where the piece stands, as Fairy-Stockfish writes a move and the arrow it
+//! shoots:
 //! `d1d7,d7g7`. XBoard numbers the ranks of a board of ten or more ranks from
 //! 0 (`a0`); UCI from 1, as lud does.
 
