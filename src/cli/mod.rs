@@ -312,14 +312,14 @@ pub enum Command {
     /// (directly, or through polyglot).
     ///
     /// Commands: uci, isready, setoption, ucinewgame, position (startpos or
-    /// fen, then moves), go (depth, nodes, movetime, wtime/btime/winc/binc/
-    /// movestogo, infinite, perft), stop, quit. Options: `UCI_Variant` (the
-    /// game's rulesets, or its own name), the game's own options, Threads;
-    /// Hash is accepted and ignored. An option set takes effect at the next
-    /// ucinewgame or position. Moves: e2e4, e7e8q, P@e4 (a drop), 0000 (a
-    /// pass), a turn in parts joined by commas (d1d7,d7g7). A game the
-    /// notation cannot write (more than two players, removals, series of
-    /// jumps) is refused with exit code 1.
+    /// fen, then moves), go (depth, nodes, movetime, wtime, btime, winc,
+    /// binc, movestogo, infinite, perft), stop, quit. Options: `UCI_Variant`
+    /// (the game's rulesets, or its own name), the game's own options,
+    /// Threads; Hash is accepted and ignored. An option set takes effect at
+    /// the next ucinewgame or position. Moves: e2e4, e7e8q, P@e4 (a drop),
+    /// 0000 (a pass), a turn in parts joined by commas (d1d7,d7g7). A game
+    /// the notation cannot write (not two players, pieces removed, series of
+    /// jumps, captures without moving) is refused with exit code 1.
     Uci {
         /// The game file.
         file: PathBuf,

@@ -437,20 +437,21 @@ impl Uci {
             .and_then(|d| u32::try_from(d).ok())
             .unwrap_or(1)
             .clamp(1, 8);
-        let mut total = 0u64;
-        for m in self.pos.legal_moves() {
-            let mut child = self.pos.clone();
-            child.play_unchecked(m);
-            if child.mid_turn() {
-                // A turn in parts: counted as one move of its whole turns.
-                total += crate::perft::perft(&self.pos, depth);
-                outln!("info string a turn in parts: only the total is given");
-                break;
+        let total = if self.pos.has_parts() {
+            // Turns in parts: counted as whole turns, the total only.
+            say("the turns of this game have parts: only the total is given");
+            crate::perft::perft(&self.pos, depth)
+        } else {
+            let mut total = 0u64;
+            for m in self.pos.legal_moves() {
+                let mut child = self.pos.clone();
+                child.play_unchecked(m);
+                let n = crate::perft::perft(&child, depth - 1);
+                total += n;
+                outln!("{}: {n}", turn_text(&self.pos, &[m], Dialect::Uci));
             }
-            let n = crate::perft::perft(&child, depth - 1);
-            total += n;
-            outln!("{}: {n}", turn_text(&self.pos, &[m], Dialect::Uci));
-        }
+            total
+        };
         outln!();
         outln!("Nodes searched: {total}");
     }
