@@ -4,7 +4,8 @@
 //! each of the game's own options, `Threads`, and `Hash` (accepted and
 //! ignored: the search keeps no table whose size could be set). An option
 //! set takes effect at the next `ucinewgame` or `position`. A search runs
-//! on a thread of its own; `stop` and `quit` are heard while it thinks. A
+//! on a thread of its own; `stop` and `quit` are heard while it thinks (at
+//! the end of the input, a search with a limit is let finish). A
 //! command not understood is answered `info string unknown command: ...`
 //! and nothing else changes; an illegal move in `position ... moves` is
 //! said in an `info string`, and the position stays after the last legal
@@ -115,7 +116,12 @@ impl Uci {
                     }
                 }
                 Event::Bad(what) => say(&format!("skipped {what}")),
-                Event::End => break,
+                Event::End => {
+                    // A script piped in (`go depth 8`, then the end of
+                    // it): a search with a limit is let finish.
+                    self.settle();
+                    break;
+                }
                 Event::Done(parts) => self.done(parts),
             }
             flush_out();
