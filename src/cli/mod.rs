@@ -323,6 +323,10 @@ pub enum Command {
     Uci {
         /// The game file.
         file: PathBuf,
+        /// The variant name `UCI_Variant` offers, for a game of one ruleset
+        /// (default: the game's name in small letters, spaces as `-`).
+        #[arg(long)]
+        variant: Option<String>,
         /// The ruleset and options to start with.
         #[command(flatten)]
         config: ConfigArgs,
@@ -488,9 +492,15 @@ pub fn run(cli: Cli) -> i32 {
             step,
         }),
         Command::Fmt { files, check } => fmt::run(&files, check),
-        Command::Uci { file, config } => {
-            protocol::uci::run(&protocol::uci::Options { file, config })
-        }
+        Command::Uci {
+            file,
+            variant,
+            config,
+        } => protocol::uci::run(&protocol::uci::Options {
+            file,
+            config,
+            variant,
+        }),
         Command::Xboard {
             file,
             variant,

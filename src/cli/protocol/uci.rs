@@ -36,6 +36,8 @@ pub(in crate::cli) struct Options {
     pub(in crate::cli) file: PathBuf,
     /// The ruleset and options to start with.
     pub(in crate::cli) config: ConfigArgs,
+    /// The variant name offered for a game of one ruleset, if not its own.
+    pub(in crate::cli) variant: Option<String>,
 }
 
 /// Runs a UCI session until `quit` or the end of the input.
@@ -59,6 +61,10 @@ pub(in crate::cli) fn run(o: &Options) -> i32 {
     read_lines(tx.clone());
     let mut uci = Uci {
         path: o.file.clone(),
+        variant: o
+            .variant
+            .clone()
+            .unwrap_or_else(|| variant_name(game.model())),
         pos: game.start(),
         game,
         wanted: config.clone(),
@@ -79,6 +85,8 @@ pub(in crate::cli) fn run(o: &Options) -> i32 {
 /// A UCI session.
 struct Uci {
     path: PathBuf,
+    /// The variant name offered when the game has one ruleset.
+    variant: String,
     game: Game,
     /// The configuration the game was compiled with.
     config: Config,
@@ -184,7 +192,7 @@ impl Uci {
                 vars.join(" ")
             );
         } else {
-            let name = variant_name(model);
+            let name = &self.variant;
             outln!("option name UCI_Variant type combo default {name} var {name}");
         }
         for decl in &model.options.options {
@@ -220,7 +228,7 @@ impl Uci {
                 if rulesets.len() > 1 {
                     self.wanted.ruleset = Some(r.name.clone());
                 }
-            } else if !value.eq_ignore_ascii_case(&variant_name(model)) {
+            } else if !value.eq_ignore_ascii_case(&self.variant) {
                 say(&format!("unknown variant: {value}"));
             }
         } else if name.eq_ignore_ascii_case("Threads") {
