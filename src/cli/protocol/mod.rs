@@ -372,13 +372,21 @@ impl Thinking {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let root = pos.clone();
+        let failed = tx.clone();
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(crate::perft::stack_size(
                 settings.max_depth.saturating_mul(4),
             ))
             .spawn(move || {
-                let parts = search(&root, settings, &flag, &mut report);
+                // A search that panics (an engine bug, said on stderr)
+                // still ends, with no move, so the session never hangs
+                // (the release build aborts instead: the GUI sees the
+                // engine go).
+                let parts = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    search(&root, settings, &flag, &mut report)
+                }))
+                .unwrap_or_default();
                 let _ = tx.send(Event::Done(parts));
             });
         match spawned {
@@ -388,6 +396,7 @@ impl Thinking {
             },
             Err(_) => {
                 eoutln!("error: cannot start a thread to search");
+                let _ = failed.send(Event::Done(Vec::new()));
                 Thinking { stop, handle: None }
             }
         }
