@@ -45,6 +45,7 @@ mod matchup;
 mod perft;
 mod play;
 mod progress;
+mod protocol;
 mod records;
 mod replay;
 mod show;
@@ -313,6 +314,47 @@ pub enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Speak UCI on stdin and stdout, for chess GUIs and match tools
+    /// (directly, or through polyglot).
+    ///
+    /// Commands: uci, isready, setoption, ucinewgame, position (startpos or
+    /// fen, then moves), go (depth, nodes, movetime, wtime, btime, winc,
+    /// binc, movestogo, infinite, perft), stop, quit. Options: `UCI_Variant`
+    /// (the game's rulesets, or its own name), the game's own options,
+    /// Threads; Hash is accepted and ignored. An option set takes effect at
+    /// the next ucinewgame or position. Moves: e2e4, e7e8q, P@e4 (a drop),
+    /// 0000 (a pass), a turn in parts joined by commas (d1d7,d7g7). A game
+    /// the notation cannot write (not two players, pieces removed, series of
+    /// jumps, captures without moving) is refused with exit code 1.
+    Uci {
+        /// The game file.
+        file: PathBuf,
+        /// The variant name `UCI_Variant` offers, for a game of one ruleset
+        /// (default: the game's name in small letters, spaces as `-`).
+        #[arg(long)]
+        variant: Option<String>,
+        /// The ruleset and options to start with.
+        #[command(flatten)]
+        config: ConfigArgs,
+    },
+    /// Speak the XBoard protocol (CECP version 2) on stdin and stdout, for
+    /// XBoard, WinBoard and match tools.
+    ///
+    /// Run it from XBoard as: xboard -fcp "lud xboard GAME.lud" -variant
+    /// NAME (NAME as announced: see --variant). Commands: xboard, protover, new, variant, setboard,
+    /// usermove, force, go, playother, level, st, sd, time, otim, ping,
+    /// result, undo, remove, ? (move now), post, nopost, quit.
+    Xboard {
+        /// The game file.
+        file: PathBuf,
+        /// The variant name to announce (default: the game's name in small
+        /// letters, spaces as `-`; XBoard calls chess `normal`).
+        #[arg(long)]
+        variant: Option<String>,
+        /// The ruleset and options.
+        #[command(flatten)]
+        config: ConfigArgs,
+    },
     /// Replay a game record and print the final position and result.
     Replay {
         /// The game file.
@@ -456,6 +498,24 @@ pub fn run(cli: Cli) -> i32 {
             step,
         }),
         Command::Fmt { files, check } => fmt::run(&files, check),
+        Command::Uci {
+            file,
+            variant,
+            config,
+        } => protocol::uci::run(&protocol::uci::Options {
+            file,
+            config,
+            variant,
+        }),
+        Command::Xboard {
+            file,
+            variant,
+            config,
+        } => protocol::xboard::run(&protocol::xboard::Options {
+            file,
+            config,
+            variant,
+        }),
         Command::Explain {
             file,
             mv,
