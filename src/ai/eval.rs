@@ -183,16 +183,98 @@ fn reach_by_square<B: Bits>(e: &Engine<B>, player: u8, piece: usize) -> Vec<f64>
     out
 }
 
-/// Piece values derived from the rules, in hundredths: a piece's average
-/// mobility on the empty board.
+/// Piece values derived from the rules, in hundredths: how many moves a
+/// piece of the kind has, on average, in the positions random games of
+/// the rules reach (where pieces block each other as they do in play), and
+/// for a kind those games never show, its mobility on the empty board,
+/// scaled as the kinds seen are. Worked out once per game and kept.
 pub(super) fn values<B: Bits>(e: &Engine<B>) -> Vec<i32> {
-    let n = e.squares() as f64;
-    (0..e.model.pieces.len())
-        .map(|p| {
-            let total: f64 = reach_by_square(e, 0, p).iter().sum();
-            (total / n * 100.0) as i32 + 50
+    static LEARNT: std::sync::Mutex<Vec<(u64, Vec<i32>)>> = std::sync::Mutex::new(Vec::new());
+    if let Ok(kept) = LEARNT.lock() {
+        if let Some((_, v)) = kept.iter().find(|(id, _)| *id == e.id) {
+            return v.clone();
+        }
+    }
+    let v = sampled_values(e);
+    if let Ok(mut kept) = LEARNT.lock() {
+        if kept.len() >= 16 {
+            kept.remove(0);
+        }
+        kept.push((e.id, v.clone()));
+    }
+    v
+}
+
+/// How full the boards are on which a piece's moves are counted
+/// ([`values`]): about as full as a board in play.
+const CROWD: f64 = 0.35;
+/// A piece's value grows faster than its moves: each more square it
+/// reaches is another threat and another way out. Value = 50 +
+/// `VALUE_SCALE` x moves^`VALUE_POWER` hundredths (in chess this gives about
+/// 1.8, 5, 5.3, 8.3 and 18 pawns' worth of hundredths for the pawn, knight,
+/// bishop, rook and queen: the pawn's 1 to 2.8, 2.9, 4.6 and 10).
+const VALUE_POWER: f64 = 1.5;
+/// See [`VALUE_POWER`].
+const VALUE_SCALE: f64 = 50.0;
+/// Boards filled at random for each square.
+const CROWD_BOARDS: u32 = 16;
+
+/// Each kind's moves from a square of a board filled at random ([`CROWD`]),
+/// averaged over the squares: a move to an empty square counts where the
+/// rule may go to an empty square, a move to a filled one half where it may
+/// take (half the pieces met being the other side's).
+fn sampled_values<B: Bits>(e: &Engine<B>) -> Vec<i32> {
+    use crate::compile::model::Target;
+    let kinds = e.model.pieces.len();
+    let n = e.squares();
+    let mut rng = fastrand::Rng::with_seed(0x5eed_1e55);
+    let boards: Vec<B> = (0..CROWD_BOARDS * n as u32)
+        .map(|_| {
+            (0..n as Sq)
+                .filter(|_| rng.f64() < CROWD)
+                .fold(B::ZERO, |acc, q| acc | B::bit(q))
+                & e.all
         })
-        .collect()
+        .collect();
+    let mut out = vec![50; kinds];
+    for (k, v) in out.iter_mut().enumerate() {
+        let mut total = 0f64;
+        let mut squares = 0u32;
+        let gens: Vec<_> = e.gens[0]
+            .iter()
+            .filter(|g| g.piece as usize == k && g.phase == crate::engine::NORMAL)
+            .collect();
+        for sq in 0..n as Sq {
+            if !e.all.has(sq) {
+                continue;
+            }
+            squares += 1;
+            for i in 0..CROWD_BOARDS as usize {
+                let occ = boards[i * n + sq as usize] & !B::bit(sq);
+                // The squares reached, each once however many rules reach it.
+                let (mut to_empty, mut to_full) = (B::ZERO, B::ZERO);
+                for g in gens.iter().filter(|g| g.from_mask.has(sq)) {
+                    let reach = match &g.kind {
+                        GenKind::Leap(t) => t[sq as usize],
+                        _ => e.reach(g, sq, occ),
+                    };
+                    if g.target != Target::Enemy {
+                        to_empty |= reach & !occ;
+                    }
+                    if g.target != Target::Empty {
+                        to_full |= reach & occ;
+                    }
+                }
+                total += (f64::from(to_empty.count()) + 0.5 * f64::from(to_full.count()))
+                    / f64::from(CROWD_BOARDS);
+            }
+        }
+        if squares > 0 {
+            let mobility = total / f64::from(squares);
+            *v = (VALUE_SCALE * mobility.powf(VALUE_POWER)) as i32 + 50;
+        }
+    }
+    out
 }
 
 /// What a square's mobility above the piece's average is worth, in
@@ -235,14 +317,21 @@ impl<B: Bits> Eval<B> {
                 let reach = reach_by_square(e, player as u8, piece);
                 let on = reach.iter().filter(|&&r| r > 0.0).count().max(1);
                 let avg = reach.iter().sum::<f64>() / on as f64;
+                let moves = reach.iter().any(|&r| r > 0.0);
                 for (sq, cell) in row.iter_mut().enumerate() {
                     let c = b.cell(sq as Sq);
                     // A square where the piece reaches more is worth more
-                    // (a royal piece is kept out of the way instead).
-                    *cell = if royal || reach[sq] == 0.0 {
+                    // (a royal piece is kept out of the way instead); a
+                    // piece that never moves is worth a little more in the
+                    // centre.
+                    *cell = if royal || (moves && reach[sq] == 0.0) {
                         0
-                    } else {
+                    } else if moves {
                         ((reach[sq] - avg) * PLACE_BY_MOBILITY) as i32
+                    } else {
+                        let dx = (2 * c.x as i32 - (b.width as i32 - 1)).abs();
+                        let dy = (2 * c.y as i32 - (b.height as i32 - 1)).abs();
+                        6 - (dx + dy)
                     };
                     // Progress towards promotion.
                     if let Some(p) = &e.promos[piece] {
