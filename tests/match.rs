@@ -284,7 +284,7 @@ fn fairy_stockfish_plays_shatranj_to_results() {
         let (board, side) = (fields.next().unwrap_or(""), fields.next().unwrap_or(""));
         let own = board
             .chars()
-            .filter(|c| c.is_ascii_alphabetic())
+            .filter(char::is_ascii_alphabetic)
             .filter(|c| c.is_ascii_uppercase() == (side == "w"))
             .count();
         assert_eq!(
