@@ -7,7 +7,7 @@ mod common;
 use std::time::Duration;
 
 use common::{game, game_with, pos};
-use lud::ai::{think, Settings};
+use lud::ai::{think, Method, Settings};
 
 /// A player whose only moves are removals (`(remove ...)`, a move that takes
 /// no piece from a square): the move ordering once read the square the piece
@@ -46,6 +46,7 @@ fn the_node_budget_holds_inside_an_iteration() {
             max_nodes: budget,
             max_time: None,
             threads: 1,
+            method: Method::AlphaBeta,
         };
         let c = think(&p, settings, &mut rng);
         assert!(
@@ -71,6 +72,7 @@ fn the_time_budget_holds_inside_an_iteration() {
         max_nodes: u64::MAX,
         max_time: Some(Duration::ZERO),
         threads: 1,
+        method: Method::AlphaBeta,
     };
     let c = think(&p, settings, &mut rng);
     assert!(c.nodes <= 256, "searched {} nodes", c.nodes);
@@ -88,6 +90,7 @@ fn a_finished_search_reports_its_depth() {
         max_nodes: 1_000_000,
         max_time: None,
         threads: 1,
+        method: Method::AlphaBeta,
     };
     let c = think(&p, settings, &mut rng);
     assert_eq!(c.depth, 2);
@@ -139,6 +142,61 @@ fn the_computer_wins_a_seeded_game_of_each_new_game() {
         assert!(
             result.starts_with(&format!("Result: {first} wins")),
             "{file}: {result}"
+        );
+    }
+}
+
+/// Monte Carlo tree search keeps its node budget (each walk down the tree
+/// and each ply of a playout counts; a playout in progress may finish past
+/// it) and answers with a legal move, alone and on two threads.
+#[test]
+fn monte_carlo_search_keeps_its_budget_and_plays_a_legal_move() {
+    let g = game("games/connect-four.lud");
+    let p = g.start();
+    for threads in [1, 2] {
+        let mut rng = fastrand::Rng::with_seed(5);
+        let settings = Settings {
+            max_nodes: 3_000,
+            threads,
+            method: Method::Mcts,
+            ..Settings::default()
+        };
+        let c = think(&p, settings, &mut rng);
+        // A playout of Connect Four lasts at most 42 plies.
+        assert!(
+            c.nodes <= threads as u64 * (3_000 + 50),
+            "threads {threads}: {} nodes",
+            c.nodes
+        );
+        assert!(c.nodes >= 3_000, "threads {threads}: the budget is used");
+        assert!(p.legal_moves().contains(&c.best.expect("a move")));
+    }
+}
+
+/// Monte Carlo tree search takes a win in one, and blocks the other
+/// side's: with three discs in a row on the bottom rank and the fourth
+/// square open, Red (to move) completes its own row, or fills the square
+/// Yellow's row needs.
+#[test]
+fn monte_carlo_search_wins_at_once_or_blocks() {
+    let g = game("games/connect-four.lud");
+    let settings = Settings {
+        max_nodes: 5_000,
+        method: Method::Mcts,
+        ..Settings::default()
+    };
+    for (position, after) in [
+        ("7/7/7/7/DDD4/ddd4 r - - 0 4", "dddd3"),
+        ("7/7/7/7/ddd4/DDD4 r - - 0 4", "DDDd3"),
+    ] {
+        let p = pos(&g, position);
+        let mut rng = fastrand::Rng::with_seed(9);
+        let m = think(&p, settings, &mut rng).best.expect("a move");
+        let mut q = p.clone();
+        q.play(m).unwrap();
+        assert!(
+            q.to_string().contains(&format!("/{after} ")),
+            "{position}: played to {q}"
         );
     }
 }

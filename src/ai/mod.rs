@@ -14,6 +14,7 @@
 //! (Lazy SMP).
 
 mod eval;
+mod mcts;
 mod search;
 mod table;
 
@@ -42,6 +43,19 @@ pub struct Settings {
     pub max_time: Option<std::time::Duration>,
     /// Threads searching together (Lazy SMP); 1 searches alone.
     pub threads: usize,
+    /// How the computer searches.
+    pub method: Method,
+}
+
+/// How the computer player searches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// Alpha-beta over the evaluation the rules give (see [`search`]).
+    #[default]
+    AlphaBeta,
+    /// Monte Carlo tree search (UCT): random games to the end, no
+    /// evaluation (see [`mcts`]). `max_depth` does not apply.
+    Mcts,
 }
 
 impl Default for Settings {
@@ -51,6 +65,7 @@ impl Default for Settings {
             max_nodes: 60_000,
             max_time: None,
             threads: 1,
+            method: Method::AlphaBeta,
         }
     }
 }
@@ -181,6 +196,9 @@ fn run<'c, B: Bits>(
     rng: &mut fastrand::Rng,
     control: Control<'c>,
 ) -> Choice {
+    if settings.method == Method::Mcts {
+        return run_mcts(e, s, h, settings, rng, control);
+    }
     let ev = Eval::new(e);
     let tt = Table::new(table_size(&settings));
     let halt = AtomicBool::new(false);
@@ -218,4 +236,71 @@ fn run<'c, B: Bits>(
             score: Score::of(score),
         }
     })
+}
+
+/// [`run`] by Monte Carlo tree search: each thread grows its own tree (root
+/// parallel); their counts of the root's moves are added up.
+fn run_mcts<'c, B: Bits>(
+    e: &'c Engine<B>,
+    s: &State<B>,
+    h: &[Hist],
+    settings: Settings,
+    rng: &mut fastrand::Rng,
+    control: Control<'c>,
+) -> Choice {
+    let halt = AtomicBool::new(false);
+    let threads = settings.threads.clamp(1, 256);
+    let seeds: Vec<u64> = (0..threads).map(|_| rng.u64(..)).collect();
+    let started = std::time::Instant::now();
+    let results: Vec<(mcts::RootCounts, u64)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = seeds[1..]
+            .iter()
+            .map(|&seed| {
+                let halt = &halt;
+                let stop = control.stop;
+                let hist = h.to_vec();
+                let st = *s;
+                scope.spawn(move || {
+                    let mut m = mcts::Mcts::new(e, halt, settings, hist);
+                    m.stop = stop;
+                    let root = m.run(&st, &mut fastrand::Rng::with_seed(seed));
+                    (root, m.nodes)
+                })
+            })
+            .collect();
+        let mut m = mcts::Mcts::new(e, &halt, settings, h.to_vec());
+        m.stop = control.stop;
+        let root = m.run(s, &mut fastrand::Rng::with_seed(seeds[0]));
+        halt.store(true, Ordering::Relaxed);
+        let mut all = vec![(root, m.nodes)];
+        all.extend(workers.into_iter().filter_map(|w| w.join().ok()));
+        all
+    });
+    let nodes = results.iter().map(|r| r.1).sum();
+    let mut root = results.first().map(|r| r.0.clone()).unwrap_or_default();
+    for (other, _) in &results[1..] {
+        for (mine, theirs) in root.iter_mut().zip(other) {
+            mine.1 += theirs.1;
+            mine.2 += theirs.2;
+        }
+    }
+    match mcts::choose(&root, nodes, started.elapsed()) {
+        Some((best, score, progress)) => {
+            if let Some(report) = control.report {
+                report(&progress);
+            }
+            Choice {
+                best: Some(best),
+                nodes,
+                depth: 1,
+                score: Score::of(score),
+            }
+        }
+        None => Choice {
+            best: None,
+            nodes,
+            depth: 0,
+            score: Score::Balance(0),
+        },
+    }
 }

@@ -63,6 +63,24 @@ use crate::game::{Game, Position};
 use crate::position::Legality;
 pub use matchup::{MatchArgs, Player as MatchPlayer, Protocol as EngineProtocol};
 
+/// How the computer player searches (`--player`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SearchMethod {
+    /// Alpha-beta over an evaluation derived from the rules.
+    Alphabeta,
+    /// Monte Carlo tree search: random games to the end, no evaluation.
+    Mcts,
+}
+
+impl From<SearchMethod> for crate::ai::Method {
+    fn from(m: SearchMethod) -> Self {
+        match m {
+            SearchMethod::Alphabeta => crate::ai::Method::AlphaBeta,
+            SearchMethod::Mcts => crate::ai::Method::Mcts,
+        }
+    }
+}
+
 /// Exit code: success.
 pub const EXIT_OK: i32 = 0;
 /// Exit code: the input is wrong.
@@ -230,6 +248,9 @@ pub enum Command {
         /// stops at whichever budget runs out first).
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         ai_time: Option<std::time::Duration>,
+        /// Computer player: how it searches.
+        #[arg(long, value_enum, default_value_t = SearchMethod::Alphabeta)]
+        player: SearchMethod,
         /// Draw the board from the other side (it is drawn from the second
         /// player's side anyway when only the second player is human).
         #[arg(long)]
@@ -321,7 +342,8 @@ pub enum Command {
     /// fen, then moves), go (depth, nodes, movetime, wtime, btime, winc,
     /// binc, movestogo, infinite, perft), stop, quit. Options: `UCI_Variant`
     /// (the game's rulesets, or its own name), the game's own options,
-    /// Threads; Hash is accepted and ignored. An option set takes effect at
+    /// Threads, Player (alphabeta or mcts); Hash is accepted and ignored. An
+    /// option set takes effect at
     /// the next ucinewgame or position. Moves: e2e4, e7e8q, P@e4 (a drop),
     /// 0000 (a pass), a turn in parts joined by commas (d1d7,d7g7). A game
     /// the notation cannot write (not two players, pieces removed, series of
@@ -457,6 +479,7 @@ pub fn run(cli: Cli) -> i32 {
             resume,
             ai_nodes,
             ai_time,
+            player,
             flip,
             quiet,
             config,
@@ -472,6 +495,7 @@ pub fn run(cli: Cli) -> i32 {
             resume,
             ai_nodes,
             ai_time,
+            method: player.into(),
             flip,
             quiet,
         }),

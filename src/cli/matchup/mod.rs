@@ -20,11 +20,12 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::protocol::{parse_turn, turn_text, Dialect};
 use super::{load, ConfigArgs, EXIT_INPUT, EXIT_OK, EXIT_USAGE};
 use crate::ai;
 use crate::eval::Outcome;
 use crate::game::{Game, Position};
-use crate::notation::{move_text, parse_move};
+use crate::moves::Move;
 use crate::record::Record;
 use engine::{Answer, Engine, Failure, Limit, Spec};
 use openings::Opening;
@@ -92,6 +93,9 @@ pub struct MatchArgs {
     /// Threads of lud's player.
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// How lud's player searches.
+    #[arg(long, value_enum, default_value_t = crate::cli::SearchMethod::Alphabeta)]
+    player: crate::cli::SearchMethod,
     /// How many games (two for each opening).
     #[arg(long, default_value_t = 2)]
     games: u32,
@@ -331,6 +335,7 @@ impl Match {
             max_nodes: u64::MAX,
             max_time: None,
             threads: a.threads,
+            method: a.player.into(),
         };
         let settings = match (a.movetime, a.nodes, a.depth) {
             (Some(ms), _, _) => ai::Settings {
@@ -347,6 +352,7 @@ impl Match {
             },
             _ => ai::Settings {
                 threads: a.threads,
+                method: a.player.into(),
                 ..ai::Settings::default()
             },
         };
@@ -477,11 +483,26 @@ impl Match {
         rec.set_tag("Seed", a.seed.to_string());
         let fen = engine_fen(&opening.start);
         let mut pos = opening.start.clone();
+        let dialect = match a.engine_protocol {
+            Protocol::Uci => Dialect::Uci,
+            Protocol::Xboard => Dialect::Xboard,
+        };
+        // The moves so far as the engine reads them: whole turns in the
+        // protocol's notation (the parts of the turn being played kept
+        // until it is over).
         let mut texts: Vec<String> = Vec::new();
+        let mut turn = (pos.clone(), Vec::new());
+        let mut played = |pos: &Position, m: Move, texts: &mut Vec<String>| {
+            turn.1.push(m);
+            if !pos.mid_turn() {
+                texts.push(turn_text(&turn.0, &turn.1, dialect));
+                turn = (pos.clone(), Vec::new());
+            }
+        };
         for &m in &opening.moves {
             rec.push(&pos, m);
-            texts.push(move_text(&pos, m));
             pos.play_unchecked(m);
+            played(&pos, m, &mut texts);
         }
         for c in &mut self.players {
             if let Some(e) = &mut c.engine {
@@ -500,16 +521,16 @@ impl Match {
             }
             let side = pos.side_to_move();
             let who = seat(side);
-            let m = match self.players[who].kind {
+            let parts: Vec<Move> = match self.players[who].kind {
                 Player::Random => {
                     let legal = pos.legal_moves();
                     if legal.is_empty() {
                         break (None, "no legal move".into(), None);
                     }
-                    legal[rng.usize(..legal.len())]
+                    vec![legal[rng.usize(..legal.len())]]
                 }
                 Player::Ai => match ai::think(&pos, self.settings, rng).best {
-                    Some(m) => m,
+                    Some(m) => vec![m],
                     None => break (None, "no legal move".into(), None),
                 },
                 Player::Engine => {
@@ -523,13 +544,12 @@ impl Match {
                         rec.moves.len() + 1
                     );
                     match e.best_move(&fen, !opening.given, &texts, None) {
-                        Ok(Answer::Move(text)) => match parse_move(&pos, &text) {
-                            Ok(m) => m,
+                        Ok(Answer::Move(text)) => match parse_turn(&pos, &text, dialect, false) {
+                            Ok(parts) => parts,
                             Err(err) => {
-                                self.tally.illegal.push(format!(
-                                    "{label} played `{text}` ({at}): {}",
-                                    err.message
-                                ));
+                                self.tally
+                                    .illegal
+                                    .push(format!("{label} played `{text}` ({at}): {err}"));
                                 let (w, k) = forfeit(side, "illegal move");
                                 break (w, k, None);
                             }
@@ -564,9 +584,11 @@ impl Match {
                     }
                 }
             };
-            rec.push(&pos, m);
-            texts.push(move_text(&pos, m));
-            pos.play_unchecked(m);
+            for m in parts {
+                rec.push(&pos, m);
+                pos.play_unchecked(m);
+                played(&pos, m, &mut texts);
+            }
         };
         // Where the rules end the game with a win, an engine that would
         // still move disagrees (draws by repetition or a move count are

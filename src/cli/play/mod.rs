@@ -46,6 +46,8 @@ pub(super) struct Options {
     pub(super) resume: Option<PathBuf>,
     pub(super) ai_nodes: u64,
     pub(super) ai_time: Option<std::time::Duration>,
+    /// How the computer searches.
+    pub(super) method: ai::Method,
     /// Draw the board from the other side at the start.
     pub(super) flip: bool,
     /// No moves shown as they are played in a game of computers.
@@ -141,6 +143,7 @@ pub(super) fn run(o: &Options) -> i32 {
         settings: ai::Settings {
             max_nodes: o.ai_nodes,
             max_time: o.ai_time,
+            method: o.method,
             ..ai::Settings::default()
         },
         shown: (!human && !o.quiet).then(shown::Shown::new),

@@ -1,8 +1,9 @@
 //! `lud uci FILE`: the Universal Chess Interface over stdin and stdout.
 //!
 //! Options: `UCI_Variant` (the game's rulesets, or its one variant name),
-//! each of the game's own options, `Threads`, and `Hash` (accepted and
-//! ignored: the search keeps no table whose size could be set). An option
+//! each of the game's own options, `Threads`, `Player` (`alphabeta` or
+//! `mcts`), and `Hash` (accepted and ignored: the search sizes its own
+//! table). An option
 //! set takes effect at the next `ucinewgame` or `position`. A search runs
 //! on a thread of its own; `stop` and `quit` are heard while it thinks (at
 //! the end of the input, a search with a limit is let finish). A
@@ -70,6 +71,7 @@ pub(in crate::cli) fn run(o: &Options) -> i32 {
         wanted: config.clone(),
         config,
         threads: 1,
+        method: crate::ai::Method::default(),
         thinking: None,
         hold: false,
         held: None,
@@ -94,6 +96,8 @@ struct Uci {
     wanted: Config,
     pos: Position,
     threads: usize,
+    /// How the computer searches (`Player`).
+    method: crate::ai::Method,
     thinking: Option<Thinking>,
     /// Whether `bestmove` waits for `stop` (`go infinite`).
     hold: bool,
@@ -207,6 +211,7 @@ impl Uci {
             crate::perft::max_threads()
         );
         outln!("option name Hash type spin default 16 min 1 max 65536");
+        outln!("option name Player type combo default alphabeta var alphabeta var mcts");
         outln!("uciok");
     }
 
@@ -239,8 +244,15 @@ impl Uci {
                     crate::perft::max_threads()
                 )),
             }
+        } else if name.eq_ignore_ascii_case("Player") {
+            match value.to_ascii_lowercase().as_str() {
+                "alphabeta" => self.method = crate::ai::Method::AlphaBeta,
+                "mcts" => self.method = crate::ai::Method::Mcts,
+                _ => say(&format!("Player takes alphabeta or mcts, not {value}")),
+            }
         } else if name.eq_ignore_ascii_case("Hash") {
-            // Accepted and ignored: the search keeps no table to size.
+            // Accepted and ignored: the search sizes its table itself (16 MB
+            // for a search without a node budget).
         } else if let Some(decl) = model
             .options
             .options
@@ -349,6 +361,7 @@ impl Uci {
             max_nodes: u64::MAX,
             max_time: None,
             threads: self.threads,
+            method: self.method,
         };
         let side = self.pos.side_to_move();
         let (mut time, mut inc, mut to_go) = ([None, None], [Duration::ZERO; 2], None);

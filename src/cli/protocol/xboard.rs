@@ -326,6 +326,7 @@ impl Xboard {
             max_nodes: u64::MAX,
             max_time: None,
             threads: self.threads,
+            method: crate::ai::Method::default(),
         };
         let margin = Duration::from_millis(50);
         if let Some(st) = self.per_move {
