@@ -50,11 +50,11 @@ pub struct Settings {
 /// How the computer player searches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Method {
-    /// Alpha-beta over the evaluation the rules give (see [`search`]).
+    /// Alpha-beta over the evaluation the rules give.
     #[default]
     AlphaBeta,
     /// Monte Carlo tree search (UCT): random games to the end, no
-    /// evaluation (see [`mcts`]). `max_depth` does not apply.
+    /// evaluation. `max_depth` does not apply.
     Mcts,
 }
 
