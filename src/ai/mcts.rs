@@ -58,6 +58,22 @@ struct Node {
     points: f64,
 }
 
+impl Node {
+    /// A node not yet tried: `mover` makes the move `m` into it.
+    fn new(m: Move, mover: u8) -> Self {
+        Node {
+            m,
+            mover,
+            first: 0,
+            count: 0,
+            expanded: false,
+            end: End::Open,
+            visits: 0,
+            points: 0.0,
+        }
+    }
+}
+
 /// One thread's tree search.
 pub(super) struct Mcts<'a, B: Bits> {
     e: &'a Engine<B>,
@@ -121,16 +137,7 @@ impl<'a, B: Bits> Mcts<'a, B> {
         self.tree[at].first = first;
         self.tree[at].count = count;
         for &m in &self.buf {
-            self.tree.push(Node {
-                m,
-                mover: st.side,
-                first: 0,
-                count: 0,
-                expanded: false,
-                end: End::Open,
-                visits: 0,
-                points: 0.0,
-            });
+            self.tree.push(Node::new(m, st.side));
         }
     }
 
@@ -231,21 +238,13 @@ impl<'a, B: Bits> Mcts<'a, B> {
     /// their visits and points.
     pub(super) fn run(&mut self, st: &State<B>, rng: &mut fastrand::Rng) -> Vec<(Move, u32, f64)> {
         self.tree.clear();
-        self.tree.push(Node {
-            m: Move::new(
-                crate::state::NO_SQ,
-                crate::state::NO_SQ,
-                0,
-                crate::moves::NO_PIECE,
-            ),
-            mover: self.e.next_player(st.side),
-            first: 0,
-            count: 0,
-            expanded: false,
-            end: End::Open,
-            visits: 0,
-            points: 0.0,
-        });
+        let root = Move::new(
+            crate::state::NO_SQ,
+            crate::state::NO_SQ,
+            0,
+            crate::moves::NO_PIECE,
+        );
+        self.tree.push(Node::new(root, self.e.next_player(st.side)));
         let hist = self.hist.clone();
         self.expand(0, st, &hist);
         if self.tree[0].count == 0 {

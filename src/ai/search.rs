@@ -219,7 +219,7 @@ impl<'a, B: Bits> Search<'a, B> {
     }
 
     /// Whether the side to move has a piece that is neither royal nor
-    /// promotes (a null move is unsafe with kings and pawns alone: zugzwang).
+    /// promotes (a null move misleads with kings and pawns alone: zugzwang).
     fn has_officers(&self, st: &State<B>) -> bool {
         let e = self.e;
         (0..e.model.pieces.len()).any(|k| {
