@@ -387,3 +387,40 @@ fn bad_input_is_refused_clearly() {
         assert!(!r.stderr.contains("panicked"), "{args:?}: {}", r.stderr);
     }
 }
+
+#[test]
+fn lud_against_itself_through_uci_in_games_of_placing_stones() {
+    // Reversi's first player is Black: a FEN's `w` (the first player, as a
+    // GUI writes it) once read as White, and the engine answered for the
+    // wrong side. Connect6's turns are two stones after the first: a random
+    // opening once ended inside a turn, and the engine played a whole turn
+    // where one stone was left. Every game must end by the rules, with no
+    // illegal move and no disagreement.
+    let lud_bin = env!("CARGO_BIN_EXE_lud");
+    for file in ["games/reversi.lud", "games/connect6.lud"] {
+        let engine = format!("{lud_bin} uci {file}");
+        let r = lud(
+            &[
+                "match",
+                file,
+                "--engine",
+                &engine,
+                "--engine-nodes",
+                "300",
+                "--nodes",
+                "300",
+                "--games",
+                "2",
+                "--random-plies",
+                "2",
+            ],
+            "",
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let t = &r.stdout;
+        assert_eq!(endings(t), 2, "{t}");
+        assert_eq!(count(t, "illegal moves"), 0, "{file}: {t}");
+        assert_eq!(count(t, "engine disagreements"), 0, "{file}: {t}");
+        assert!(!t.contains("illegal move  "), "{file}: {t}");
+    }
+}

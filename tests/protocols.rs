@@ -162,6 +162,95 @@ fn uci_session_with_bad_input() {
     snap!("protocols_uci_session", out);
 }
 
+/// A game of `plies` random plies of plain moves (no promotion), one that
+/// has not ended, written as UCI writes moves; and the number of legal
+/// moves after it.
+fn long_game(file: &str, plies: usize, seed: u64) -> Option<(String, usize)> {
+    let text = std::fs::read_to_string(file).unwrap();
+    let game = lud::compile_str(file, &text).unwrap();
+    let mut pos = game.start();
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let plain: Vec<_> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.promotion().is_none() && m.from().is_some())
+            .collect();
+        if plain.is_empty() || pos.outcome().is_some() {
+            return None;
+        }
+        let m = plain[rng.usize(..plain.len())];
+        let b = &pos.model().board;
+        let name = |sq: usize| b.name(u16::try_from(sq).unwrap());
+        moves.push(format!("{}{}", name(m.from()?), name(m.to())));
+        pos.play(m).unwrap();
+    }
+    (pos.outcome().is_none()).then(|| (moves.join(" "), pos.legal_moves().len()))
+}
+
+#[test]
+fn uci_takes_the_position_of_a_long_game() {
+    // 300 plies: a line of over 1,500 bytes, as a match sends late in a
+    // long game. Before, such a line was skipped as too long, and the
+    // engine answered for the position before it.
+    let (moves, legal) = (1..200)
+        .find_map(|seed| long_game("games/shatranj.lud", 300, seed))
+        .expect("some random game of 300 plies goes on");
+    let mut e = Engine::start(&["uci", "games/shatranj.lud"]);
+    e.ask("uci", "uciok");
+    let line = format!("position startpos moves {moves}");
+    assert!(line.len() > 1500);
+    e.send(&line);
+    e.ask("go perft 1", "Nodes searched");
+    e.send("quit");
+    let (out, err, code) = e.finish();
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("info string"), "{out}");
+    assert!(out.contains(&format!("Nodes searched: {legal}\n")), "{out}");
+}
+
+#[test]
+fn uci_reads_the_side_to_move_as_a_gui_writes_it() {
+    // In Reversi the first player is Black. A GUI writes the side to move
+    // `w` for the first player and `b` for the second, whatever their
+    // names: `b` here is White, the second player, to move.
+    let text = std::fs::read_to_string("games/reversi.lud").unwrap();
+    let game = lud::compile_str("reversi.lud", &text).unwrap();
+    // A position with White to move, where Black would have another number
+    // of moves (so that reading `b` as Black shows).
+    let with_side = |pos: &lud::game::Position, side: &str| {
+        let text = pos.to_string();
+        let mut fields: Vec<&str> = text.split_whitespace().collect();
+        fields[1] = side;
+        fields.join(" ")
+    };
+    let mut pos = game.start();
+    let legal = loop {
+        let m = pos.legal_moves()[0];
+        pos.play(m).unwrap();
+        if pos.side_to_move() == 1 {
+            let legal = pos.legal_moves().len();
+            let black = game
+                .position(&with_side(&pos, "1"))
+                .map(|p| p.legal_moves().len());
+            if black.ok() != Some(legal) {
+                break legal;
+            }
+        }
+        assert!(pos.ply() < 30, "no such position found");
+    };
+    let mut e = Engine::start(&["uci", "games/reversi.lud"]);
+    e.ask("uci", "uciok");
+    e.send(&format!("position fen {}", with_side(&pos, "b")));
+    e.ask("go perft 1", "Nodes searched");
+    e.send("quit");
+    let (out, err, code) = e.finish();
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("info string"), "{out}");
+    assert!(out.contains(&format!("Nodes searched: {legal}\n")), "{out}");
+}
+
 #[test]
 fn uci_variants_options_drops_and_turns_in_parts() {
     // A game with rulesets and options: UCI_Variant lists the rulesets.

@@ -4,7 +4,8 @@
 //! promotion squares; pieces near the centre, and pieces nearer the squares
 //! a winning end rule wants them on, a little more. Where no move ever
 //! takes a piece, the freedom to move counts; where an end rule wins by a
-//! chain, the empty squares still needed to join it.
+//! chain, the empty squares still needed to join it; where one wins by a
+//! line of pieces in a row, the lines still open, by how full they are.
 
 use crate::bits::Bits;
 use crate::compile::board::Sq;
@@ -18,6 +19,18 @@ const MOBILITY: i32 = 10;
 /// What one square fewer to fill before a chain joins its two sets of
 /// squares is worth, in hundredths ([`connections`]).
 const CONNECT: i32 = 60;
+
+/// What a line an end rule asks for (`(inARow P N)`) is worth while only
+/// one player's pieces stand in it, in hundredths, by how many are there:
+/// each piece more multiplies it by [`LINE_GROWTH`].
+const LINE: i32 = 4;
+/// See [`LINE`].
+const LINE_GROWTH: i32 = 5;
+
+/// What it costs a player to be one, two or three pieces above the number
+/// an end rule loses at (`(= (count P) 1)`: only the king left), in
+/// hundredths: the last pieces are worth more than their mobility says.
+const FLOOR: [i32; 4] = [0, 250, 90, 30];
 
 /// What one step nearer to the squares an end rule wants a player's pieces
 /// on is worth, in hundredths, per piece ([`goals`]).
@@ -79,6 +92,106 @@ fn goals<B: Bits>(e: &Engine<B>) -> Vec<(u8, B, u8)> {
         }
     }
     out
+}
+
+/// The lines end rules that win ask for (`(inARow P N)`): every run of `N`
+/// squares along one direction of the board, and for each player, whether
+/// such a line wins for them. Empty where no such rule wins.
+fn lines<B: Bits>(e: &Engine<B>) -> (Vec<B>, Vec<bool>) {
+    use crate::compile::model::{Cond, OutcomeDef, PlayerRef};
+    fn walk(c: &Cond, out: &mut Vec<(PlayerRef, u32)>) {
+        match c {
+            Cond::And(v) | Cond::Or(v) => v.iter().for_each(|c| walk(c, out)),
+            Cond::InARow(p, n, _) => out.push((*p, *n)),
+            _ => {}
+        }
+    }
+    let mut wins = vec![false; e.players() as usize];
+    let mut lengths = Vec::new();
+    for end in &e.model.ends {
+        let OutcomeDef::Win(winner, ..) = &end.outcome else {
+            continue;
+        };
+        let mut found = Vec::new();
+        walk(&end.cond, &mut found);
+        for (who, n) in found {
+            if who != *winner || n < 2 {
+                continue;
+            }
+            for (p, w) in wins.iter_mut().enumerate() {
+                *w |= !matches!(who, PlayerRef::Fixed(x) if x as usize != p);
+            }
+            if !lengths.contains(&n) {
+                lengths.push(n);
+            }
+        }
+    }
+    let b = e.board();
+    let mut out = Vec::new();
+    for n in lengths {
+        for q in e.all.iter() {
+            for d in 0..4 {
+                let mut line = B::bit(q);
+                let mut cur = q;
+                for _ in 1..n {
+                    match b.step(cur, crate::compile::board::Dir(d)) {
+                        Some(next) if e.all.has(next) => {
+                            line |= B::bit(next);
+                            cur = next;
+                        }
+                        _ => {
+                            line = B::ZERO;
+                            break;
+                        }
+                    }
+                }
+                if !line.is_empty() {
+                    out.push(line);
+                }
+            }
+        }
+    }
+    (out, wins)
+}
+
+/// The fewest pieces a player may keep: the highest count at which an end
+/// rule makes the player counted lose (`(if (= (count Mover) 1) (loss
+/// Mover))`, or a win for another player when `(count Next)` falls that
+/// low), counting all of the player's pieces. `None` if no rule does.
+fn floor<B: Bits>(e: &Engine<B>) -> Option<u32> {
+    use crate::compile::model::{CmpOp, Cond, IntExpr, OutcomeDef};
+    fn walk(c: &Cond, out: &mut Vec<(crate::compile::model::PlayerRef, u32)>) {
+        match c {
+            Cond::And(v) | Cond::Or(v) => v.iter().for_each(|c| walk(c, out)),
+            Cond::Cmp(op, IntExpr::Count(p, None), IntExpr::Lit(n)) => {
+                let at = match op {
+                    CmpOp::Eq | CmpOp::Le => *n,
+                    CmpOp::Lt => n - 1,
+                    _ => return,
+                };
+                if let Ok(at) = u32::try_from(at) {
+                    out.push((*p, at));
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut best = None;
+    for end in &e.model.ends {
+        let mut found = Vec::new();
+        walk(&end.cond, &mut found);
+        for (who, at) in found {
+            let hurts = match &end.outcome {
+                OutcomeDef::Loss(loser, ..) => *loser == who,
+                OutcomeDef::Win(winner, ..) => *winner != who,
+                _ => false,
+            };
+            if hurts {
+                best = best.max(Some(at));
+            }
+        }
+    }
+    best
 }
 
 /// Each square's distance in steps (to any neighbour the board joins) from
@@ -301,6 +414,13 @@ pub(super) struct Eval<B: Bits> {
     connects: Vec<(u8, B, B)>,
     /// The squares next to each square (the eight directions).
     around: Vec<B>,
+    /// The lines winning end rules ask for, and for whom ([`lines`]).
+    lines: (Vec<B>, Vec<bool>),
+    /// The fewest pieces a player may keep ([`floor`]).
+    floor: Option<u32>,
+    /// What a line holding this many of one player's pieces and none of
+    /// another's is worth ([`LINE`]).
+    line_worth: Vec<i32>,
 }
 
 impl<B: Bits> Eval<B> {
@@ -385,10 +505,21 @@ impl<B: Bits> Eval<B> {
                     .fold(B::ZERO, |acc, x| acc | B::bit(x))
             })
             .collect();
+        let lines = lines(e);
+        let longest = lines.0.iter().map(|l| l.count()).max().unwrap_or(0);
+        let line_worth = (0..=longest)
+            .map(|k| match k {
+                0 => 0,
+                k => LINE * LINE_GROWTH.saturating_pow(k - 1),
+            })
+            .collect();
         Eval {
             values,
             place,
             around,
+            lines,
+            line_worth,
+            floor: floor(e),
             mobility: judges_mobility(e),
             connects: connections(e),
         }
@@ -428,6 +559,16 @@ impl<B: Bits> Eval<B> {
                 score += if p == st.side { v } else { -v };
             }
         }
+        if let Some(at) = self.floor {
+            for p in 0..e.players() {
+                let above = st.by_player[p as usize].count().saturating_sub(at);
+                let v = FLOOR.get(above as usize).copied().unwrap_or(0);
+                score += if p == st.side { -v } else { v };
+            }
+        }
+        if !self.lines.0.is_empty() {
+            score += self.line_score(st);
+        }
         if !self.connects.is_empty() {
             let open = e.all & !st.occupied();
             for &(p, from, to) in &self.connects {
@@ -435,6 +576,34 @@ impl<B: Bits> Eval<B> {
                     .connect_distance(st.by_player[p as usize], open, from, to)
                     .map_or(e.squares() as i32, |d| d as i32);
                 score += if p == st.side { -need } else { need } * CONNECT;
+            }
+        }
+        score
+    }
+
+    /// The lines ([`lines`]) only the side to move holds pieces in, less
+    /// those only another player does, each worth more by its pieces.
+    fn line_score(&self, st: &State<B>) -> i32 {
+        let (lines, wins) = &self.lines;
+        let side = st.side as usize;
+        let mine = st.by_player[side];
+        let theirs = st.occupied() & !mine;
+        let mut score = 0;
+        for &l in lines {
+            match ((l & mine).count(), (l & theirs).count()) {
+                (0, 0) => {}
+                (k, 0) if wins[side] => score += self.line_worth[k as usize],
+                (0, k) => {
+                    // Whose they are, when more than two play: count the
+                    // line only when one other player holds all of it.
+                    let owner = (l & theirs).iter().next().map(|q| code_player(st.at(q)));
+                    if let Some(o) = owner {
+                        if wins[o as usize] && (l & st.by_player[o as usize]).count() == k {
+                            score -= self.line_worth[k as usize];
+                        }
+                    }
+                }
+                _ => {}
             }
         }
         score

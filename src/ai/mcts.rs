@@ -236,7 +236,7 @@ impl<'a, B: Bits> Mcts<'a, B> {
 
     /// Searches from `st` until the budget is spent; the root's moves with
     /// their visits and points.
-    pub(super) fn run(&mut self, st: &State<B>, rng: &mut fastrand::Rng) -> Vec<(Move, u32, f64)> {
+    pub(super) fn run(&mut self, st: &State<B>, rng: &mut fastrand::Rng) -> RootCounts {
         self.tree.clear();
         let root = Move::new(
             crate::state::NO_SQ,

@@ -58,6 +58,17 @@ pub enum Method {
     Mcts,
 }
 
+impl Method {
+    /// The way the game's file asks the computer to search
+    /// (`(info player:...)`), alpha-beta if it does not say.
+    pub fn of_game(model: &crate::compile::model::Model) -> Method {
+        match model.info.player {
+            crate::compile::model::Search::AlphaBeta => Method::AlphaBeta,
+            crate::compile::model::Search::Mcts => Method::Mcts,
+        }
+    }
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {
@@ -148,6 +159,48 @@ pub struct Control<'a> {
     pub stop: Option<&'a std::sync::atomic::AtomicBool>,
     /// Called after each finished iteration.
     pub report: Option<&'a mut dyn FnMut(&Progress)>,
+    /// What earlier searches of the same game learnt, kept for this one
+    /// (`None`: it starts afresh).
+    pub memory: Option<&'a Memory>,
+}
+
+/// What the alpha-beta search learnt (its transposition table), kept from
+/// one move to the next of a game so that each search starts where the last
+/// one left off. A new game, or a search of another game or with a table of
+/// another size, starts afresh.
+#[derive(Default)]
+pub struct Memory {
+    kept: std::sync::Mutex<Option<(u64, usize, std::sync::Arc<Table>)>>,
+}
+
+impl Memory {
+    /// An empty memory.
+    pub fn new() -> Self {
+        Memory::default()
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&self) {
+        if let Ok(mut kept) = self.kept.lock() {
+            *kept = None;
+        }
+    }
+
+    /// The table for a search of the game `id` with `size` entries: the one
+    /// kept if it fits, else a new one, kept from now on.
+    fn table(&self, id: u64, size: usize) -> std::sync::Arc<Table> {
+        let Ok(mut kept) = self.kept.lock() else {
+            return std::sync::Arc::new(Table::new(size));
+        };
+        match &*kept {
+            Some((i, n, t)) if *i == id && *n == size => t.clone(),
+            _ => {
+                let t = std::sync::Arc::new(Table::new(size));
+                *kept = Some((id, size, t.clone()));
+                t
+            }
+        }
+    }
 }
 
 /// The time to spend on a move with `left` on the clock, `increment` added
@@ -200,41 +253,62 @@ fn run<'c, B: Bits>(
         return run_mcts(e, s, h, settings, rng, control);
     }
     let ev = Eval::new(e);
-    let tt = Table::new(table_size(&settings));
+    let size = table_size(&settings);
+    let tt = match control.memory {
+        Some(m) => m.table(e.id, size),
+        None => std::sync::Arc::new(Table::new(size)),
+    };
+    let tt = &*tt;
     let halt = AtomicBool::new(false);
     let helpers = settings.threads.clamp(1, 256) - 1;
     let seeds: Vec<u64> = (0..helpers).map(|_| rng.u64(..)).collect();
+    let ev = &ev;
+    let ((best, depth, score, main_nodes), helped) = together(
+        &seeds,
+        &halt,
+        |mut rng| {
+            let mut search = Search::new(e, ev, tt, &halt, settings, h.to_vec());
+            search.stop = control.stop;
+            search.best(s, &mut rng, None);
+            search.nodes
+        },
+        || {
+            let mut search = Search::new(e, ev, tt, &halt, settings, h.to_vec());
+            search.stop = control.stop;
+            let (best, depth, score) = search.best(s, rng, control.report);
+            (best, depth, score, search.nodes)
+        },
+    );
+    Choice {
+        best,
+        nodes: main_nodes + helped.iter().sum::<u64>(),
+        depth,
+        score: Score::of(score),
+    }
+}
+
+/// Runs `main` on this thread and `helper` on one more thread for each of
+/// `seeds` (with a generator seeded by it), until `main` returns; then
+/// raises `halt`, so that the helpers stop, and returns what `main` and
+/// each helper returned.
+fn together<T, R: Send>(
+    seeds: &[u64],
+    halt: &AtomicBool,
+    helper: impl Fn(fastrand::Rng) -> R + Sync,
+    main: impl FnOnce() -> T,
+) -> (T, Vec<R>) {
     std::thread::scope(|scope| {
         let workers: Vec<_> = seeds
             .iter()
             .map(|&seed| {
-                let (ev, tt, halt) = (&ev, &tt, &halt);
-                let stop = control.stop;
-                let hist = h.to_vec();
-                let st = *s;
-                scope.spawn(move || {
-                    let mut search = Search::new(e, ev, tt, halt, settings, hist);
-                    search.stop = stop;
-                    search.best(&st, &mut fastrand::Rng::with_seed(seed), None);
-                    search.nodes
-                })
+                let helper = &helper;
+                scope.spawn(move || helper(fastrand::Rng::with_seed(seed)))
             })
             .collect();
-        let mut search = Search::new(e, &ev, &tt, &halt, settings, h.to_vec());
-        search.stop = control.stop;
-        let (best, depth, score) = search.best(s, rng, control.report);
+        let out = main();
         halt.store(true, Ordering::Relaxed);
-        let nodes = search.nodes
-            + workers
-                .into_iter()
-                .map(|w| w.join().unwrap_or(0))
-                .sum::<u64>();
-        Choice {
-            best,
-            nodes,
-            depth,
-            score: Score::of(score),
-        }
+        let rest = workers.into_iter().filter_map(|w| w.join().ok()).collect();
+        (out, rest)
     })
 }
 
@@ -252,30 +326,17 @@ fn run_mcts<'c, B: Bits>(
     let threads = settings.threads.clamp(1, 256);
     let seeds: Vec<u64> = (0..threads).map(|_| rng.u64(..)).collect();
     let started = std::time::Instant::now();
-    let results: Vec<(mcts::RootCounts, u64)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = seeds[1..]
-            .iter()
-            .map(|&seed| {
-                let halt = &halt;
-                let stop = control.stop;
-                let hist = h.to_vec();
-                let st = *s;
-                scope.spawn(move || {
-                    let mut m = mcts::Mcts::new(e, halt, settings, hist);
-                    m.stop = stop;
-                    let root = m.run(&st, &mut fastrand::Rng::with_seed(seed));
-                    (root, m.nodes)
-                })
-            })
-            .collect();
+    let grow = |mut rng: fastrand::Rng| {
         let mut m = mcts::Mcts::new(e, &halt, settings, h.to_vec());
         m.stop = control.stop;
-        let root = m.run(s, &mut fastrand::Rng::with_seed(seeds[0]));
-        halt.store(true, Ordering::Relaxed);
-        let mut all = vec![(root, m.nodes)];
-        all.extend(workers.into_iter().filter_map(|w| w.join().ok()));
-        all
+        let root = m.run(s, &mut rng);
+        (root, m.nodes)
+    };
+    let (first, rest) = together(&seeds[1..], &halt, grow, || {
+        grow(fastrand::Rng::with_seed(seeds[0]))
     });
+    let mut results = vec![first];
+    results.extend(rest);
     let nodes = results.iter().map(|r| r.1).sum();
     let mut root = results.first().map(|r| r.0.clone()).unwrap_or_default();
     for (other, _) in &results[1..] {

@@ -248,9 +248,10 @@ pub enum Command {
         /// stops at whichever budget runs out first).
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         ai_time: Option<std::time::Duration>,
-        /// Computer player: how it searches.
-        #[arg(long, value_enum, default_value_t = SearchMethod::Alphabeta)]
-        player: SearchMethod,
+        /// Computer player: how it searches (default: the game's own
+        /// choice, `(info player:...)`, else alphabeta).
+        #[arg(long, value_enum)]
+        player: Option<SearchMethod>,
         /// Draw the board from the other side (it is drawn from the second
         /// player's side anyway when only the second player is human).
         #[arg(long)]
@@ -495,7 +496,7 @@ pub fn run(cli: Cli) -> i32 {
             resume,
             ai_nodes,
             ai_time,
-            method: player.into(),
+            method: player.map(Into::into),
             flip,
             quiet,
         }),

@@ -86,6 +86,18 @@ pub struct Info {
     pub date: Option<String>,
     /// A paragraph on the game.
     pub description: Option<String>,
+    /// How the computer player searches unless told otherwise.
+    pub player: Search,
+}
+
+/// How the computer player searches (`(info player:...)`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Search {
+    /// Alpha-beta over an evaluation drawn from the rules.
+    #[default]
+    AlphaBeta,
+    /// Monte Carlo tree search.
+    Mcts,
 }
 
 /// A player.

@@ -94,8 +94,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// How lud's player searches.
-    #[arg(long, value_enum, default_value_t = crate::cli::SearchMethod::Alphabeta)]
-    player: crate::cli::SearchMethod,
+    #[arg(long, value_enum)]
+    player: Option<crate::cli::SearchMethod>,
     /// How many games (two for each opening).
     #[arg(long, default_value_t = 2)]
     games: u32,
@@ -330,12 +330,15 @@ impl Match {
             }
             None => None,
         };
+        let method = a
+            .player
+            .map_or_else(|| ai::Method::of_game(game.model()), Into::into);
         let unlimited = ai::Settings {
             max_depth: 64,
             max_nodes: u64::MAX,
             max_time: None,
             threads: a.threads,
-            method: a.player.into(),
+            method,
         };
         let settings = match (a.movetime, a.nodes, a.depth) {
             (Some(ms), _, _) => ai::Settings {
@@ -352,7 +355,7 @@ impl Match {
             },
             _ => ai::Settings {
                 threads: a.threads,
-                method: a.player.into(),
+                method,
                 ..ai::Settings::default()
             },
         };
@@ -510,6 +513,8 @@ impl Match {
                 let _ = e.new_game();
             }
         }
+        // What each of lud's players learnt this game, kept from move to move.
+        let memory: Vec<ai::Memory> = self.players.iter().map(|_| ai::Memory::new()).collect();
         // The forfeit of a side, by a reason outside the rules.
         let forfeit = |side: usize, why: &str| (Some(1 - side), why.to_string());
         let (winner, kind, outcome) = loop {
@@ -529,7 +534,17 @@ impl Match {
                     }
                     vec![legal[rng.usize(..legal.len())]]
                 }
-                Player::Ai => match ai::think(&pos, self.settings, rng).best {
+                Player::Ai => match ai::think_with(
+                    &pos,
+                    self.settings,
+                    rng,
+                    ai::Control {
+                        memory: memory.get(who),
+                        ..ai::Control::default()
+                    },
+                )
+                .best
+                {
                     Some(m) => vec![m],
                     None => break (None, "no legal move".into(), None),
                 },
@@ -556,12 +571,19 @@ impl Match {
                         },
                         Ok(Answer::NoMove(said)) => {
                             let legal = pos.legal_moves();
-                            self.tally.disagreements.push(format!(
-                                "{label} says `{said}` where lud sees {} legal move(s) ({at})",
-                                legal.len()
-                            ));
-                            let (w, k) = forfeit(side, "no move from the engine");
-                            break (w, k, None);
+                            // UCI's null move is a pass where the rules
+                            // have one.
+                            let pass = legal.iter().find(|m| m.is_pass());
+                            if let (true, Some(&p)) = (said.ends_with(" 0000"), pass) {
+                                vec![p]
+                            } else {
+                                self.tally.disagreements.push(format!(
+                                    "{label} says `{said}` where lud sees {} legal move(s) ({at})",
+                                    legal.len()
+                                ));
+                                let (w, k) = forfeit(side, "no move from the engine");
+                                break (w, k, None);
+                            }
                         }
                         Ok(Answer::Refused(said)) => {
                             self.tally.disagreements.push(format!(

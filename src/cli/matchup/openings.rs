@@ -143,6 +143,16 @@ pub(super) fn random(game: &Game, plies: u32, rng: &mut fastrand::Rng) -> Option
             pos.play_unchecked(m);
             moves.push(m);
         }
+        // The last turn finished, so that each player's first turn is whole.
+        while pos.mid_turn() && pos.outcome().is_none() {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.usize(..legal.len())];
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
         let mut text = String::from("moves");
         let mut p = game.start();
         for &m in &moves {
@@ -156,7 +166,7 @@ pub(super) fn random(game: &Game, plies: u32, rng: &mut fastrand::Rng) -> Option
             given: false,
             moves,
         };
-        if o.moves.len() == plies as usize && end_of(&o).is_none() {
+        if o.moves.len() >= plies as usize && !pos.mid_turn() && end_of(&o).is_none() {
             return Some(o);
         }
     }

@@ -47,7 +47,7 @@ pub(super) struct Options {
     pub(super) ai_nodes: u64,
     pub(super) ai_time: Option<std::time::Duration>,
     /// How the computer searches.
-    pub(super) method: ai::Method,
+    pub(super) method: Option<ai::Method>,
     /// Draw the board from the other side at the start.
     pub(super) flip: bool,
     /// No moves shown as they are played in a game of computers.
@@ -133,6 +133,9 @@ pub(super) fn run(o: &Options) -> i32 {
     let human = humans.contains(&true);
     // Seen from the second player's side when only the second is human.
     let flipped = (humans == [false, true]) != o.flip;
+    let method = o
+        .method
+        .unwrap_or_else(|| ai::Method::of_game(game.model()));
     let mut table = Table::new(pos, flipped);
     let mut play = Play {
         o,
@@ -143,7 +146,7 @@ pub(super) fn run(o: &Options) -> i32 {
         settings: ai::Settings {
             max_nodes: o.ai_nodes,
             max_time: o.ai_time,
-            method: o.method,
+            method,
             ..ai::Settings::default()
         },
         shown: (!human && !o.quiet).then(shown::Shown::new),

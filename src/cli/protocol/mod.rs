@@ -28,7 +28,12 @@ use crate::ai::{self, Control, Progress, Settings};
 use crate::compile::board::Sq;
 use crate::compile::model::{Model, MoveKind};
 use crate::game::Position;
-use crate::input::{read_line, Line, MAX_LINE_BYTES};
+use crate::input::{read_line, Line};
+
+/// The longest line a protocol session takes, in bytes: a position with
+/// every move of a long game (`position startpos moves ...`, some thousand
+/// plies of a few bytes each) fits with room to spare.
+const MAX_LINE_BYTES: usize = 1 << 20;
 use crate::moves::Move;
 
 /// Which protocol's notation.
@@ -366,6 +371,7 @@ impl Thinking {
     pub(super) fn start(
         pos: &Position,
         settings: Settings,
+        memory: Arc<ai::Memory>,
         mut report: Reporter,
         tx: Sender<Event>,
     ) -> Thinking {
@@ -384,7 +390,7 @@ impl Thinking {
                 // (the release build aborts instead: the GUI sees the
                 // engine go).
                 let parts = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    search(&root, settings, &flag, &mut report)
+                    search(&root, settings, &flag, &memory, &mut report)
                 }))
                 .unwrap_or_default();
                 let _ = tx.send(Event::Done(parts));
@@ -421,6 +427,7 @@ fn search(
     root: &Position,
     settings: Settings,
     stop: &AtomicBool,
+    memory: &ai::Memory,
     report: &mut Reporter,
 ) -> Vec<Move> {
     let mut rng = fastrand::Rng::with_seed(0);
@@ -431,28 +438,22 @@ fn search(
         if legal.is_empty() {
             break;
         }
-        let choice = if parts.is_empty() {
-            let mut rep = |p: &Progress| report(root, p);
-            ai::think_with(
-                &cur,
-                settings,
-                &mut rng,
-                Control {
-                    stop: Some(stop),
-                    report: Some(&mut rep),
+        // Only the first part's iterations are reported.
+        let mut rep = |p: &Progress| report(root, p);
+        let choice = ai::think_with(
+            &cur,
+            settings,
+            &mut rng,
+            Control {
+                stop: Some(stop),
+                report: if parts.is_empty() {
+                    Some(&mut rep)
+                } else {
+                    None
                 },
-            )
-        } else {
-            ai::think_with(
-                &cur,
-                settings,
-                &mut rng,
-                Control {
-                    stop: Some(stop),
-                    report: None,
-                },
-            )
-        };
+                memory: Some(memory),
+            },
+        );
         let Some(m) = choice.best.or_else(|| legal.first().copied()) else {
             break;
         };
@@ -495,13 +496,32 @@ pub(super) fn compile(
     })
 }
 
+/// A position string with the side to move written as a GUI writes it in a
+/// FEN, `w` for the first player and `b` for the second, in a game of two
+/// players, rewritten as lud reads it (the player's number): lud alone would
+/// read `b` as the first player where the first is called Black.
+fn fen_side(game: &crate::game::Game, text: &str) -> String {
+    let mut fields: Vec<&str> = text.split_whitespace().collect();
+    if game.model().players.len() == 2 {
+        if let Some(side) = fields.get_mut(1) {
+            match *side {
+                "w" => *side = "1",
+                "b" => *side = "2",
+                _ => {}
+            }
+        }
+    }
+    fields.join(" ")
+}
+
 /// A position read from a protocol's position string, or what is wrong
 /// with it, in one line.
 pub(super) fn read_position(game: &crate::game::Game, text: &str) -> Result<Position, String> {
-    game.position(text.trim()).map_err(|e| match &e.help {
-        Some(h) => format!("{e}; {h}"),
-        None => e.to_string(),
-    })
+    game.position(&fen_side(game, text))
+        .map_err(|e| match &e.help {
+            Some(h) => format!("{e}; {h}"),
+            None => e.to_string(),
+        })
 }
 
 #[cfg(test)]

@@ -67,12 +67,13 @@ pub(in crate::cli) fn run(o: &Options) -> i32 {
             .clone()
             .unwrap_or_else(|| variant_name(game.model())),
         pos: game.start(),
+        method: crate::ai::Method::of_game(game.model()),
         game,
         wanted: config.clone(),
         config,
         threads: 1,
-        method: crate::ai::Method::default(),
         thinking: None,
+        memory: std::sync::Arc::default(),
         hold: false,
         held: None,
         root: None,
@@ -99,6 +100,8 @@ struct Uci {
     /// How the computer searches (`Player`).
     method: crate::ai::Method,
     thinking: Option<Thinking>,
+    /// What the searches of this game learnt, kept for the next move.
+    memory: std::sync::Arc<crate::ai::Memory>,
     /// Whether `bestmove` waits for `stop` (`go infinite`).
     hold: bool,
     /// The turn an infinite search found before `stop`.
@@ -155,6 +158,7 @@ impl Uci {
             "setoption" => self.set_option(&words[1..]),
             "ucinewgame" => {
                 self.settle();
+                self.memory.clear();
                 self.reconfigure();
                 self.pos = self.game.start();
             }
@@ -211,7 +215,11 @@ impl Uci {
             crate::perft::max_threads()
         );
         outln!("option name Hash type spin default 16 min 1 max 65536");
-        outln!("option name Player type combo default alphabeta var alphabeta var mcts");
+        let default = match crate::ai::Method::of_game(self.game.model()) {
+            crate::ai::Method::AlphaBeta => "alphabeta",
+            crate::ai::Method::Mcts => "mcts",
+        };
+        outln!("option name Player type combo default {default} var alphabeta var mcts");
         outln!("uciok");
     }
 
@@ -453,6 +461,7 @@ impl Uci {
         self.thinking = Some(Thinking::start(
             &self.pos,
             settings,
+            std::sync::Arc::clone(&self.memory),
             report,
             self.tx.clone(),
         ));

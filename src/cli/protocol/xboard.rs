@@ -68,6 +68,7 @@ pub(in crate::cli) fn run(o: &Options) -> i32 {
         clock: None,
         threads: 1,
         thinking: None,
+        memory: std::sync::Arc::default(),
         root: None,
         discard: false,
         tx,
@@ -100,6 +101,8 @@ struct Xboard {
     /// `cores`: threads to search on.
     threads: usize,
     thinking: Option<Thinking>,
+    /// What the searches of this game learnt, kept for the next move.
+    memory: std::sync::Arc<crate::ai::Memory>,
     /// The position being searched.
     root: Option<Position>,
     /// Whether the running search's move is to be thrown away.
@@ -152,6 +155,7 @@ impl Xboard {
             "nopost" => self.post = false,
             "new" => {
                 self.abort();
+                self.memory.clear();
                 self.pos = self.game.start();
                 self.history.clear();
                 self.engine = Some(1);
@@ -326,7 +330,7 @@ impl Xboard {
             max_nodes: u64::MAX,
             max_time: None,
             threads: self.threads,
-            method: crate::ai::Method::default(),
+            method: crate::ai::Method::of_game(self.game.model()),
         };
         let margin = Duration::from_millis(50);
         if let Some(st) = self.per_move {
@@ -364,6 +368,7 @@ impl Xboard {
         self.thinking = Some(Thinking::start(
             &self.pos,
             settings,
+            std::sync::Arc::clone(&self.memory),
             report,
             self.tx.clone(),
         ));

@@ -479,6 +479,10 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                 source: s("source"),
                 date: s("date"),
                 description: s("description"),
+                player: match ib.one("player").and_then(Node::as_ident) {
+                    Some("Mcts") => crate::compile::model::Search::Mcts,
+                    _ => crate::compile::model::Search::AlphaBeta,
+                },
             }
         });
     let regions = l

@@ -359,6 +359,13 @@ pub static JUMPED: Consts = Consts {
     values: &["Enemy", "Friend", "Any"],
 };
 
+/// How the computer player searches by default (`(info player:...)`).
+pub static SEARCHES: Consts = Consts {
+    name: "Search",
+    what: "a way of searching",
+    values: &["AlphaBeta", "Mcts"],
+};
+
 /// Every direction name a move can use.
 pub const DIRECTIONS: &[&str] = &[
     "N",
