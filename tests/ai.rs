@@ -104,7 +104,8 @@ fn a_finished_search_reports_its_depth() {
 /// as `lud play FILE --white ai --black random --seed 1` (the computer is
 /// the first player, whatever the game calls it), with the computer's
 /// default budget: the computer wins every one. What each game needs of it:
-/// Reversi and Breakthrough, the balance of pieces; Gomoku and Connect6, the
+/// Reversi, the search its file asks for (Monte Carlo tree search, random
+/// games to the end); Breakthrough, the balance of pieces; Gomoku and Connect6, the
 /// search alone (a line of its own, a line of the opponent's blocked);
 /// Connect6, the same player moving again within a turn; the Game of the
 /// Amazons, where nothing is ever taken, the freedom to move (with seed 5

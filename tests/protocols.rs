@@ -311,6 +311,38 @@ fn uci_refuses_a_game_it_cannot_write() {
 }
 
 #[test]
+fn the_game_file_chooses_how_the_computer_searches() {
+    // Reversi's file asks for Monte Carlo tree search, chess's says nothing.
+    for (file, default) in [
+        ("games/reversi.lud", "mcts"),
+        ("games/chess.lud", "alphabeta"),
+    ] {
+        let mut e = Engine::start(&["uci", file]);
+        e.ask("uci", "uciok");
+        e.send("quit");
+        let (out, err, code) = e.finish();
+        assert_eq!(code, 0, "{err}");
+        let line =
+            format!("option name Player type combo default {default} var alphabeta var mcts");
+        assert!(out.lines().any(|l| l == line), "{file}: {out}");
+    }
+    // A way of searching the language does not know is an error of the file.
+    let dir = std::env::temp_dir().join(format!("lud-search-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.lud");
+    let text = std::fs::read_to_string("games/reversi.lud").unwrap();
+    std::fs::write(&bad, text.replace("player:Mcts", "player:Fastest")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_lud"))
+        .args(["check", bad.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("Fastest"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn uci_go_infinite_stops_on_stop() {
     let mut e = Engine::start(&["uci", "games/shatranj.lud"]);
     e.send("position startpos");
