@@ -277,8 +277,12 @@ fn fairy_stockfish_plays_shatranj_to_results() {
     assert_eq!(count(t, "illegal moves"), 0, "{t}");
     // The one known difference: the peer ends the game when a king is
     // bared, where lud's rules still let the bared side reply (to bare the
-    // other king back and draw). Any other disagreement fails.
+    // other king back and draw). Where the bared side cannot, every move
+    // loses: a move is played for the peer and the rules end the game (by
+    // bare king, not by a forfeit). Any other disagreement fails.
+    assert!(!t.contains("no move from the engine"), "{t}");
     for line in t.lines().filter(|l| l.contains("says `bestmove (none)`")) {
+        assert!(line.contains("each losing by the rules"), "{line}");
         let fen = line.rsplit("position ").next().unwrap_or("");
         let mut fields = fen.split_whitespace();
         let (board, side) = (fields.next().unwrap_or(""), fields.next().unwrap_or(""));
@@ -423,4 +427,43 @@ fn lud_against_itself_through_uci_in_games_of_placing_stones() {
         assert_eq!(count(t, "engine disagreements"), 0, "{file}: {t}");
         assert!(!t.contains("illegal move  "), "{file}: {t}");
     }
+}
+
+#[test]
+fn a_peer_that_sees_its_bared_king_lost_a_ply_early_loses_by_the_rules() {
+    if !std::path::Path::new(FAIRY_STOCKFISH).exists() {
+        eprintln!("skipped: {FAIRY_STOCKFISH} is not installed (apt-get install fairy-stockfish)");
+        return;
+    }
+    // White has only the king and cannot bare Black's in one move: every
+    // move loses by the rules. Fairy-Stockfish, playing White in the second
+    // game, says it has no move; a move is played for it, and the game ends
+    // by bare king (not by a forfeit), as the first game does with lud
+    // playing White.
+    let dir = scratch("match-bared");
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, "3k4/8/3K4/3r4/8/8/1qqb4/8 w - - 0 70\n").unwrap();
+    let r = lud(
+        &[
+            "match",
+            "games/shatranj.lud",
+            "--engine",
+            FAIRY_STOCKFISH,
+            "--engine-option",
+            "UCI_Variant=shatranj",
+            "--engine-depth",
+            "1",
+            "--nodes",
+            "2000",
+            "--openings",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let t = &r.stdout;
+    assert!(t.contains("  bare king                          2"), "{t}");
+    assert_eq!(row(t, "player 1", 1), 1, "{t}");
+    assert_eq!(row(t, "player 1", 3), 1, "{t}");
+    assert!(t.contains("each losing by the rules, and plays `"), "{t}");
 }

@@ -574,8 +574,25 @@ impl Match {
                             // UCI's null move is a pass where the rules
                             // have one.
                             let pass = legal.iter().find(|m| m.is_pass());
+                            // An engine that sees the game lost a ply
+                            // early (every move loses by the rules): a move
+                            // is played for it, and the rules end the game.
+                            let lost = |m: &Move| {
+                                let mut after = pos.clone();
+                                after.play_unchecked(*m);
+                                after
+                                    .outcome()
+                                    .is_some_and(|o| o.winner().is_some_and(|w| w != side))
+                            };
                             if let (true, Some(&p)) = (said.ends_with(" 0000"), pass) {
                                 vec![p]
+                            } else if !legal.is_empty() && legal.iter().all(lost) {
+                                self.tally.disagreements.push(format!(
+                                    "{label} says `{said}` where lud sees {} legal move(s), each losing by the rules, and plays `{}` for it ({at})",
+                                    legal.len(),
+                                    turn_text(&pos, &legal[..1], dialect)
+                                ));
+                                vec![legal[0]]
                             } else {
                                 self.tally.disagreements.push(format!(
                                     "{label} says `{said}` where lud sees {} legal move(s) ({at})",
