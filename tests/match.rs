@@ -249,27 +249,32 @@ fn a_crashing_engine_is_reported() {
     assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
 }
 
+/// `lud match` of Shatranj, lud's player at 2,000 nodes a move against
+/// Fairy-Stockfish at depth 1, with `extra` arguments.
+fn against_fairy_stockfish(extra: &[&str]) -> cli_run::Run {
+    let mut args = vec![
+        "match",
+        "games/shatranj.lud",
+        "--engine",
+        FAIRY_STOCKFISH,
+        "--engine-option",
+        "UCI_Variant=shatranj",
+        "--engine-depth",
+        "1",
+        "--nodes",
+        "2000",
+    ];
+    args.extend_from_slice(extra);
+    lud(&args, "")
+}
+
 #[test]
 fn fairy_stockfish_plays_shatranj_to_results() {
     if !std::path::Path::new(FAIRY_STOCKFISH).exists() {
         eprintln!("skipped: {FAIRY_STOCKFISH} is not installed (apt-get install fairy-stockfish)");
         return;
     }
-    let r = lud(
-        &[
-            "match",
-            "games/shatranj.lud",
-            "--engine",
-            FAIRY_STOCKFISH,
-            "--engine-option",
-            "UCI_Variant=shatranj",
-            "--engine-depth",
-            "1",
-            "--nodes",
-            "2000",
-        ],
-        "",
-    );
+    let r = against_fairy_stockfish(&[]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let t = &r.stdout;
     assert_eq!(row(t, "player 1", 0), 2, "{t}");
@@ -443,23 +448,7 @@ fn a_peer_that_sees_its_bared_king_lost_a_ply_early_loses_by_the_rules() {
     let dir = scratch("match-bared");
     let file = dir.join("openings.txt");
     std::fs::write(&file, "3k4/8/3K4/3r4/8/8/1qqb4/8 w - - 0 70\n").unwrap();
-    let r = lud(
-        &[
-            "match",
-            "games/shatranj.lud",
-            "--engine",
-            FAIRY_STOCKFISH,
-            "--engine-option",
-            "UCI_Variant=shatranj",
-            "--engine-depth",
-            "1",
-            "--nodes",
-            "2000",
-            "--openings",
-            file.to_str().unwrap(),
-        ],
-        "",
-    );
+    let r = against_fairy_stockfish(&["--openings", file.to_str().unwrap()]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let t = &r.stdout;
     assert!(t.contains("  bare king                          2"), "{t}");

@@ -93,7 +93,8 @@ pub struct MatchArgs {
     /// Threads of lud's player.
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// How lud's player searches.
+    /// How lud's player searches (default: the game's own choice, `(info
+    /// player:...)`, else alphabeta).
     #[arg(long, value_enum)]
     player: Option<crate::cli::SearchMethod>,
     /// How many games (two for each opening).

@@ -134,7 +134,10 @@ pub(super) fn random(game: &Game, plies: u32, rng: &mut fastrand::Rng) -> Option
     for _ in 0..1000 {
         let mut pos = game.start();
         let mut moves = Vec::new();
-        for _ in 0..plies {
+        // `plies` plies, then the last turn finished, so that each
+        // player's first turn is whole.
+        let mut ply = 0;
+        while ply < plies || (pos.mid_turn() && pos.outcome().is_none()) {
             let legal = pos.legal_moves();
             if legal.is_empty() {
                 break;
@@ -142,16 +145,7 @@ pub(super) fn random(game: &Game, plies: u32, rng: &mut fastrand::Rng) -> Option
             let m = legal[rng.usize(..legal.len())];
             pos.play_unchecked(m);
             moves.push(m);
-        }
-        // The last turn finished, so that each player's first turn is whole.
-        while pos.mid_turn() && pos.outcome().is_none() {
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            let m = legal[rng.usize(..legal.len())];
-            pos.play_unchecked(m);
-            moves.push(m);
+            ply += 1;
         }
         let mut text = String::from("moves");
         let mut p = game.start();

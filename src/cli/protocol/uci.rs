@@ -2,8 +2,10 @@
 //!
 //! Options: `UCI_Variant` (the game's rulesets, or its one variant name),
 //! each of the game's own options, `Threads`, `Player` (`alphabeta` or
-//! `mcts`), and `Hash` (accepted and ignored: the search sizes its own
-//! table). An option
+//! `mcts`; by default the game file's choice), and `Hash` (accepted and
+//! ignored: the search sizes its own table, and keeps it from move to move
+//! until `ucinewgame`). In `position fen`, the side to move `w` is the
+//! first player and `b` the second, as GUIs write them. An option
 //! set takes effect at the next `ucinewgame` or `position`. A search runs
 //! on a thread of its own; `stop` and `quit` are heard while it thinks (at
 //! the end of the input, a search with a limit is let finish). A
