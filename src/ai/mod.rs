@@ -1,9 +1,11 @@
 //! The computer player: alpha-beta search with iterative deepening, a
 //! transposition table and a capture search at the leaves (`search`), over
 //! an evaluation that needs nothing from the game file but the rules
-//! (`eval`): a piece is worth its average mobility on an empty board, and a
-//! piece that promotes gains part of the difference as it approaches the
-//! promotion squares. End rules score as wins, losses, draws. In a game
+//! (`eval`): a piece is worth its average mobility on boards as crowded as
+//! in play, and a piece that promotes gains part of the difference as it
+//! approaches the promotion squares. End rules score as wins, losses,
+//! draws; where one wins by a line in a row, the lines still open count,
+//! and where one loses at a count of pieces, the last pieces above it. In a game
 //! where no move takes a piece or turns one over, so that the pieces on the
 //! board never change their balance, but pieces do move (a game of walling
 //! the other side's pieces in), the evaluation also weighs each side's
@@ -11,7 +13,10 @@
 //! sets of squares (`(connected ...)`), it weighs how many empty squares
 //! each side still needs to join them. With more than one thread, the
 //! threads search the same tree and share what they find through the table
-//! (Lazy SMP).
+//! (Lazy SMP); a [`Memory`] keeps the table from one move to the next. The
+//! other way to search, Monte Carlo tree search (`mcts`), needs no
+//! evaluation at all; a game file may make it the default (`(info
+//! player:Mcts)`, [`Method::of_game`]).
 
 mod eval;
 mod mcts;
