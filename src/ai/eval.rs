@@ -1,5 +1,6 @@
 //! The evaluation: what a position is worth to the side to move, from the
-//! rules alone. A piece is worth its average mobility on an empty board; a
+//! rules alone. A piece is worth its average mobility on boards as crowded
+//! as in play; a
 //! piece that promotes gains part of the difference as it nears the
 //! promotion squares; pieces near the centre, and pieces nearer the squares
 //! a winning end rule wants them on, a little more. Where no move ever
@@ -26,6 +27,11 @@ const CONNECT: i32 = 60;
 const LINE: i32 = 4;
 /// See [`LINE`].
 const LINE_GROWTH: i32 = 5;
+/// The most one line is worth ([`LINE`]), however long the rule's lines.
+const LINE_MAX: i32 = 2_500;
+/// The most all the lines together are worth, either way: far below a won
+/// game's score.
+const LINES_MAX: i32 = 100_000;
 
 /// What it costs a player to be one, two or three pieces above the number
 /// an end rule loses at (`(= (count P) 1)`: only the king left), in
@@ -157,16 +163,19 @@ fn lines<B: Bits>(e: &Engine<B>) -> (Vec<B>, Vec<bool>) {
 /// The fewest pieces a player may keep: the highest count at which an end
 /// rule makes the player counted lose (`(if (= (count Mover) 1) (loss
 /// Mover))`, or a win for another player when `(count Next)` falls that
-/// low), counting all of the player's pieces. `None` if no rule does.
+/// low), counting all of the player's pieces; a count that must hold with
+/// another condition (`and`) is left out. `None` if no rule does.
 fn floor<B: Bits>(e: &Engine<B>) -> Option<u32> {
     use crate::compile::model::{CmpOp, Cond, IntExpr, OutcomeDef};
     fn walk(c: &Cond, out: &mut Vec<(crate::compile::model::PlayerRef, u32)>) {
         match c {
-            Cond::And(v) | Cond::Or(v) => v.iter().for_each(|c| walk(c, out)),
+            // A count under `and` holds only with the rest (Morris: no men
+            // left in hand), so it says nothing alone.
+            Cond::Or(v) => v.iter().for_each(|c| walk(c, out)),
             Cond::Cmp(op, IntExpr::Count(p, None), IntExpr::Lit(n)) => {
                 let at = match op {
                     CmpOp::Eq | CmpOp::Le => *n,
-                    CmpOp::Lt => n - 1,
+                    CmpOp::Lt => n.saturating_sub(1),
                     _ => return,
                 };
                 if let Ok(at) = u32::try_from(at) {
@@ -510,7 +519,9 @@ impl<B: Bits> Eval<B> {
         let line_worth = (0..=longest)
             .map(|k| match k {
                 0 => 0,
-                k => LINE * LINE_GROWTH.saturating_pow(k - 1),
+                k => LINE
+                    .saturating_mul(LINE_GROWTH.saturating_pow(k - 1))
+                    .min(LINE_MAX),
             })
             .collect();
         Eval {
@@ -567,7 +578,7 @@ impl<B: Bits> Eval<B> {
             }
         }
         if !self.lines.0.is_empty() {
-            score += self.line_score(st);
+            score += self.line_score(st).clamp(-LINES_MAX, LINES_MAX);
         }
         if !self.connects.is_empty() {
             let open = e.all & !st.occupied();

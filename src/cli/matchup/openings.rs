@@ -128,14 +128,16 @@ fn end_of(o: &Opening) -> Option<String> {
         .then(|| "no legal move".to_string())
 }
 
-/// `plies` random legal plies from the start, drawn with `rng`; an opening
-/// after which the game is over is drawn again (at most 1000 times).
+/// `plies` random legal plies from the start, drawn with `rng`, and more if
+/// the last turn is not over yet (the opening ends between turns); an
+/// opening after which the game is over is drawn again (at most 1000
+/// times).
 pub(super) fn random(game: &Game, plies: u32, rng: &mut fastrand::Rng) -> Option<Opening> {
     for _ in 0..1000 {
         let mut pos = game.start();
         let mut moves = Vec::new();
-        // `plies` plies, then the last turn finished, so that each
-        // player's first turn is whole.
+        // `plies` plies, then the last turn finished, so that the players
+        // start on a whole turn.
         let mut ply = 0;
         while ply < plies || (pos.mid_turn() && pos.outcome().is_none()) {
             let legal = pos.legal_moves();
