@@ -169,8 +169,8 @@ fn floor<B: Bits>(e: &Engine<B>) -> Option<u32> {
     use crate::compile::model::{CmpOp, Cond, IntExpr, OutcomeDef};
     fn walk(c: &Cond, out: &mut Vec<(crate::compile::model::PlayerRef, u32)>) {
         match c {
-            // A count under `and` holds only with the rest (Morris: no men
-            // left in hand), so it says nothing alone.
+            // A count under `and` holds only with the rest (say, once no
+            // piece is left in hand), so it says nothing alone.
             Cond::Or(v) => v.iter().for_each(|c| walk(c, out)),
             Cond::Cmp(op, IntExpr::Count(p, None), IntExpr::Lit(n)) => {
                 let at = match op {
