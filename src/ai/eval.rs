@@ -42,6 +42,21 @@ const FLOOR: [i32; 4] = [0, 250, 90, 30];
 /// on is worth, in hundredths, per piece ([`goals`]).
 const RACE: i32 = 30;
 
+/// Calls `f` on each condition `c` joins with `or`, and with `and` too where
+/// `through_and`: the parts of an end rule that can make it hold.
+fn parts<'c>(
+    c: &'c crate::compile::model::Cond,
+    through_and: bool,
+    f: &mut impl FnMut(&'c crate::compile::model::Cond),
+) {
+    use crate::compile::model::Cond;
+    match c {
+        Cond::Or(v) => v.iter().for_each(|c| parts(c, through_and, f)),
+        Cond::And(v) if through_and => v.iter().for_each(|c| parts(c, through_and, f)),
+        c => f(c),
+    }
+}
+
 /// The squares end rules that win want a player's pieces on (`(count P
 /// in:R)` compared with a number, `(reached P R)`): for each such player,
 /// the squares, and the kind asked for ([`NO_KIND`] for any).
@@ -49,9 +64,8 @@ fn goals<B: Bits>(e: &Engine<B>) -> Vec<(u8, B, u8)> {
     use crate::compile::model::{CmpOp, Cond, IntExpr, OutcomeDef, PlayerRef};
     /// Whose pieces, on which squares (per player), of which kind.
     type Goal<'c> = (&'c PlayerRef, &'c [Vec<Sq>], Option<u8>);
-    fn walk<'c>(c: &'c Cond, out: &mut Vec<Goal<'c>>) {
+    fn goal<'c>(c: &'c Cond, out: &mut Vec<Goal<'c>>) {
         match c {
-            Cond::And(v) | Cond::Or(v) => v.iter().for_each(|c| walk(c, out)),
             Cond::Reached(p, sites, kind) => out.push((p, sites, *kind)),
             Cond::Cmp(op, a, b) => {
                 // Which way the left side should go for the rule to hold:
@@ -82,7 +96,7 @@ fn goals<B: Bits>(e: &Engine<B>) -> Vec<(u8, B, u8)> {
             continue;
         };
         let mut found = Vec::new();
-        walk(&end.cond, &mut found);
+        parts(&end.cond, true, &mut |c| goal(c, &mut found));
         for (who, sites, kind) in found {
             for p in 0..e.players() {
                 let fits = |r: &PlayerRef| !matches!(r, PlayerRef::Fixed(x) if *x != p);
@@ -105,13 +119,6 @@ fn goals<B: Bits>(e: &Engine<B>) -> Vec<(u8, B, u8)> {
 /// such a line wins for them. Empty where no such rule wins.
 fn lines<B: Bits>(e: &Engine<B>) -> (Vec<B>, Vec<bool>) {
     use crate::compile::model::{Cond, OutcomeDef, PlayerRef};
-    fn walk(c: &Cond, out: &mut Vec<(PlayerRef, u32)>) {
-        match c {
-            Cond::And(v) | Cond::Or(v) => v.iter().for_each(|c| walk(c, out)),
-            Cond::InARow(p, n, _) => out.push((*p, *n)),
-            _ => {}
-        }
-    }
     let mut wins = vec![false; e.players() as usize];
     let mut lengths = Vec::new();
     for end in &e.model.ends {
@@ -119,7 +126,11 @@ fn lines<B: Bits>(e: &Engine<B>) -> (Vec<B>, Vec<bool>) {
             continue;
         };
         let mut found = Vec::new();
-        walk(&end.cond, &mut found);
+        parts(&end.cond, true, &mut |c| {
+            if let Cond::InARow(p, n, _) = c {
+                found.push((*p, *n));
+            }
+        });
         for (who, n) in found {
             if who != *winner || n < 2 {
                 continue;
@@ -167,28 +178,27 @@ fn lines<B: Bits>(e: &Engine<B>) -> (Vec<B>, Vec<bool>) {
 /// another condition (`and`) is left out. `None` if no rule does.
 fn floor<B: Bits>(e: &Engine<B>) -> Option<u32> {
     use crate::compile::model::{CmpOp, Cond, IntExpr, OutcomeDef};
-    fn walk(c: &Cond, out: &mut Vec<(crate::compile::model::PlayerRef, u32)>) {
-        match c {
-            // A count under `and` holds only with the rest (say, once no
-            // piece is left in hand), so it says nothing alone.
-            Cond::Or(v) => v.iter().for_each(|c| walk(c, out)),
-            Cond::Cmp(op, IntExpr::Count(p, None), IntExpr::Lit(n)) => {
-                let at = match op {
-                    CmpOp::Eq | CmpOp::Le => *n,
-                    CmpOp::Lt => n.saturating_sub(1),
-                    _ => return,
-                };
-                if let Ok(at) = u32::try_from(at) {
-                    out.push((*p, at));
-                }
-            }
-            _ => {}
+    /// The count at which `c` makes the player it counts lose, if it is
+    /// such a comparison.
+    fn count_floor(c: &Cond, out: &mut Vec<(crate::compile::model::PlayerRef, u32)>) {
+        let Cond::Cmp(op, IntExpr::Count(p, None), IntExpr::Lit(n)) = c else {
+            return;
+        };
+        let at = match op {
+            CmpOp::Eq | CmpOp::Le => *n,
+            CmpOp::Lt => n.saturating_sub(1),
+            _ => return,
+        };
+        if let Ok(at) = u32::try_from(at) {
+            out.push((*p, at));
         }
     }
     let mut best = None;
     for end in &e.model.ends {
         let mut found = Vec::new();
-        walk(&end.cond, &mut found);
+        // A count under `and` holds only with the rest (say, once no piece
+        // is left in hand), so it says nothing alone.
+        parts(&end.cond, false, &mut |c| count_floor(c, &mut found));
         for (who, at) in found {
             let hurts = match &end.outcome {
                 OutcomeDef::Loss(loser, ..) => *loser == who,
