@@ -7,7 +7,7 @@ mod common;
 use std::time::Duration;
 
 use common::{game, game_with, pos};
-use lud::ai::{think, Method, Settings};
+use lud::ai::{evaluate, think, Method, Settings};
 
 /// A player whose only moves are removals (`(remove ...)`, a move that takes
 /// no piece from a square): the move ordering once read the square the piece
@@ -154,42 +154,50 @@ fn the_computer_wins_a_seeded_game_of_each_new_game() {
 fn monte_carlo_search_keeps_its_budget_and_plays_a_legal_move() {
     let g = game("games/connect-four.lud");
     let p = g.start();
-    for threads in [1, 2] {
+    for (threads, method) in [1, 2]
+        .into_iter()
+        .flat_map(|t| [(t, Method::Mcts), (t, Method::Rave)])
+    {
         let mut rng = fastrand::Rng::with_seed(5);
         let settings = Settings {
             max_nodes: 3_000,
             threads,
-            method: Method::Mcts,
+            method,
             ..Settings::default()
         };
         let c = think(&p, settings, &mut rng);
         // A playout of Connect Four lasts at most 42 plies.
         assert!(
             c.nodes <= threads as u64 * (3_000 + 50),
-            "threads {threads}: {} nodes",
+            "{method:?}, threads {threads}: {} nodes",
             c.nodes
         );
-        assert!(c.nodes >= 3_000, "threads {threads}: the budget is used");
+        assert!(
+            c.nodes >= 3_000,
+            "{method:?}, threads {threads}: the budget is used"
+        );
         assert!(p.legal_moves().contains(&c.best.expect("a move")));
     }
 }
 
-/// Monte Carlo tree search takes a win in one, and blocks the other
-/// side's: with three discs in a row on the bottom rank and the fourth
-/// square open, Red (to move) completes its own row, or fills the square
-/// Yellow's row needs.
+/// Monte Carlo tree search, with RAVE or without, takes a win in one, and
+/// blocks the other side's: with three discs in a row on the bottom rank
+/// and the fourth square open, Red (to move) completes its own row, or
+/// fills the square Yellow's row needs.
 #[test]
 fn monte_carlo_search_wins_at_once_or_blocks() {
     let g = game("games/connect-four.lud");
-    let settings = Settings {
-        max_nodes: 5_000,
-        method: Method::Mcts,
-        ..Settings::default()
-    };
-    for (position, after) in [
-        ("7/7/7/7/DDD4/ddd4 r - - 0 4", "dddd3"),
-        ("7/7/7/7/ddd4/DDD4 r - - 0 4", "DDDd3"),
-    ] {
+    for (method, position, after) in [Method::Mcts, Method::Rave].into_iter().flat_map(|m| {
+        [
+            (m, "7/7/7/7/DDD4/ddd4 r - - 0 4", "dddd3"),
+            (m, "7/7/7/7/ddd4/DDD4 r - - 0 4", "DDDd3"),
+        ]
+    }) {
+        let settings = Settings {
+            max_nodes: 5_000,
+            method,
+            ..Settings::default()
+        };
         let p = pos(&g, position);
         let mut rng = fastrand::Rng::with_seed(9);
         let m = think(&p, settings, &mut rng).best.expect("a move");
@@ -197,7 +205,42 @@ fn monte_carlo_search_wins_at_once_or_blocks() {
         q.play(m).unwrap();
         assert!(
             q.to_string().contains(&format!("/{after} ")),
-            "{position}: played to {q}"
+            "{method:?}, {position}: played to {q}"
+        );
+    }
+}
+
+/// Where pieces fall, a square that would finish a line but cannot be
+/// filled yet is worth more to the player left to fill it when the board
+/// fills up: odd levels (from the bottom) for the first player, even ones
+/// for the second. Each position is weighed against the same one with the
+/// colours swapped, so that all else cancels out: Yellow (first) gains by
+/// three in a row waiting on d3, and loses by one waiting on d2.
+#[test]
+fn a_waiting_line_is_worth_more_on_the_level_its_player_fills() {
+    let g = game("games/connect-four.lud");
+    let swapped = |fen: &str| -> String {
+        fen.chars()
+            .map(|c| match c {
+                'D' => 'd',
+                'd' => 'D',
+                c => c,
+            })
+            .collect()
+    };
+    for (board, sign) in [
+        // Yellow's a3 b3 c3 wait on d3 (level 3), above an empty d2.
+        ("7/7/7/DDD4/dDd3d/dDDd2d", 1),
+        // Yellow's a2 b2 c2 wait on d2 (level 2), above an empty d1.
+        ("7/7/7/7/DDD3d/dDd3d", -1),
+    ] {
+        let fen = format!("{board} y - - 0 1");
+        let here = evaluate(&pos(&g, &fen));
+        let there = evaluate(&pos(&g, &swapped(&fen)));
+        assert_eq!(
+            (here + there).signum(),
+            sign,
+            "{board}: {here} for Yellow, {there} with the colours swapped"
         );
     }
 }

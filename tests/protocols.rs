@@ -311,9 +311,11 @@ fn uci_refuses_a_game_it_cannot_write() {
 
 #[test]
 fn the_game_file_chooses_how_the_computer_searches() {
-    // Reversi's file asks for Monte Carlo tree search, chess's says nothing.
+    // Reversi's file asks for Monte Carlo tree search, Go's for it with
+    // RAVE, chess's says nothing.
     for (file, default) in [
         ("games/reversi.lud", "mcts"),
+        ("games/go.lud", "rave"),
         ("games/chess.lud", "alphabeta"),
     ] {
         let mut e = Engine::start(&["uci", file]);
@@ -321,8 +323,9 @@ fn the_game_file_chooses_how_the_computer_searches() {
         e.send("quit");
         let (out, err, code) = e.finish();
         assert_eq!(code, 0, "{err}");
-        let line =
-            format!("option name Player type combo default {default} var alphabeta var mcts");
+        let line = format!(
+            "option name Player type combo default {default} var alphabeta var mcts var rave"
+        );
         assert!(out.lines().any(|l| l == line), "{file}: {out}");
     }
     // A way of searching the language does not know is an error of the file.

@@ -6,7 +6,9 @@
 //! a winning end rule wants them on, a little more. Where no move ever
 //! takes a piece, the freedom to move counts; where an end rule wins by a
 //! chain, the empty squares still needed to join it; where one wins by a
-//! line of pieces in a row, the lines still open, by how full they are.
+//! line of pieces in a row, the lines still open, by how full they are,
+//! and where pieces are dropped and fall, the squares that would finish a
+//! line by whether their player is the one left to fill them ([`Fall`]).
 
 use crate::bits::Bits;
 use crate::compile::board::Sq;
@@ -32,6 +34,16 @@ const LINE_MAX: i32 = 2_500;
 /// The most all the lines together are worth, either way: far below a won
 /// game's score.
 const LINES_MAX: i32 = 100_000;
+
+/// What a square that would finish one of a player's lines is worth to
+/// that player while it cannot be filled yet (pieces fall there, and the
+/// square below it is empty), in hundredths ([`Fall`]).
+const THREAT: i32 = 40;
+/// What such a square is worth instead when it lies on a level the player
+/// is the one left to fill once the board fills up column by column: odd
+/// levels, counted from where pieces land, for the first player, even ones
+/// for the second ([`Fall`]).
+const THREAT_ON_TURN: i32 = 160;
 
 /// What it costs a player to be one, two or three pieces above the number
 /// an end rule loses at (`(= (count P) 1)`: only the king left), in
@@ -169,6 +181,70 @@ fn lines<B: Bits>(e: &Engine<B>) -> (Vec<B>, Vec<bool>) {
         }
     }
     (out, wins)
+}
+
+/// Where every move drops a new piece anywhere and it falls
+/// (`(drop ... (everywhere) gravity:D)`): the columns, and for two players
+/// where every column is of even height, the squares on odd levels counted
+/// from where pieces land. A square
+/// that would finish a line then matters by whether it can be filled yet,
+/// and by who will be made to fill the square below it when the board runs
+/// out of other moves.
+struct Fall<B> {
+    /// Each column: the squares pieces fall through, from where they land
+    /// up.
+    columns: Vec<Vec<Sq>>,
+    /// The squares on odd levels (the first, third... from the bottom),
+    /// when the level decides who fills a square last; `None` otherwise.
+    /// While the empty squares are even in number, the player to move is
+    /// the one left to fill the odd levels; else the other.
+    odd: Option<B>,
+}
+
+/// How the pieces fall ([`Fall`]), where every move of the game drops a
+/// new piece (not from a hand) on any square and it falls, all the same
+/// way; `None` if any move is of another kind (a pass too: the columns
+/// would no longer fill in turn).
+fn fall<B: Bits>(e: &Engine<B>) -> Option<Fall<B>> {
+    use crate::compile::board::Dir;
+    let mut down: Option<u8> = None;
+    for g in e.gens.iter().take(e.players() as usize).flatten() {
+        let GenKind::Drop(sites, gravity, hand) = g.kind else {
+            return None;
+        };
+        if gravity == u8::MAX || hand != NO_KIND || sites != e.all || g.phase != NORMAL {
+            return None;
+        }
+        match down {
+            None => down = Some(gravity),
+            Some(d) if d == gravity => {}
+            Some(_) => return None,
+        }
+    }
+    let down = Dir(down?);
+    let b = e.board();
+    let inside = |q: Sq, d: Dir| b.step(q, d).filter(|&n| e.all.has(n));
+    let mut odd = B::ZERO;
+    let mut even_columns = true;
+    let mut columns = Vec::new();
+    for q in e.all.iter() {
+        if inside(q, down).is_some() {
+            continue;
+        }
+        // `q` is where a column's pieces land: walk up it.
+        let (mut at, mut column) = (Some(q), Vec::new());
+        while let Some(s) = at {
+            if column.len() % 2 == 0 {
+                odd |= B::bit(s);
+            }
+            column.push(s);
+            at = inside(s, down.opposite());
+        }
+        even_columns &= column.len() % 2 == 0;
+        columns.push(column);
+    }
+    let odd = (even_columns && e.players() == 2).then_some(odd);
+    Some(Fall { columns, odd })
 }
 
 /// The fewest pieces a player may keep: the highest count at which an end
@@ -437,6 +513,8 @@ pub(super) struct Eval<B: Bits> {
     lines: (Vec<B>, Vec<bool>),
     /// The fewest pieces a player may keep ([`floor`]).
     floor: Option<u32>,
+    /// How dropped pieces fall, where they do and lines win ([`fall`]).
+    fall: Option<Fall<B>>,
     /// What a line holding this many of one player's pieces and none of
     /// another's is worth ([`LINE`]).
     line_worth: Vec<i32>,
@@ -534,7 +612,9 @@ impl<B: Bits> Eval<B> {
                     .min(LINE_MAX),
             })
             .collect();
+        let fall = if lines.0.is_empty() { None } else { fall(e) };
         Eval {
+            fall,
             values,
             place,
             around,
@@ -588,7 +668,7 @@ impl<B: Bits> Eval<B> {
             }
         }
         if !self.lines.0.is_empty() {
-            score += self.line_score(st).clamp(-LINES_MAX, LINES_MAX);
+            score += self.line_score(e, st).clamp(-LINES_MAX, LINES_MAX);
         }
         if !self.connects.is_empty() {
             let open = e.all & !st.occupied();
@@ -604,16 +684,27 @@ impl<B: Bits> Eval<B> {
 
     /// The lines ([`lines`]) only the side to move holds pieces in, less
     /// those only another player does, each worth more by its pieces.
-    fn line_score(&self, st: &State<B>) -> i32 {
+    /// Where pieces fall ([`Fall`]), the squares that would finish a line
+    /// count too.
+    fn line_score(&self, e: &Engine<B>, st: &State<B>) -> i32 {
         let (lines, wins) = &self.lines;
         let side = st.side as usize;
         let mine = st.by_player[side];
-        let theirs = st.occupied() & !mine;
+        let occupied = st.occupied();
+        let theirs = occupied & !mine;
         let mut score = 0;
+        // The squares that would finish a line: the side to move's, and
+        // each other player's.
+        let mut open = [B::ZERO; crate::compile::model::MAX_PLAYERS];
         for &l in lines {
             match ((l & mine).count(), (l & theirs).count()) {
                 (0, 0) => {}
-                (k, 0) if wins[side] => score += self.line_worth[k as usize],
+                (k, 0) if wins[side] => {
+                    score += self.line_worth[k as usize];
+                    if k + 1 == l.count() {
+                        open[side] |= l & !occupied;
+                    }
+                }
                 (0, k) => {
                     // Whose they are, when more than two play: count the
                     // line only when one other player holds all of it.
@@ -621,10 +712,51 @@ impl<B: Bits> Eval<B> {
                     if let Some(o) = owner {
                         if wins[o as usize] && (l & st.by_player[o as usize]).count() == k {
                             score -= self.line_worth[k as usize];
+                            if k + 1 == l.count() {
+                                open[o as usize] |= l & !occupied;
+                            }
                         }
                     }
                 }
                 _ => {}
+            }
+        }
+        if let Some(fall) = &self.fall {
+            let players = e.players() as usize;
+            let any = open.iter().take(players).fold(B::ZERO, |a, &o| a | o);
+            // The player left to fill the odd levels: the one to move while
+            // the empty squares are even in number (two players only).
+            let empty = (e.all & !occupied).count();
+            let first = if empty % 2 == 0 {
+                side
+            } else {
+                (side + 1) % players
+            };
+            for column in &fall.columns {
+                // The square that can be filled now is the search's to see.
+                // Above it, going up, the first square on a level its
+                // player is left to fill decides the column: none above it
+                // is reached first.
+                let above = column
+                    .iter()
+                    .copied()
+                    .skip_while(|&q| occupied.has(q))
+                    .skip(1);
+                'column: for q in above.filter(|&q| any.has(q)) {
+                    let mut decided = false;
+                    for (p, squares) in open.iter().enumerate().take(players) {
+                        if !squares.has(q) {
+                            continue;
+                        }
+                        let on_turn = fall.odd.is_some_and(|odd| odd.has(q) == (p == first));
+                        let v = if on_turn { THREAT_ON_TURN } else { THREAT };
+                        decided |= on_turn;
+                        score += if p == side { v } else { -v };
+                    }
+                    if decided {
+                        break 'column;
+                    }
+                }
             }
         }
         score

@@ -4,8 +4,18 @@
 //! game (or a cap of plies); each position on the way counts the result for
 //! the player who moved into it. The move played is the one tried most.
 //! It needs no evaluation at all, only the rules: the player for games
-//! where alpha-beta's evaluation has nothing to hold on to.
+//! where alpha-beta's evaluation has nothing to hold on to. Each tree is
+//! kept to a bounded size ([`TREE_MAX`]).
+//!
+//! With RAVE (rapid action value estimation, Gelly and Silver 2007), each
+//! node also counts, for each of its moves, the results of every walk and
+//! playout below it in which the same player made that move later ("all
+//! moves as first"); while a move has few visits of its own, its value leans
+//! on that count. It suits games where a move is good much wherever it is
+//! played in the game (placing stones).
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -22,6 +32,17 @@ const EXPLORE: f64 = 1.0;
 /// as a draw.
 const PLAYOUT_PLIES: u32 = 300;
 
+/// The most nodes the trees of one search hold together (48 bytes each:
+/// some 200 MB, and up to as much again of room the vectors keep spare): past it, a walk that reaches a leaf plays out from
+/// there without adding its moves, so that a search without end (`go
+/// infinite`) still keeps to bounded memory. Each thread's tree gets its
+/// share.
+pub(super) const TREE_MAX: usize = 4_000_000;
+
+/// RAVE's equivalence parameter: the visits at which a move's own value
+/// and its all-moves-as-first value weigh the same.
+const RAVE_EQUIV: f64 = 1_000.0;
+
 /// How often (in nodes) the search looks at the clock and the stop flag.
 const CLOCK_EVERY: u64 = 256;
 
@@ -31,7 +52,7 @@ enum End {
     /// The game goes on (or the node is not expanded yet).
     Open,
     /// Won by this player.
-    Won(usize),
+    Won(u8),
     /// Drawn (or stopped with no move and no end rule).
     Drawn,
 }
@@ -56,6 +77,10 @@ struct Node {
     /// Playouts through the node, and the points they gave `mover`.
     visits: u32,
     points: f64,
+    /// Walks through the parent in which `mover` made the move `m` later
+    /// on, and the half-points they gave `mover` (RAVE only).
+    amaf_visits: u32,
+    amaf_halves: u32,
 }
 
 impl Node {
@@ -70,6 +95,8 @@ impl Node {
             end: End::Open,
             visits: 0,
             points: 0.0,
+            amaf_visits: 0,
+            amaf_halves: 0,
         }
     }
 }
@@ -84,6 +111,13 @@ pub(super) struct Mcts<'a, B: Bits> {
     pub(super) nodes: u64,
     deadline: Option<Instant>,
     tree: Vec<Node>,
+    /// With RAVE: the moves of the walk being made, below the tree's
+    /// root, each with who made it (passes left out).
+    played: Option<Vec<(u8, Move)>>,
+    /// With RAVE: the last place in `played` of each move of the walk.
+    last_made: HashMap<(u8, Move), usize, BuildHasherDefault<MoveHasher>>,
+    /// The most nodes the tree may hold ([`TREE_MAX`]).
+    pub(super) tree_max: usize,
     scratch: Scratch<B>,
     buf: MoveBuf,
 }
@@ -104,6 +138,9 @@ impl<'a, B: Bits> Mcts<'a, B> {
             nodes: 0,
             deadline: settings.max_time.map(|t| Instant::now() + t),
             tree: Vec::new(),
+            played: (settings.method == super::Method::Rave).then(Vec::new),
+            last_made: HashMap::default(),
+            tree_max: TREE_MAX,
             scratch: Scratch::default(),
             buf: MoveBuf::new(),
         }
@@ -118,20 +155,29 @@ impl<'a, B: Bits> Mcts<'a, B> {
 
     /// Adds the moves of `st` (the position of node `at`) as its children;
     /// notes the result if the rules end the game there.
+    /// Past `tree_max` nodes ([`TREE_MAX`]), a node that is not full-grown yet is left
+    /// unexpanded (and played out from).
     fn expand(&mut self, at: usize, st: &State<B>, hist: &[Hist]) {
         self.e.legal_moves(st, hist, &mut self.buf);
         self.nodes += 1;
+        // The root is always grown: it must have its moves.
+        let full = at != 0 && self.tree.len() + self.buf.len() > self.tree_max;
         let node = &mut self.tree[at];
-        node.expanded = true;
         if let Some((o, _)) = self.e.ending(st, hist, Some(!self.buf.is_empty())) {
-            node.end = o.winner().map_or(End::Drawn, End::Won);
+            node.expanded = true;
+            node.end = o.winner().map_or(End::Drawn, |w| End::Won(w as u8));
             return;
         }
         if self.buf.is_empty() {
             // No move and no end rule: the game stops, drawn.
+            node.expanded = true;
             node.end = End::Drawn;
             return;
         }
+        if full {
+            return;
+        }
+        node.expanded = true;
         let first = self.tree.len() as u32;
         let count = self.buf.len() as u32;
         self.tree[at].first = first;
@@ -142,8 +188,12 @@ impl<'a, B: Bits> Mcts<'a, B> {
     }
 
     /// The child of `at` to walk into: an untried one at random, else the
-    /// one with the highest upper confidence bound.
+    /// one with the highest upper confidence bound; with RAVE, the one
+    /// [`Self::select_rave`] picks.
     fn select(&self, at: usize, rng: &mut fastrand::Rng) -> usize {
+        if self.played.is_some() {
+            return self.select_rave(at, rng);
+        }
         let node = &self.tree[at];
         let range = node.first as usize..(node.first + node.count) as usize;
         let untried: usize = range.clone().filter(|&c| self.tree[c].visits == 0).count();
@@ -169,6 +219,45 @@ impl<'a, B: Bits> Mcts<'a, B> {
         best
     }
 
+    /// With RAVE, the child of `at` with the best blend of its own value
+    /// and its all-moves-as-first value, weighed by the visits of each; a
+    /// child with neither counts as a win, so that each is tried. Ties go
+    /// to one at random.
+    fn select_rave(&self, at: usize, rng: &mut fastrand::Rng) -> usize {
+        let node = &self.tree[at];
+        let mut best = node.first as usize;
+        let mut best_value = f64::MIN;
+        for c in node.first as usize..(node.first + node.count) as usize {
+            let child = &self.tree[c];
+            let n = f64::from(child.visits);
+            let a = f64::from(child.amaf_visits);
+            let own = if child.visits > 0 {
+                child.points / n
+            } else {
+                0.0
+            };
+            let amaf = if child.amaf_visits > 0 {
+                f64::from(child.amaf_halves) / 2.0 / a
+            } else {
+                0.0
+            };
+            let value = match (child.visits, child.amaf_visits) {
+                (0, 0) => 1.0,
+                (0, _) => amaf,
+                (_, 0) => own,
+                _ => {
+                    let beta = (RAVE_EQUIV / (3.0 * n + RAVE_EQUIV)).sqrt();
+                    (1.0 - beta) * own + beta * amaf
+                }
+            } + rng.f64() * 1e-6;
+            if value > best_value {
+                best_value = value;
+                best = c;
+            }
+        }
+        best
+    }
+
     /// Plays `st` out at random; the winner (`None` for a draw or a game
     /// still going at the cap).
     fn playout(
@@ -186,6 +275,9 @@ impl<'a, B: Bits> Mcts<'a, B> {
                 return o.winner();
             }
             let m = chosen?;
+            if let Some(played) = self.played.as_mut().filter(|_| !m.is_pass()) {
+                played.push((st.side, m));
+            }
             hist.push(self.e.hist_entry(&st, hist));
             self.e.make(&mut st, m);
         }
@@ -200,7 +292,13 @@ impl<'a, B: Bits> Mcts<'a, B> {
         let mut st = *root;
         let mut hist = self.hist.clone();
         let mut path = vec![0usize];
+        // With RAVE, where in `played` the moves after each node of the
+        // path begin.
+        let mut marks = vec![0usize];
         let mut at = 0;
+        if let Some(played) = &mut self.played {
+            played.clear();
+        }
         loop {
             if !self.tree[at].expanded {
                 self.expand(at, &st, &hist);
@@ -210,27 +308,61 @@ impl<'a, B: Bits> Mcts<'a, B> {
                 break;
             }
             at = self.select(at, rng);
+            let m = self.tree[at].m;
+            if let Some(played) = self.played.as_mut().filter(|_| !m.is_pass()) {
+                played.push((st.side, m));
+            }
             hist.push(self.e.hist_entry(&st, &hist));
             self.e.make(&mut st, self.tree[at].m);
             path.push(at);
+            marks.push(self.played.as_ref().map_or(0, Vec::len));
             if self.tree[at].visits == 0 {
                 self.expand(at, &st, &hist);
                 break;
             }
         }
         let winner = match self.tree[at].end {
-            End::Won(w) => Some(w),
+            End::Won(w) => Some(usize::from(w)),
             End::Drawn => None,
             End::Open => self.playout(st, &mut hist, rng),
+        };
+        let points = |mover: u8| match winner {
+            Some(w) if w == mover as usize => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
         };
         for &n in &path {
             let node = &mut self.tree[n];
             node.visits += 1;
-            node.points += match winner {
-                Some(w) if w == node.mover as usize => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+            node.points += points(node.mover);
+        }
+        if let Some(played) = self.played.take() {
+            // The last place in the walk of each move made, so that the
+            // moves after the node at depth `d` are those last made at
+            // `marks[d]` or later.
+            let mut last = std::mem::take(&mut self.last_made);
+            last.clear();
+            for (i, &pm) in played.iter().enumerate() {
+                last.insert(pm, i);
+            }
+            for (&n, &mark) in path.iter().zip(&marks) {
+                let node = &self.tree[n];
+                if !node.expanded {
+                    continue;
+                }
+                for c in node.first as usize..(node.first + node.count) as usize {
+                    let child = &mut self.tree[c];
+                    if last
+                        .get(&(child.mover, child.m))
+                        .is_some_and(|&i| i >= mark)
+                    {
+                        child.amaf_visits += 1;
+                        child.amaf_halves += (points(child.mover) * 2.0) as u32;
+                    }
+                }
+            }
+            self.played = Some(played);
+            self.last_made = last;
         }
     }
 
@@ -273,6 +405,44 @@ impl<'a, B: Bits> Mcts<'a, B> {
     }
 }
 
+/// A quick hash for RAVE's table of the moves of a walk (multiply and
+/// rotate, as rustc's own hasher does; no defence against chosen keys is
+/// needed there).
+#[derive(Default)]
+struct MoveHasher(u64);
+
+impl Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
 /// The move tried most (ties: the better average), its score as the
 /// search sees it, and the report of the search.
 pub(super) fn choose(
@@ -306,4 +476,64 @@ pub(super) fn choose(
             pv: vec![m],
         },
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tree at its size limit stops growing, and the search goes on
+    /// playing out from its leaves and still answers: with RAVE too, and
+    /// with a limit below the root's own moves (the root is always grown).
+    #[test]
+    fn the_tree_stops_growing_at_its_limit() {
+        let src = crate::source::SourceFile::new(
+            "drops.lud",
+            r#"(game "Drops"
+                (players {(player "A" N) (player "B" N)})
+                (equipment {(board (rectangle 7 6)) (piece "Disc" "D")})
+                (rules
+                    (start {})
+                    (play (drop "Disc" (everywhere) gravity:S))
+                    (end {
+                        (if (inARow Mover 4) (win Mover "four"))
+                        (if (noMoves Next) (draw "full"))})))"#,
+        );
+        let g = crate::build::compile_with(&src, &crate::compile::options::Config::default())
+            .expect("it compiles");
+        let pos = g.start();
+        for (method, limit) in [
+            (super::super::Method::Mcts, 50),
+            (super::super::Method::Rave, 50),
+            (super::super::Method::Mcts, 3),
+        ] {
+            let settings = Settings {
+                max_nodes: 20_000,
+                method,
+                ..Settings::default()
+            };
+            let (len, nodes, moves) = crate::game::on_pos!(&pos.0, |e, s, h| {
+                let halt = AtomicBool::new(false);
+                let mut m = Mcts::new(e, &halt, settings, h.clone());
+                m.tree_max = limit;
+                let root = m.run(s, &mut fastrand::Rng::with_seed(1));
+                (m.tree.len(), m.nodes, root.len())
+            });
+            // The root and its seven moves are always there.
+            assert_eq!(
+                std::mem::size_of::<Node>(),
+                48,
+                "the size TREE_MAX's doc gives"
+            );
+            assert!(
+                len <= limit.max(8),
+                "{method:?}: the tree holds {len} nodes"
+            );
+            assert!(
+                nodes >= 20_000,
+                "{method:?}: the budget is spent ({nodes} nodes)"
+            );
+            assert_eq!(moves, 7, "{method:?}: the root's moves are counted");
+        }
+    }
 }

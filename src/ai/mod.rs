@@ -4,8 +4,10 @@
 //! (`eval`): a piece is worth its average mobility on boards as crowded as
 //! in play, and a piece that promotes gains part of the difference as it
 //! approaches the promotion squares. End rules score as wins, losses,
-//! draws; where one wins by a line in a row, the lines still open count,
-//! and where one loses at a count of pieces, the last pieces above it. In a game
+//! draws; where one wins by a line in a row, the lines still open count
+//! (and where pieces fall, the squares finishing them by who is left to
+//! fill them), and where one loses at a count of pieces, the last pieces
+//! above it. In a game
 //! where no move takes a piece or turns one over, so that the pieces on the
 //! board never change their balance, but pieces do move (a game of walling
 //! the other side's pieces in), the evaluation also weighs each side's
@@ -15,8 +17,9 @@
 //! threads search the same tree and share what they find through the table
 //! (Lazy SMP); a [`Memory`] keeps the table from one move to the next. The
 //! other way to search, Monte Carlo tree search (`mcts`), needs no
-//! evaluation at all; a game file may make it the default (`(info
-//! player:Mcts)`, [`Method::of_game`]).
+//! evaluation at all, and may add RAVE (all moves as first); a game file
+//! may make either the default (`(info player:Mcts)` or `player:Rave`,
+//! [`Method::of_game`]).
 
 mod eval;
 mod mcts;
@@ -61,6 +64,10 @@ pub enum Method {
     /// Monte Carlo tree search (UCT): random games to the end, no
     /// evaluation. `max_depth` does not apply.
     Mcts,
+    /// Monte Carlo tree search with RAVE: a move's value leans, while it
+    /// has few visits, on how the walks went in which its player made it
+    /// later on (all moves as first).
+    Rave,
 }
 
 impl Method {
@@ -70,6 +77,7 @@ impl Method {
         match model.info.player {
             crate::compile::model::Search::AlphaBeta => Method::AlphaBeta,
             crate::compile::model::Search::Mcts => Method::Mcts,
+            crate::compile::model::Search::Rave => Method::Rave,
         }
     }
 }
@@ -91,6 +99,12 @@ const WIN: i32 = 1_000_000;
 /// Piece values derived from the rules, in hundredths.
 pub fn piece_values(pos: &Position) -> Vec<i32> {
     on_pos!(&pos.0, |e, _s, _h| eval::values(e))
+}
+
+/// What the position is worth to the side to move by the evaluation alone
+/// (no search), in hundredths: the number alpha-beta scores its leaves by.
+pub fn evaluate(pos: &Position) -> i32 {
+    on_pos!(&pos.0, |e, s, _h| Eval::new(e).eval(e, s))
 }
 
 /// The computer's move, or `None` if there is none. `rng` breaks ties.
@@ -254,7 +268,7 @@ fn run<'c, B: Bits>(
     rng: &mut fastrand::Rng,
     control: Control<'c>,
 ) -> Choice {
-    if settings.method == Method::Mcts {
+    if matches!(settings.method, Method::Mcts | Method::Rave) {
         return run_mcts(e, s, h, settings, rng, control);
     }
     let ev = Eval::new(e);
@@ -334,6 +348,7 @@ fn run_mcts<'c, B: Bits>(
     let grow = |mut rng: fastrand::Rng| {
         let mut m = mcts::Mcts::new(e, &halt, settings, h.to_vec());
         m.stop = control.stop;
+        m.tree_max = mcts::TREE_MAX / threads;
         let root = m.run(s, &mut rng);
         (root, m.nodes)
     };

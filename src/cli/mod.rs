@@ -70,6 +70,9 @@ pub enum SearchMethod {
     Alphabeta,
     /// Monte Carlo tree search: random games to the end, no evaluation.
     Mcts,
+    /// Monte Carlo tree search with RAVE: a move's value leans on how the
+    /// games went in which its player made it later (placing games).
+    Rave,
 }
 
 impl From<SearchMethod> for crate::ai::Method {
@@ -77,6 +80,7 @@ impl From<SearchMethod> for crate::ai::Method {
         match m {
             SearchMethod::Alphabeta => crate::ai::Method::AlphaBeta,
             SearchMethod::Mcts => crate::ai::Method::Mcts,
+            SearchMethod::Rave => crate::ai::Method::Rave,
         }
     }
 }
@@ -343,7 +347,7 @@ pub enum Command {
     /// fen, then moves), go (depth, nodes, movetime, wtime, btime, winc,
     /// binc, movestogo, infinite, perft), stop, quit. Options: `UCI_Variant`
     /// (the game's rulesets, or its own name), the game's own options,
-    /// Threads, Player (alphabeta or mcts); Hash is accepted and ignored. An
+    /// Threads, Player (alphabeta, mcts or rave); Hash is accepted and ignored. An
     /// option set takes effect at
     /// the next ucinewgame or position. Moves: e2e4, e7e8q, P@e4 (a drop),
     /// 0000 (a pass), a turn in parts joined by commas (d1d7,d7g7). A game

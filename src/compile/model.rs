@@ -98,6 +98,8 @@ pub enum Search {
     AlphaBeta,
     /// Monte Carlo tree search.
     Mcts,
+    /// Monte Carlo tree search with RAVE (all moves as first).
+    Rave,
 }
 
 /// A player.

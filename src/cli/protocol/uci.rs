@@ -1,8 +1,8 @@
 //! `lud uci FILE`: the Universal Chess Interface over stdin and stdout.
 //!
 //! Options: `UCI_Variant` (the game's rulesets, or its one variant name),
-//! each of the game's own options, `Threads`, `Player` (`alphabeta` or
-//! `mcts`; by default the game file's choice), and `Hash` (accepted and
+//! each of the game's own options, `Threads`, `Player` (`alphabeta`,
+//! `mcts` or `rave`; by default the game file's choice), and `Hash` (accepted and
 //! ignored: the search sizes its own table, and keeps it from move to move
 //! until `ucinewgame`). In `position fen`, the side to move `w` is the
 //! first player and `b` the second, as GUIs write them. An option
@@ -220,8 +220,9 @@ impl Uci {
         let default = match crate::ai::Method::of_game(self.game.model()) {
             crate::ai::Method::AlphaBeta => "alphabeta",
             crate::ai::Method::Mcts => "mcts",
+            crate::ai::Method::Rave => "rave",
         };
-        outln!("option name Player type combo default {default} var alphabeta var mcts");
+        outln!("option name Player type combo default {default} var alphabeta var mcts var rave");
         outln!("uciok");
     }
 
@@ -258,7 +259,10 @@ impl Uci {
             match value.to_ascii_lowercase().as_str() {
                 "alphabeta" => self.method = crate::ai::Method::AlphaBeta,
                 "mcts" => self.method = crate::ai::Method::Mcts,
-                _ => say(&format!("Player takes alphabeta or mcts, not {value}")),
+                "rave" => self.method = crate::ai::Method::Rave,
+                _ => say(&format!(
+                    "Player takes alphabeta, mcts or rave, not {value}"
+                )),
             }
         } else if name.eq_ignore_ascii_case("Hash") {
             // Accepted and ignored: the search sizes its table itself (16 MB

@@ -481,6 +481,7 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                 description: s("description"),
                 player: match ib.one("player").and_then(Node::as_ident) {
                     Some("Mcts") => crate::compile::model::Search::Mcts,
+                    Some("Rave") => crate::compile::model::Search::Rave,
                     _ => crate::compile::model::Search::AlphaBeta,
                 },
             }

@@ -31,7 +31,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
             key("source", Ty::Str, "where the rules come from"),
             key("date", Ty::Str, "when the game was played"),
             key("description", Ty::Str, "a paragraph on the game"),
-            key("player", Ty::Const(&super::SEARCHES), "how the computer player searches unless told otherwise (`--player`): `AlphaBeta` (the default: alpha-beta over an evaluation drawn from the rules) or `Mcts` (Monte Carlo tree search), whichever plays the game better, as measured"),
+            key("player", Ty::Const(&super::SEARCHES), "how the computer player searches unless told otherwise (`--player`): `AlphaBeta` (the default: alpha-beta over an evaluation drawn from the rules), `Mcts` (Monte Carlo tree search) or `Rave` (Monte Carlo tree search with all moves as first), whichever plays the game better, as measured"),
         ],
         doc: "Facts about the game, shown by `lud show`, and how the computer plays it best.",
         example: "(info source:\"Murray, A History of Chess (1913)\" date:\"9th century\" description:\"An old game.\")",

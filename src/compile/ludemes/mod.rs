@@ -363,7 +363,7 @@ pub static JUMPED: Consts = Consts {
 pub static SEARCHES: Consts = Consts {
     name: "Search",
     what: "a way of searching",
-    values: &["AlphaBeta", "Mcts"],
+    values: &["AlphaBeta", "Mcts", "Rave"],
 };
 
 /// Every direction name a move can use.
