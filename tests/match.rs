@@ -235,6 +235,123 @@ fn a_hanging_engine_loses_on_time_and_is_restarted() {
     assert_eq!(row(t, "player 1", 1), 2, "{t}");
 }
 
+/// With `--tc`, each side has a clock: the engine is told both (UCI's
+/// `wtime`/`btime`), and one that spends more than it has left loses on
+/// time. The fake engine takes 0.3 s a move against a clock of 0.5 s and
+/// no increment: its first move leaves it 0.2 s, its second runs out.
+#[test]
+fn an_engine_out_of_time_on_its_clock_loses_on_time() {
+    let engine = format!("python3 {FAKE} slow:300 b8c6 c6b8 b8c6");
+    let r = lud(
+        &[
+            "match",
+            "games/shatranj.lud",
+            "--engine",
+            &engine,
+            "--tc",
+            "0.5",
+            "--games",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let t = &r.stdout;
+    assert_eq!(count(t, "engine disagreements"), 0, "{t}");
+    assert_eq!(count(t, "engine timeouts and crashes"), 1, "{t}");
+    assert!(t.contains("loses on time: 0.3"), "{t}");
+    assert!(t.contains("left (game 1, ply 4, position "), "{t}");
+    assert_eq!(row(t, "player 1", 1), 1, "{t}");
+}
+
+/// lud's own player keeps to its clock: a game of Connect Four at 0.4 s
+/// and 0.02 s a move against the random player, each side's clock told in
+/// the record; nobody loses on time.
+#[test]
+fn lud_keeps_to_its_clock() {
+    let r = lud(
+        &[
+            "match",
+            "games/connect-four.lud",
+            "--tc",
+            "0.4+0.02",
+            "--games",
+            "2",
+            "--records",
+            "/dev/stdout",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let t = &r.stdout;
+    assert_eq!(count(t, "engine timeouts and crashes"), 0, "{t}");
+    assert!(!t.contains("time forfeit"), "{t}");
+    assert!(t.contains("[TimeControl \"0.4+0.02\"]"), "{t}");
+}
+
+/// lud against itself on clocks, through either protocol: the engine is
+/// told the clocks (UCI's `go wtime btime winc binc`, xboard's `level`,
+/// `time` and `otim`) and keeps to them, as lud's own player does.
+#[test]
+fn lud_against_itself_on_clocks_through_both_protocols() {
+    let lud_bin = env!("CARGO_BIN_EXE_lud");
+    for protocol in ["uci", "xboard"] {
+        let engine = format!("{lud_bin} {protocol} games/connect-four.lud");
+        let r = lud(
+            &[
+                "match",
+                "games/connect-four.lud",
+                "--engine",
+                &engine,
+                "--engine-protocol",
+                protocol,
+                "--tc",
+                "0.6+0.02",
+                "--games",
+                "2",
+            ],
+            "",
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let t = &r.stdout;
+        assert_eq!(endings(t), 2, "{protocol}: {t}");
+        assert_eq!(
+            count(t, "engine timeouts and crashes"),
+            0,
+            "{protocol}: {t}"
+        );
+        assert_eq!(count(t, "engine disagreements"), 0, "{protocol}: {t}");
+        assert_eq!(count(t, "illegal moves"), 0, "{protocol}: {t}");
+        assert!(!t.contains("time forfeit"), "{protocol}: {t}");
+    }
+}
+
+#[test]
+fn bad_clocks_are_refused() {
+    for (tc, says) in [
+        ("0", "a game of no time"),
+        ("abc", "`abc` is not a number of seconds"),
+        ("1+-1", "out of range"),
+        ("1e9", "out of range"),
+    ] {
+        let r = lud(&["match", "games/connect-four.lud", "--tc", tc], "");
+        assert_eq!(r.code, 2, "{tc}: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{tc}: {}", r.stderr);
+    }
+    let r = lud(
+        &[
+            "match",
+            "games/connect-four.lud",
+            "--tc",
+            "1",
+            "--movetime",
+            "5",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+}
+
 #[test]
 fn a_crashing_engine_is_reported() {
     let r = against_fake("crash", &[]);

@@ -407,6 +407,28 @@ fn xboard_session_with_bad_input() {
     snap!("protocols_xboard_session", out);
 }
 
+/// `go` in a game already over answers with the result (a match that asks
+/// whether the engine would play on once was left waiting for a move).
+#[test]
+fn xboard_go_in_a_finished_game_says_the_result() {
+    let mut e = Engine::start(&["xboard", "games/connect-four.lud"]);
+    e.ask("protover 2", "feature");
+    e.send("new");
+    e.send("force");
+    for m in ["a1", "b1", "a2", "b2", "a3", "b3"] {
+        e.send(&format!("usermove D@{m}"));
+    }
+    e.ask("usermove D@a4", "1-0");
+    e.ask("ping 1", "pong 1");
+    e.send("sd 1");
+    let started = Instant::now();
+    e.ask("go", "1-0 {Yellow wins by four in a row}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    e.send("quit");
+    let (_, err, code) = e.finish();
+    assert_eq!(code, 0, "{err}");
+}
+
 #[test]
 fn xboard_move_now_and_ranks_from_zero() {
     // `?` makes the engine move at once.

@@ -27,6 +27,15 @@ pub(super) enum Limit {
     Nodes(u64),
     /// This many milliseconds.
     MoveTime(u64),
+    /// By the clocks: the milliseconds each side has left (side 0: the
+    /// first player, UCI's `wtime`), each side's for the whole game, those
+    /// added after each move, and the side to move.
+    Clock {
+        left: [u64; 2],
+        base: u64,
+        inc: u64,
+        side: usize,
+    },
 }
 
 impl Limit {
@@ -34,6 +43,9 @@ impl Limit {
     fn patience(self) -> Duration {
         match self {
             Limit::MoveTime(ms) => Duration::from_millis(ms.saturating_mul(10)) + SLACK,
+            // The clock rules; this only stops the wait for an engine that
+            // would never answer.
+            Limit::Clock { left, side, .. } => Duration::from_millis(left[side & 1]) + SLACK,
             Limit::Depth(_) | Limit::Nodes(_) => Duration::from_secs(60),
         }
     }
@@ -308,6 +320,10 @@ impl Engine {
             Limit::Depth(d) => format!("go depth {d}"),
             Limit::Nodes(n) => format!("go nodes {n}"),
             Limit::MoveTime(ms) => format!("go movetime {ms}"),
+            Limit::Clock { left, inc, .. } => format!(
+                "go wtime {} btime {} winc {inc} binc {inc}",
+                left[0], left[1]
+            ),
         })?;
         let mut best = String::new();
         self.wait_for(patience, |l| {
@@ -369,6 +385,22 @@ impl Engine {
             Limit::Depth(d) => self.send(&format!("sd {d}"))?,
             Limit::MoveTime(ms) => self.send(&format!("st {}", ms.div_ceil(1000).max(1)))?,
             Limit::Nodes(n) => self.send(&format!("nps 1000\nst {}", n.div_ceil(1000).max(1)))?,
+            Limit::Clock {
+                left,
+                base,
+                inc,
+                side,
+            } => {
+                let secs = (base / 1000).max(1);
+                self.send(&format!(
+                    "level 0 {}:{:02} {}",
+                    secs / 60,
+                    secs % 60,
+                    inc as f64 / 1000.0
+                ))?;
+                self.send(&format!("time {}", left[side & 1] / 10))?;
+                self.send(&format!("otim {}", left[(side + 1) & 1] / 10))?;
+            }
         }
         self.send("go")?;
         let mut answer = None;

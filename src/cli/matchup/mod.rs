@@ -90,6 +90,13 @@ pub struct MatchArgs {
     /// lud's player searches to this depth.
     #[arg(long, group = "ai_limit")]
     depth: Option<u32>,
+    /// A clock for each side, both engines and lud's player: SECONDS for
+    /// the game, and +INC seconds more after each move (`60+1`, `0.5+0.05`).
+    /// A side whose clock runs out loses on time. Replaces the per-move
+    /// limits.
+    #[arg(long, value_name = "SECONDS[+INC]", value_parser = parse_clock,
+        conflicts_with_all = ["engine_limit", "ai_limit"])]
+    tc: Option<Clock>,
     /// Threads of lud's player.
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -124,6 +131,40 @@ pub struct MatchArgs {
     /// The ruleset and options.
     #[command(flatten)]
     config: ConfigArgs,
+}
+
+/// A time control: the time each side has for the game, and what is added
+/// after each of its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Clock {
+    /// The time for the game.
+    base: Duration,
+    /// Added after each move.
+    inc: Duration,
+}
+
+/// Reads `SECONDS[+INC]` (`--tc`).
+fn parse_clock(s: &str) -> Result<Clock, String> {
+    let hint = "give SECONDS[+INC], as in --tc 60+1 or --tc 0.5+0.05";
+    let seconds = |t: &str| -> Result<Duration, String> {
+        let v: f64 = t
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{t}` is not a number of seconds; {hint}"))?;
+        if !(0.0..=86_400.0).contains(&v) {
+            return Err(format!("{t} s is out of range (0 to 86400); {hint}"));
+        }
+        Ok(Duration::from_secs_f64(v))
+    };
+    let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
+    let clock = Clock {
+        base: seconds(base)?,
+        inc: seconds(inc)?,
+    };
+    if clock.base.is_zero() {
+        return Err(format!("a game of no time cannot be played; {hint}"));
+    }
+    Ok(clock)
 }
 
 /// A player of the match.
@@ -485,6 +526,14 @@ impl Match {
             rec.set_tag("Opening", opening.text.clone());
         }
         rec.set_tag("Seed", a.seed.to_string());
+        if let Some(tc) = a.tc {
+            rec.set_tag(
+                "TimeControl",
+                format!("{}+{}", tc.base.as_secs_f64(), tc.inc.as_secs_f64()),
+            );
+        }
+        // Each side's time left (side 0: the first player), with `--tc`.
+        let mut clocks = a.tc.map(|tc| [tc.base; 2]);
         let fen = engine_fen(&opening.start);
         let mut pos = opening.start.clone();
         let dialect = match a.engine_protocol {
@@ -527,6 +576,7 @@ impl Match {
             }
             let side = pos.side_to_move();
             let who = seat(side);
+            let started = std::time::Instant::now();
             let parts: Vec<Move> = match self.players[who].kind {
                 Player::Random => {
                     let legal = pos.legal_moves();
@@ -537,7 +587,14 @@ impl Match {
                 }
                 Player::Ai => match ai::think_with(
                     &pos,
-                    self.settings,
+                    match (clocks, a.tc) {
+                        (Some(left), Some(tc)) => ai::Settings {
+                            max_time: Some(ai::time_for_move(left[side], tc.inc, None)),
+                            max_nodes: u64::MAX,
+                            ..self.settings
+                        },
+                        _ => self.settings,
+                    },
                     rng,
                     ai::Control {
                         memory: memory.get(who),
@@ -559,7 +616,13 @@ impl Match {
                         g + 1,
                         rec.moves.len() + 1
                     );
-                    match e.best_move(&fen, !opening.given, &texts, None) {
+                    let limit = clocks.zip(a.tc).map(|(left, tc)| Limit::Clock {
+                        left: left.map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
+                        base: u64::try_from(tc.base.as_millis()).unwrap_or(u64::MAX),
+                        inc: u64::try_from(tc.inc.as_millis()).unwrap_or(u64::MAX),
+                        side,
+                    });
+                    match e.best_move(&fen, !opening.given, &texts, limit) {
                         Ok(Answer::Move(text)) => match parse_turn(&pos, &text, dialect, false) {
                             Ok(parts) => parts,
                             Err(err) => {
@@ -624,6 +687,22 @@ impl Match {
                     }
                 }
             };
+            if let (Some(left), Some(tc)) = (&mut clocks, a.tc) {
+                let used = started.elapsed();
+                if used > left[side] {
+                    self.tally.failures.push(format!(
+                        "{} loses on time: {:.2} s for a move with {:.2} s left (game {}, ply {}, position {pos})",
+                        self.players[who].label,
+                        used.as_secs_f64(),
+                        left[side].as_secs_f64(),
+                        g + 1,
+                        rec.moves.len() + 1
+                    ));
+                    let (w, k) = forfeit(side, "time forfeit");
+                    break (w, k, None);
+                }
+                left[side] = left[side].saturating_sub(used) + tc.inc;
+            }
             for m in parts {
                 rec.push(&pos, m);
                 pos.play_unchecked(m);

@@ -175,6 +175,15 @@ impl Xboard {
             "go" => {
                 self.wait();
                 self.engine = Some(self.pos.side_to_move());
+                // A game already over: the result again, so that whoever
+                // asked is not left waiting for a move.
+                if let Some(o) = self.pos.outcome() {
+                    outln!(
+                        "{} {{{}}}",
+                        o.score(),
+                        crate::draw::outcome_text(self.pos.model(), &o)
+                    );
+                }
                 self.think_if_engine();
             }
             "playother" => {
