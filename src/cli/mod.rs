@@ -666,8 +666,9 @@ fn legality(allow_illegal: bool) -> Legality {
     }
 }
 
-/// Reads `--ai-time`: seconds, whole or not, at most a day.
-fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+/// Reads `--ai-time` (and each part of `lud match --tc`): seconds, whole
+/// or not, at most a day.
+pub(crate) fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     let secs: f64 = text
         .trim()
         .parse()

@@ -143,19 +143,11 @@ pub(crate) struct Clock {
     inc: Duration,
 }
 
-/// Reads `SECONDS[+INC]` (`--tc`).
+/// Reads `SECONDS[+INC]` (`--tc`), each part as `--ai-time` is read
+/// ([`super::parse_seconds`]).
 fn parse_clock(s: &str) -> Result<Clock, String> {
     let hint = "give SECONDS[+INC], as in --tc 60+1 or --tc 0.5+0.05";
-    let seconds = |t: &str| -> Result<Duration, String> {
-        let v: f64 = t
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{t}` is not a number of seconds; {hint}"))?;
-        if !(0.0..=86_400.0).contains(&v) {
-            return Err(format!("{t} s is out of range (0 to 86400); {hint}"));
-        }
-        Ok(Duration::from_secs_f64(v))
-    };
+    let seconds = |t: &str| super::parse_seconds(t).map_err(|e| format!("{e}; {hint}"));
     let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
     let clock = Clock {
         base: seconds(base)?,
