@@ -42,6 +42,7 @@ mod engine;
 pub mod eval;
 pub mod explain;
 pub mod game;
+pub mod ide;
 pub mod input;
 mod lint;
 pub mod moves;

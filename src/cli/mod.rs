@@ -41,6 +41,7 @@ mod explain;
 mod fmt;
 mod graph;
 mod io;
+mod lsp;
 mod matchup;
 mod perft;
 mod play;
@@ -382,6 +383,11 @@ pub enum Command {
         #[command(flatten)]
         config: ConfigArgs,
     },
+    /// Speak the Language Server Protocol on stdin and stdout, for editors:
+    /// diagnostics as you type (those of `lud check`), hover docs and
+    /// completion from the ludeme catalogue, go to definition, rename,
+    /// formatting (`lud fmt`) and the outline. See docs/editors.md.
+    Lsp,
     /// Replay a game record and print the final position and result.
     Replay {
         /// The game file.
@@ -527,6 +533,7 @@ pub fn run(cli: Cli) -> i32 {
             step,
         }),
         Command::Fmt { files, check } => fmt::run(&files, check),
+        Command::Lsp => lsp::run(),
         Command::Uci {
             file,
             variant,

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::ludemes::{describe_ty, Cat, LUDEMES};
+use super::ludemes::{describe_ty, Cat, Ludeme, LUDEMES};
 
 const INTRO: &str = "# The lud language reference
 
@@ -86,6 +86,31 @@ rule, like a move's `if:`), or in a move that does not capture (`to:Empty`).\n",
     }
 }
 
+/// One ludeme's entry in the reference, below its heading: the signature,
+/// what it means, its arguments and an example (what an editor shows on
+/// hover).
+pub fn ludeme_markdown(l: &Ludeme) -> String {
+    let mut s = format!("`{}`\n\n{}\n", l.signature(), l.doc);
+    if !l.params.is_empty() {
+        s.push_str("\n| argument | takes | meaning |\n|---|---|---|\n");
+        for p in l.params {
+            let name = if p.named {
+                format!("`{}:`", p.name)
+            } else {
+                format!("`<{}>`", p.name)
+            };
+            let _ = writeln!(
+                s,
+                "| {name} | {} | {} |",
+                describe_ty(p.ty).replace('|', "\\|"),
+                p.doc.replace('|', "\\|")
+            );
+        }
+    }
+    let _ = write!(s, "\nExample:\n\n```lisp\n{}\n```\n", l.example);
+    s
+}
+
 /// The whole reference as Markdown.
 pub fn markdown() -> String {
     let mut s = String::from(INTRO);
@@ -95,30 +120,7 @@ pub fn markdown() -> String {
             let _ = write!(s, "\n{intro}");
         }
         for l in LUDEMES.iter().filter(|l| section(l.cat) == title) {
-            let _ = write!(
-                s,
-                "\n### `{}`\n\n`{}`\n\n{}\n",
-                l.name,
-                l.signature(),
-                l.doc
-            );
-            if !l.params.is_empty() {
-                s.push_str("\n| argument | takes | meaning |\n|---|---|---|\n");
-                for p in l.params {
-                    let name = if p.named {
-                        format!("`{}:`", p.name)
-                    } else {
-                        format!("`<{}>`", p.name)
-                    };
-                    let _ = writeln!(
-                        s,
-                        "| {name} | {} | {} |",
-                        describe_ty(p.ty).replace('|', "\\|"),
-                        p.doc.replace('|', "\\|")
-                    );
-                }
-            }
-            let _ = write!(s, "\nExample:\n\n```lisp\n{}\n```\n", l.example);
+            let _ = write!(s, "\n### `{}`\n\n{}", l.name, ludeme_markdown(l));
         }
     }
     s.push_str(

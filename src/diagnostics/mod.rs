@@ -132,7 +132,9 @@ pub use self::input::*;
 pub use self::lint::*;
 pub use self::options::*;
 pub use self::syntax::*;
-pub use render::{clip_text, render_diagnostic, Style, MAX_SHOWN_LINES, MAX_SHOWN_LINE_BYTES};
+pub use render::{
+    clip_text, render_diagnostic, Item, Style, MAX_SHOWN_LINES, MAX_SHOWN_LINE_BYTES,
+};
 pub use suggest::{did_you_mean, suggest};
 
 problem_enum! {

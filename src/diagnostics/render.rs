@@ -7,6 +7,30 @@ use std::fmt::Write as _;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceSpan};
 
 use super::{Diagnostics, MAX_SHOWN_PROBLEMS};
+use crate::source::Span;
+
+/// One problem as plain parts ([`Diagnostics::items`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// An error (not a warning).
+    pub error: bool,
+    /// The stable code, `lud::compile::unknown_ludeme`.
+    pub code: String,
+    /// The message.
+    pub message: String,
+    /// The label of the main span: what was found there.
+    pub label: Option<String>,
+    /// Where.
+    pub span: Span,
+    /// What to do.
+    pub help: Option<String>,
+    /// The other labelled spans.
+    pub notes: Vec<(Option<String>, Span)>,
+}
+
+fn span_of(s: SourceSpan) -> Span {
+    Span::new(s.offset(), s.offset() + s.len())
+}
 
 /// How to render diagnostics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,27 +78,21 @@ impl Diagnostics {
     /// `note`, `code` `lud::more`, `span` null) and `more`, the number.
     pub fn to_json_lines(&self) -> String {
         let mut out = String::new();
-        for p in self.shown() {
-            let mut labels: Vec<LabeledSpan> =
-                p.labels().map(Iterator::collect).unwrap_or_default();
-            let primary = p.primary();
-            let main = labels
-                .iter()
-                .position(|l| *l.inner() == primary)
-                .map(|i| labels.remove(i));
+        for item in self.items() {
             let obj = serde_json::json!({
                 "file": self.source.name(),
-                "severity": if p.is_error() { "error" } else { "warning" },
-                "code": p.code_str(),
-                "message": p.to_string(),
-                "label": main.and_then(|l| l.label().map(str::to_string)),
-                "span": self.json_span(primary),
-                "help": p.help_text(),
-                "notes": labels
+                "severity": if item.error { "error" } else { "warning" },
+                "code": item.code,
+                "message": item.message,
+                "label": item.label,
+                "span": self.json_span(item.span),
+                "help": item.help,
+                "notes": item
+                    .notes
                     .iter()
-                    .map(|l| serde_json::json!({
-                        "label": l.label(),
-                        "span": self.json_span(*l.inner()),
+                    .map(|(label, span)| serde_json::json!({
+                        "label": label,
+                        "span": self.json_span(*span),
                     }))
                     .collect::<Vec<_>>(),
             });
@@ -100,9 +118,37 @@ impl Diagnostics {
         out
     }
 
-    fn json_span(&self, span: SourceSpan) -> serde_json::Value {
-        let start = span.offset();
-        let end = start + span.len();
+    /// The problems shown (the first [`MAX_SHOWN_PROBLEMS`]), each as plain
+    /// parts: what JSON Lines and editors show.
+    pub fn items(&self) -> Vec<Item> {
+        self.shown()
+            .iter()
+            .map(|p| {
+                let mut labels: Vec<LabeledSpan> =
+                    p.labels().map(Iterator::collect).unwrap_or_default();
+                let primary = p.primary();
+                let main = labels
+                    .iter()
+                    .position(|l| *l.inner() == primary)
+                    .map(|i| labels.remove(i));
+                Item {
+                    error: p.is_error(),
+                    code: p.code_str(),
+                    message: p.to_string(),
+                    label: main.and_then(|l| l.label().map(str::to_string)),
+                    span: span_of(primary),
+                    help: p.help_text().map(str::to_string),
+                    notes: labels
+                        .iter()
+                        .map(|l| (l.label().map(str::to_string), span_of(*l.inner())))
+                        .collect(),
+                }
+            })
+            .collect()
+    }
+
+    fn json_span(&self, span: Span) -> serde_json::Value {
+        let (start, end) = (span.start as usize, span.end as usize);
         let at = |o: usize| self.source.line_col(u32::try_from(o).unwrap_or(u32::MAX));
         let (line, column) = at(start);
         let (end_line, end_column) = at(end);

@@ -1,0 +1,403 @@
+//! `lud lsp`: a language server on stdin and stdout (the Language Server
+//! Protocol, through rust-analyzer's `lsp-server`), for any editor. It
+//! answers from `crate::ide` and `lud check`: diagnostics as the file
+//! changes, hover, completion, go to definition, rename, formatting and the
+//! outline. Documents are synced whole.
+
+use std::collections::HashMap;
+
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
+use lsp_types as lsp;
+use serde_json::Value;
+
+use crate::ide::lines::{Columns, LineIndex};
+use crate::source::{SourceFile, Span};
+
+/// Runs the server until the client says `exit`; the exit code.
+pub(super) fn run() -> i32 {
+    let (connection, threads) = Connection::stdio();
+    let code = match serve(&connection) {
+        Ok(()) => 0,
+        Err(e) => {
+            super::io::write_err(format_args!("lud lsp: {e}\n"));
+            1
+        }
+    };
+    drop(connection);
+    match threads.join() {
+        Ok(()) => code,
+        Err(e) => {
+            super::io::write_err(format_args!("lud lsp: {e}\n"));
+            1
+        }
+    }
+}
+
+/// The open documents, and how columns are counted.
+struct Server {
+    docs: HashMap<String, (lsp::Uri, SourceFile)>,
+    columns: Columns,
+}
+
+fn serve(connection: &Connection) -> Result<(), Box<dyn std::error::Error>> {
+    let (id, params) = connection.initialize_start()?;
+    let init: lsp::InitializeParams = serde_json::from_value(params)?;
+    let utf8 = init
+        .capabilities
+        .general
+        .and_then(|g| g.position_encodings)
+        .is_some_and(|e| e.contains(&lsp::PositionEncodingKind::UTF8));
+    let columns = if utf8 { Columns::Utf8 } else { Columns::Utf16 };
+    let capabilities = lsp::ServerCapabilities {
+        position_encoding: Some(if utf8 {
+            lsp::PositionEncodingKind::UTF8
+        } else {
+            lsp::PositionEncodingKind::UTF16
+        }),
+        text_document_sync: Some(lsp::TextDocumentSyncCapability::Kind(
+            lsp::TextDocumentSyncKind::FULL,
+        )),
+        hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+        completion_provider: Some(lsp::CompletionOptions {
+            trigger_characters: Some(vec!["(".into(), "\"".into()]),
+            ..lsp::CompletionOptions::default()
+        }),
+        definition_provider: Some(lsp::OneOf::Left(true)),
+        rename_provider: Some(lsp::OneOf::Right(lsp::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: lsp::WorkDoneProgressOptions::default(),
+        })),
+        document_formatting_provider: Some(lsp::OneOf::Left(true)),
+        document_symbol_provider: Some(lsp::OneOf::Left(true)),
+        ..lsp::ServerCapabilities::default()
+    };
+    connection.initialize_finish(
+        id,
+        serde_json::json!({
+            "capabilities": capabilities,
+            "serverInfo": {"name": "lud", "version": env!("CARGO_PKG_VERSION")},
+        }),
+    )?;
+    let mut server = Server {
+        docs: HashMap::new(),
+        columns,
+    };
+    for msg in &connection.receiver {
+        match msg {
+            Message::Request(req) => {
+                if connection.handle_shutdown(&req)? {
+                    return Ok(());
+                }
+                let resp = server.answer(&req);
+                connection.sender.send(Message::Response(resp))?;
+            }
+            Message::Notification(n) => {
+                if n.method == "exit" {
+                    return Err("exit without shutdown".into());
+                }
+                if let Some(uri) = server.note(n) {
+                    connection
+                        .sender
+                        .send(Message::Notification(server.diagnostics(&uri)))?;
+                }
+            }
+            Message::Response(_) => {}
+        }
+    }
+    Err("the client closed the connection without exit".into())
+}
+
+/// A request refused: the error code and the message.
+struct Refusal(ErrorCode, String);
+
+/// A request's parameters, or why they are refused.
+fn params<P: serde::de::DeserializeOwned>(req: &Request) -> Result<P, Refusal> {
+    serde_json::from_value(req.params.clone()).map_err(|e| {
+        Refusal(
+            ErrorCode::InvalidParams,
+            format!("bad parameters for {}: {e}", req.method),
+        )
+    })
+}
+
+impl Server {
+    /// Takes in an opened, changed or closed document; the URI whose
+    /// diagnostics are to be published.
+    fn note(&mut self, n: Notification) -> Option<String> {
+        match n.method.as_str() {
+            "textDocument/didOpen" => {
+                let p: lsp::DidOpenTextDocumentParams = serde_json::from_value(n.params).ok()?;
+                Some(self.put(p.text_document.uri, p.text_document.text))
+            }
+            "textDocument/didChange" => {
+                let p: lsp::DidChangeTextDocumentParams = serde_json::from_value(n.params).ok()?;
+                let text = p.content_changes.into_iter().last()?.text;
+                Some(self.put(p.text_document.uri, text))
+            }
+            "textDocument/didClose" => {
+                let p: lsp::DidCloseTextDocumentParams = serde_json::from_value(n.params).ok()?;
+                self.docs.remove(p.text_document.uri.as_str());
+                None
+            }
+            _ => None,
+        }
+    }
+
+    fn put(&mut self, uri: lsp::Uri, text: String) -> String {
+        let key = uri.as_str().to_string();
+        let name = key.rsplit('/').next().unwrap_or(&key).to_string();
+        self.docs
+            .insert(key.clone(), (uri, SourceFile::new(name, text)));
+        key
+    }
+
+    /// `lud check`'s problems of a document, as the notification that
+    /// publishes them (none once it is closed).
+    fn diagnostics(&self, key: &str) -> Notification {
+        let Some((uri, src)) = self.docs.get(key) else {
+            return Notification::new("textDocument/publishDiagnostics".into(), Value::Null);
+        };
+        let ix = LineIndex::new(src.text());
+        let found = crate::build::check(src);
+        let diagnostics: Vec<lsp::Diagnostic> = found
+            .items()
+            .into_iter()
+            .map(|item| {
+                let mut message = item.message;
+                if let Some(label) = item.label {
+                    message = format!("{message}\n{label}");
+                }
+                if let Some(help) = item.help {
+                    message = format!("{message}\nhelp: {help}");
+                }
+                lsp::Diagnostic {
+                    range: self.range(&ix, item.span),
+                    severity: Some(if item.error {
+                        lsp::DiagnosticSeverity::ERROR
+                    } else {
+                        lsp::DiagnosticSeverity::WARNING
+                    }),
+                    code: Some(lsp::NumberOrString::String(item.code)),
+                    source: Some("lud".into()),
+                    message,
+                    related_information: (!item.notes.is_empty()).then(|| {
+                        item.notes
+                            .into_iter()
+                            .map(|(label, span)| lsp::DiagnosticRelatedInformation {
+                                location: lsp::Location::new(uri.clone(), self.range(&ix, span)),
+                                message: label.unwrap_or_default(),
+                            })
+                            .collect()
+                    }),
+                    ..lsp::Diagnostic::default()
+                }
+            })
+            .collect();
+        let p = lsp::PublishDiagnosticsParams {
+            uri: uri.clone(),
+            diagnostics,
+            version: None,
+        };
+        Notification::new(
+            "textDocument/publishDiagnostics".into(),
+            serde_json::to_value(p).unwrap_or(Value::Null),
+        )
+    }
+
+    fn range(&self, ix: &LineIndex<'_>, span: Span) -> lsp::Range {
+        let at = |o: u32| {
+            let (line, character) = ix.position(o as usize, self.columns);
+            lsp::Position { line, character }
+        };
+        lsp::Range {
+            start: at(span.start),
+            end: at(span.end),
+        }
+    }
+
+    /// The document and byte offset a position names.
+    fn at(&self, p: &lsp::TextDocumentPositionParams) -> Option<(&lsp::Uri, &SourceFile, usize)> {
+        let (uri, src) = self.docs.get(p.text_document.uri.as_str())?;
+        let ix = LineIndex::new(src.text());
+        Some((
+            uri,
+            src,
+            ix.offset(p.position.line, p.position.character, self.columns),
+        ))
+    }
+
+    /// The response to a request.
+    fn answer(&self, req: &Request) -> Response {
+        let id = req.id.clone();
+        let result = match req.method.as_str() {
+            "textDocument/hover" => self.hover(req),
+            "textDocument/completion" => self.completion(req),
+            "textDocument/definition" => self.definition(req),
+            "textDocument/prepareRename" => self.prepare_rename(req),
+            "textDocument/rename" => self.rename(req),
+            "textDocument/formatting" => self.format(req),
+            "textDocument/documentSymbol" => self.symbols(req),
+            other => Err(Refusal(
+                ErrorCode::MethodNotFound,
+                format!("lud lsp does not answer {other}"),
+            )),
+        };
+        match result {
+            Ok(v) => Response::new_ok(id, v),
+            Err(Refusal(code, message)) => Response::new_err(id, code as i32, message),
+        }
+    }
+
+    fn hover(&self, req: &Request) -> Result<Value, Refusal> {
+        let p: lsp::HoverParams = params(req)?;
+        let Some((_, src, at)) = self.at(&p.text_document_position_params) else {
+            return Ok(Value::Null);
+        };
+        let Some(h) = crate::ide::hover(src, at) else {
+            return Ok(Value::Null);
+        };
+        let ix = LineIndex::new(src.text());
+        Ok(serde_json::json!(lsp::Hover {
+            contents: lsp::HoverContents::Markup(lsp::MarkupContent {
+                kind: lsp::MarkupKind::Markdown,
+                value: h.text,
+            }),
+            range: Some(self.range(&ix, h.span)),
+        }))
+    }
+
+    fn completion(&self, req: &Request) -> Result<Value, Refusal> {
+        use crate::ide::CompletionKind as K;
+        let p: lsp::CompletionParams = params(req)?;
+        let Some((_, src, at)) = self.at(&p.text_document_position) else {
+            return Ok(Value::Null);
+        };
+        let items: Vec<lsp::CompletionItem> = crate::ide::complete(src, at)
+            .into_iter()
+            .map(|c| lsp::CompletionItem {
+                label: c.label,
+                kind: Some(match c.kind {
+                    K::Ludeme => lsp::CompletionItemKind::FUNCTION,
+                    K::Macro => lsp::CompletionItemKind::SNIPPET,
+                    K::Key => lsp::CompletionItemKind::PROPERTY,
+                    K::Constant => lsp::CompletionItemKind::CONSTANT,
+                    K::Name => lsp::CompletionItemKind::VARIABLE,
+                }),
+                detail: Some(c.detail),
+                documentation: (!c.doc.is_empty()).then_some(lsp::Documentation::MarkupContent(
+                    lsp::MarkupContent {
+                        kind: lsp::MarkupKind::Markdown,
+                        value: c.doc,
+                    },
+                )),
+                ..lsp::CompletionItem::default()
+            })
+            .collect();
+        Ok(serde_json::json!(items))
+    }
+
+    fn definition(&self, req: &Request) -> Result<Value, Refusal> {
+        let p: lsp::GotoDefinitionParams = params(req)?;
+        let Some((uri, src, at)) = self.at(&p.text_document_position_params) else {
+            return Ok(Value::Null);
+        };
+        let ix = LineIndex::new(src.text());
+        let found: Vec<lsp::Location> = crate::ide::definition(src, at)
+            .into_iter()
+            .map(|s| lsp::Location::new(uri.clone(), self.range(&ix, s)))
+            .collect();
+        Ok(if found.is_empty() {
+            Value::Null
+        } else {
+            serde_json::json!(found)
+        })
+    }
+
+    fn prepare_rename(&self, req: &Request) -> Result<Value, Refusal> {
+        let p: lsp::TextDocumentPositionParams = params(req)?;
+        let Some((_, src, at)) = self.at(&p) else {
+            return Ok(Value::Null);
+        };
+        let refs = crate::ide::references(src, at);
+        let ix = LineIndex::new(src.text());
+        // The occurrence under the cursor.
+        Ok(refs
+            .iter()
+            .find(|s| s.start as usize <= at && at <= s.end as usize)
+            .map_or(Value::Null, |s| serde_json::json!(self.range(&ix, *s))))
+    }
+
+    fn rename(&self, req: &Request) -> Result<Value, Refusal> {
+        let p: lsp::RenameParams = params(req)?;
+        if p.new_name.is_empty() || p.new_name.contains(['"', '\\', '\n', '\r']) {
+            return Err(Refusal(ErrorCode::InvalidParams,
+                "a name is written in quotes: it cannot be empty or hold quotes, backslashes or line breaks".into(),
+            ));
+        }
+        let Some((uri, src, at)) = self.at(&p.text_document_position) else {
+            return Ok(Value::Null);
+        };
+        let refs = crate::ide::references(src, at);
+        if refs.is_empty() {
+            return Err(Refusal(
+                ErrorCode::RequestFailed,
+                "only a name the file declares (a piece, player, region or macro) can be renamed"
+                    .into(),
+            ));
+        }
+        let ix = LineIndex::new(src.text());
+        let edits: Vec<lsp::TextEdit> = refs
+            .into_iter()
+            .map(|s| lsp::TextEdit::new(self.range(&ix, s), p.new_name.clone()))
+            .collect();
+        // A map keyed by the URI's text (lsp-types' `Uri` is not a plain key).
+        Ok(serde_json::json!({"changes": {uri.as_str(): edits}}))
+    }
+
+    fn format(&self, req: &Request) -> Result<Value, Refusal> {
+        let p: lsp::DocumentFormattingParams = params(req)?;
+        let Some((_, src)) = self.docs.get(p.text_document.uri.as_str()) else {
+            return Ok(Value::Null);
+        };
+        match crate::syntax::format(src) {
+            Ok(text) if text == src.text() => Ok(serde_json::json!([])),
+            Ok(text) => {
+                let ix = LineIndex::new(src.text());
+                let whole = self.range(&ix, Span::new(0, src.text().len()));
+                Ok(serde_json::json!([lsp::TextEdit::new(whole, text)]))
+            }
+            Err(_) => Err(Refusal(
+                ErrorCode::RequestFailed,
+                "the file has syntax errors (see its diagnostics): fix them, then format".into(),
+            )),
+        }
+    }
+
+    fn symbols(&self, req: &Request) -> Result<Value, Refusal> {
+        use crate::ide::SymbolKind as K;
+        let p: lsp::DocumentSymbolParams = params(req)?;
+        let Some((uri, src)) = self.docs.get(p.text_document.uri.as_str()) else {
+            return Ok(Value::Null);
+        };
+        let ix = LineIndex::new(src.text());
+        #[allow(deprecated)]
+        let out: Vec<lsp::SymbolInformation> = crate::ide::symbols(src)
+            .into_iter()
+            .map(|s| lsp::SymbolInformation {
+                name: s.name,
+                kind: match s.kind {
+                    K::Game => lsp::SymbolKind::MODULE,
+                    K::Define => lsp::SymbolKind::FUNCTION,
+                    K::Piece => lsp::SymbolKind::CLASS,
+                    K::Player => lsp::SymbolKind::OBJECT,
+                    K::Region => lsp::SymbolKind::ARRAY,
+                },
+                tags: None,
+                deprecated: None,
+                location: lsp::Location::new(uri.clone(), self.range(&ix, s.span)),
+                container_name: Some(s.kind.word().into()),
+            })
+            .collect();
+        Ok(serde_json::json!(out))
+    }
+}
