@@ -43,8 +43,9 @@ fn frame(v: &Value) -> Vec<u8> {
     format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
 }
 
-/// Runs a session: every message sent at once, the replies read until the
-/// server exits. The exit code and the replies.
+/// Runs a session, one message at a time as an editor would: after a
+/// request, its answer is awaited; after a change to a document, the
+/// diagnostics published. The exit code and every message the server sent.
 fn session(init: Value, msgs: &[Value]) -> (Option<i32>, Vec<Value>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_lud"))
         .arg("lsp")
@@ -53,28 +54,76 @@ fn session(init: Value, msgs: &[Value]) -> (Option<i32>, Vec<Value>) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("lud starts");
-    let mut input = frame(&request(0, "initialize", init));
-    for m in msgs {
-        input.extend(frame(m));
-    }
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(&input).unwrap();
-    drop(stdin);
-    let (tx, rx) = std::sync::mpsc::channel();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel::<Value>();
     std::thread::spawn(move || {
-        let _ = tx.send(child.wait_with_output());
+        use std::io::{BufRead, Read};
+        loop {
+            let mut head = String::new();
+            let mut len = 0;
+            loop {
+                head.clear();
+                if stdout.read_line(&mut head).unwrap_or(0) == 0 {
+                    return;
+                }
+                if let Some(n) = head.trim().strip_prefix("Content-Length: ") {
+                    len = n.parse().unwrap();
+                }
+                if head == "\r\n" {
+                    break;
+                }
+            }
+            let mut body = vec![0; len];
+            stdout.read_exact(&mut body).unwrap();
+            if tx.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                return;
+            }
+        }
     });
-    let out = rx
+    let mut stdin = child.stdin.take().unwrap();
+    let mut replies = Vec::new();
+    let wait_for = |what: &dyn Fn(&Value) -> bool, replies: &mut Vec<Value>| loop {
+        let v = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("lud lsp answers within a minute");
+        let done = what(&v);
+        replies.push(v);
+        if done {
+            return;
+        }
+    };
+    let first = request(0, "initialize", init);
+    for m in std::iter::once(&first).chain(msgs) {
+        stdin.write_all(&frame(m)).unwrap();
+        stdin.flush().unwrap();
+        let method = m["method"].as_str().unwrap_or("");
+        if let Some(id) = m.get("id").cloned() {
+            if method != "shutdown" {
+                wait_for(&|v: &Value| v.get("id") == Some(&id), &mut replies);
+            }
+        } else if [
+            "textDocument/didOpen",
+            "textDocument/didChange",
+            "textDocument/didClose",
+        ]
+        .contains(&method)
+        {
+            wait_for(
+                &|v: &Value| v["method"] == "textDocument/publishDiagnostics",
+                &mut replies,
+            );
+        }
+    }
+    drop(stdin);
+    let (txs, rxs) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = txs.send(child.wait_with_output());
+    });
+    let out = rxs
         .recv_timeout(Duration::from_secs(60))
         .expect("lud lsp ends within a minute")
         .unwrap();
-    let mut text = String::from_utf8(out.stdout).unwrap();
-    let mut replies = Vec::new();
-    while let Some((head, rest)) = text.split_once("\r\n\r\n") {
-        let n: usize = head.trim_start_matches("Content-Length: ").parse().unwrap();
-        replies.push(serde_json::from_str(&rest[..n]).unwrap());
-        text = rest[n..].to_string();
-    }
+    replies.extend(rx.try_iter());
     if out.status.code() != Some(0) {
         eprintln!("stderr: {}", String::from_utf8_lossy(&out.stderr));
     }
@@ -165,6 +214,41 @@ fn an_editor_session_gets_every_answer() {
         ),
         request(16, "textDocument/hover", json!({"nonsense": true})),
         request(17, "workspace/symbol", json!({"query": ""})),
+        // Completion in a list (constants only), after `("` (macros only).
+        request(19, "textDocument/completion", at(t, "ForwardRight", 0, 4)),
+        request(
+            20,
+            "textDocument/completion",
+            at(t, "(\"Forward step\")", 0, 2),
+        ),
+        // A player: written bare, declared in quotes.
+        request(21, "textDocument/references", {
+            let mut p = at(t, "(place White", 0, 8);
+            p["context"] = json!({"includeDeclaration": true});
+            p
+        }),
+        request(
+            22,
+            "textDocument/rename",
+            json!({"textDocument": {"uri": URI}, "position": pos(t, "(place White", 0, 8), "newName": "Gold"}),
+        ),
+        request(
+            23,
+            "textDocument/rename",
+            json!({"textDocument": {"uri": URI}, "position": pos(t, "(place White", 0, 8), "newName": "Gold Star"}),
+        ),
+        // A name already declared.
+        request(
+            24,
+            "textDocument/rename",
+            json!({"textDocument": {"uri": URI}, "position": pos(t, "\"Goal\"", 0, 2), "newName": "Pawn"}),
+        ),
+        // The reason a game ends is not the region of the same name.
+        request(25, "textDocument/hover", at(t, "(place White", 0, 8)),
+        notify(
+            "textDocument/didClose",
+            json!({"textDocument": {"uri": URI}}),
+        ),
         request(18, "shutdown", Value::Null),
         notify("exit", Value::Null),
     ];
@@ -188,6 +272,12 @@ fn columns_are_in_bytes_when_the_client_asks() {
             json!({"textDocument": {"uri": URI, "languageId": "lud", "version": 1, "text": t}}),
         ),
         request(1, "textDocument/definition", at(t, "\"Home×\"", 1, 2)),
+        // After the `×` on its line, in bytes: one column further than in UTF-16 units.
+        request(3, "textDocument/definition", {
+            let mut p = at(t, "\"Goal\"", 0, 2);
+            p["position"]["character"] = json!(p["position"]["character"].as_u64().unwrap() + 1);
+            p
+        }),
         request(2, "shutdown", Value::Null),
         notify("exit", Value::Null),
     ];

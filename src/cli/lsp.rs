@@ -36,17 +36,21 @@ pub(super) fn run() -> i32 {
 /// The open documents, and how columns are counted.
 struct Server {
     docs: HashMap<String, (lsp::Uri, SourceFile)>,
+    /// Documents closed since their diagnostics were last cleared.
+    closed: Vec<lsp::Uri>,
+    /// The documents written with CRLF line ends (formatting keeps them).
+    crlf: std::collections::HashSet<String>,
     columns: Columns,
 }
 
 fn serve(connection: &Connection) -> Result<(), Box<dyn std::error::Error>> {
     let (id, params) = connection.initialize_start()?;
-    let init: lsp::InitializeParams = serde_json::from_value(params)?;
-    let utf8 = init
-        .capabilities
-        .general
-        .and_then(|g| g.position_encodings)
-        .is_some_and(|e| e.contains(&lsp::PositionEncodingKind::UTF8));
+    // Only the encodings are read: a client's other capabilities, however
+    // written, never stop the server from starting.
+    let utf8 = params
+        .pointer("/capabilities/general/positionEncodings")
+        .and_then(Value::as_array)
+        .is_some_and(|e| e.iter().any(|v| v == "utf-8"));
     let columns = if utf8 { Columns::Utf8 } else { Columns::Utf16 };
     let capabilities = lsp::ServerCapabilities {
         position_encoding: Some(if utf8 {
@@ -69,6 +73,7 @@ fn serve(connection: &Connection) -> Result<(), Box<dyn std::error::Error>> {
         })),
         document_formatting_provider: Some(lsp::OneOf::Left(true)),
         document_symbol_provider: Some(lsp::OneOf::Left(true)),
+        references_provider: Some(lsp::OneOf::Left(true)),
         ..lsp::ServerCapabilities::default()
     };
     connection.initialize_finish(
@@ -80,28 +85,62 @@ fn serve(connection: &Connection) -> Result<(), Box<dyn std::error::Error>> {
     )?;
     let mut server = Server {
         docs: HashMap::new(),
+        closed: Vec::new(),
+        crlf: std::collections::HashSet::new(),
         columns,
     };
-    for msg in &connection.receiver {
-        match msg {
-            Message::Request(req) => {
-                if connection.handle_shutdown(&req)? {
-                    return Ok(());
-                }
-                let resp = server.answer(&req);
-                connection.sender.send(Message::Response(resp))?;
-            }
-            Message::Notification(n) => {
-                if n.method == "exit" {
-                    return Err("exit without shutdown".into());
-                }
-                if let Some(uri) = server.note(n) {
+    let mut shut_down = false;
+    while let Ok(first) = connection.receiver.recv() {
+        // Everything already waiting is taken at once, in order; a
+        // document's diagnostics are published once, at its latest text,
+        // before the next request is answered (and at the end).
+        let mut batch = vec![first];
+        while let Ok(m) = connection.receiver.try_recv() {
+            batch.push(m);
+        }
+        let mut changed: Vec<String> = Vec::new();
+        for msg in batch {
+            if matches!(msg, Message::Request(_))
+                || matches!(&msg, Message::Notification(n) if n.method == "exit")
+            {
+                for uri in changed.drain(..) {
                     connection
                         .sender
                         .send(Message::Notification(server.diagnostics(&uri)))?;
                 }
             }
-            Message::Response(_) => {}
+            match msg {
+                Message::Request(req) if req.method == "shutdown" => {
+                    shut_down = true;
+                    connection
+                        .sender
+                        .send(Message::Response(Response::new_ok(req.id, ())))?;
+                }
+                Message::Request(req) => {
+                    let resp = server.answer(&req);
+                    connection.sender.send(Message::Response(resp))?;
+                }
+                Message::Notification(n) if n.method == "exit" => {
+                    return if shut_down {
+                        Ok(())
+                    } else {
+                        Err("exit without shutdown".into())
+                    };
+                }
+                Message::Notification(n) => {
+                    if let Some(uri) = server.note(n) {
+                        if !changed.contains(&uri) {
+                            changed.push(uri);
+                        }
+                    }
+                }
+                Message::Response(_) => {}
+            }
+        }
+        for uri in changed {
+            connection
+                .sender
+                .send(Message::Notification(server.diagnostics(&uri)))?;
         }
     }
     Err("the client closed the connection without exit".into())
@@ -136,8 +175,10 @@ impl Server {
             }
             "textDocument/didClose" => {
                 let p: lsp::DidCloseTextDocumentParams = serde_json::from_value(n.params).ok()?;
-                self.docs.remove(p.text_document.uri.as_str());
-                None
+                let key = p.text_document.uri.as_str().to_string();
+                self.docs.remove(&key);
+                self.closed.push(p.text_document.uri);
+                Some(key)
             }
             _ => None,
         }
@@ -146,6 +187,11 @@ impl Server {
     fn put(&mut self, uri: lsp::Uri, text: String) -> String {
         let key = uri.as_str().to_string();
         let name = key.rsplit('/').next().unwrap_or(&key).to_string();
+        if text.contains("\r\n") {
+            self.crlf.insert(key.clone());
+        } else {
+            self.crlf.remove(&key);
+        }
         self.docs
             .insert(key.clone(), (uri, SourceFile::new(name, text)));
         key
@@ -153,9 +199,18 @@ impl Server {
 
     /// `lud check`'s problems of a document, as the notification that
     /// publishes them (none once it is closed).
-    fn diagnostics(&self, key: &str) -> Notification {
+    fn diagnostics(&mut self, key: &str) -> Notification {
         let Some((uri, src)) = self.docs.get(key) else {
-            return Notification::new("textDocument/publishDiagnostics".into(), Value::Null);
+            // Closed: its problems are cleared.
+            let uri = self
+                .closed
+                .iter()
+                .position(|u| u.as_str() == key)
+                .map(|i| self.closed.swap_remove(i));
+            return Notification::new(
+                "textDocument/publishDiagnostics".into(),
+                serde_json::json!({"uri": uri.as_ref().map_or(key, |u| u.as_str()), "diagnostics": []}),
+            );
         };
         let ix = LineIndex::new(src.text());
         let found = crate::build::check(src);
@@ -235,6 +290,7 @@ impl Server {
             "textDocument/definition" => self.definition(req),
             "textDocument/prepareRename" => self.prepare_rename(req),
             "textDocument/rename" => self.rename(req),
+            "textDocument/references" => self.references(req),
             "textDocument/formatting" => self.format(req),
             "textDocument/documentSymbol" => self.symbols(req),
             other => Err(Refusal(
@@ -272,10 +328,13 @@ impl Server {
         let Some((_, src, at)) = self.at(&p.text_document_position) else {
             return Ok(Value::Null);
         };
-        let items: Vec<lsp::CompletionItem> = crate::ide::complete(src, at)
+        let found = crate::ide::complete(src, at);
+        let ix = LineIndex::new(src.text());
+        let range = self.range(&ix, found.replace);
+        let items: Vec<lsp::CompletionItem> = found
+            .items
             .into_iter()
             .map(|c| lsp::CompletionItem {
-                label: c.label,
                 kind: Some(match c.kind {
                     K::Ludeme => lsp::CompletionItemKind::FUNCTION,
                     K::Macro => lsp::CompletionItemKind::SNIPPET,
@@ -290,6 +349,11 @@ impl Server {
                         value: c.doc,
                     },
                 )),
+                text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit::new(
+                    range,
+                    c.label.clone(),
+                ))),
+                label: c.label,
                 ..lsp::CompletionItem::default()
             })
             .collect();
@@ -318,37 +382,62 @@ impl Server {
         let Some((_, src, at)) = self.at(&p) else {
             return Ok(Value::Null);
         };
-        let refs = crate::ide::references(src, at);
         let ix = LineIndex::new(src.text());
-        // The occurrence under the cursor.
-        Ok(refs
-            .iter()
-            .find(|s| s.start as usize <= at && at <= s.end as usize)
-            .map_or(Value::Null, |s| serde_json::json!(self.range(&ix, *s))))
+        Ok(crate::ide::rename_target(src, at)
+            .map_or(Value::Null, |(s, _)| serde_json::json!(self.range(&ix, s))))
+    }
+
+    fn references(&self, req: &Request) -> Result<Value, Refusal> {
+        let p: lsp::ReferenceParams = params(req)?;
+        let Some((uri, src, at)) = self.at(&p.text_document_position) else {
+            return Ok(Value::Null);
+        };
+        let ix = LineIndex::new(src.text());
+        let found: Vec<lsp::Location> = crate::ide::references(src, at)
+            .into_iter()
+            .map(|s| lsp::Location::new(uri.clone(), self.range(&ix, s)))
+            .collect();
+        Ok(serde_json::json!(found))
     }
 
     fn rename(&self, req: &Request) -> Result<Value, Refusal> {
         let p: lsp::RenameParams = params(req)?;
-        if p.new_name.is_empty() || p.new_name.contains(['"', '\\', '\n', '\r']) {
-            return Err(Refusal(ErrorCode::InvalidParams,
-                "a name is written in quotes: it cannot be empty or hold quotes, backslashes or line breaks".into(),
-            ));
-        }
         let Some((uri, src, at)) = self.at(&p.text_document_position) else {
             return Ok(Value::Null);
         };
-        let refs = crate::ide::references(src, at);
-        if refs.is_empty() {
+        let Some((_, kind)) = crate::ide::rename_target(src, at) else {
             return Err(Refusal(
                 ErrorCode::RequestFailed,
                 "only a name the file declares (a piece, player, region or macro) can be renamed"
                     .into(),
             ));
+        };
+        let new = p.new_name.as_str();
+        let word = new.chars().next().is_some_and(char::is_alphabetic)
+            && new.chars().all(|c| c.is_alphanumeric() || c == '_');
+        if kind == crate::ide::SymbolKind::Player && !word {
+            return Err(Refusal(
+                ErrorCode::InvalidParams,
+                "a player's name is written as a word (letters, digits and `_`, a letter first)"
+                    .into(),
+            ));
+        }
+        if new.is_empty() || new.contains(['"', '\\', '\n', '\r']) {
+            return Err(Refusal(
+                ErrorCode::InvalidParams,
+                "a name is written in quotes: it cannot be empty or hold quotes, backslashes or line breaks".into(),
+            ));
+        }
+        if crate::ide::is_declared(src, new) {
+            return Err(Refusal(
+                ErrorCode::InvalidParams,
+                format!("the file already declares \"{new}\": choose another name"),
+            ));
         }
         let ix = LineIndex::new(src.text());
-        let edits: Vec<lsp::TextEdit> = refs
+        let edits: Vec<lsp::TextEdit> = crate::ide::references(src, at)
             .into_iter()
-            .map(|s| lsp::TextEdit::new(self.range(&ix, s), p.new_name.clone()))
+            .map(|s| lsp::TextEdit::new(self.range(&ix, s), new.to_string()))
             .collect();
         // A map keyed by the URI's text (lsp-types' `Uri` is not a plain key).
         Ok(serde_json::json!({"changes": {uri.as_str(): edits}}))
@@ -359,18 +448,19 @@ impl Server {
         let Some((_, src)) = self.docs.get(p.text_document.uri.as_str()) else {
             return Ok(Value::Null);
         };
-        match crate::syntax::format(src) {
-            Ok(text) if text == src.text() => Ok(serde_json::json!([])),
-            Ok(text) => {
-                let ix = LineIndex::new(src.text());
-                let whole = self.range(&ix, Span::new(0, src.text().len()));
-                Ok(serde_json::json!([lsp::TextEdit::new(whole, text)]))
-            }
-            Err(_) => Err(Refusal(
-                ErrorCode::RequestFailed,
-                "the file has syntax errors (see its diagnostics): fix them, then format".into(),
-            )),
+        // A file with syntax errors is left as it is: its diagnostics say why.
+        let Ok(mut text) = crate::syntax::format(src) else {
+            return Ok(Value::Null);
+        };
+        if text == src.text() {
+            return Ok(serde_json::json!([]));
         }
+        if self.crlf.contains(p.text_document.uri.as_str()) {
+            text = text.replace('\n', "\r\n");
+        }
+        let ix = LineIndex::new(src.text());
+        let whole = self.range(&ix, Span::new(0, src.text().len()));
+        Ok(serde_json::json!([lsp::TextEdit::new(whole, text)]))
     }
 
     fn symbols(&self, req: &Request) -> Result<Value, Refusal> {

@@ -57,10 +57,26 @@ pub fn hover(source: &SourceFile, at: usize) -> Option<Hover> {
                 ),
             })
         }
-        NodeKind::Ident(word) => Some(Hover {
-            span: node.span,
-            text: constant_text(word)?,
-        }),
+        NodeKind::Ident(word) => {
+            let players: Vec<String> = read
+                .declared(word)
+                .iter()
+                .filter(|(k, _)| *k == SymbolKind::Player)
+                .map(|(_, span)| {
+                    let (line, _) = source.line_col(span.start);
+                    format!("player {word}, declared on line {line}")
+                })
+                .collect();
+            let text = if players.is_empty() {
+                constant_text(word)?
+            } else {
+                players.join("\n\n")
+            };
+            Some(Hover {
+                span: node.span,
+                text,
+            })
+        }
         NodeKind::Str(name) => {
             let found = read.declared(name);
             if found.is_empty() {
@@ -101,7 +117,7 @@ fn macro_text(source: &SourceFile, read: &Read, name: &str) -> Option<String> {
 fn constant_text(word: &str) -> Option<String> {
     use crate::compile::ludemes as l;
     let fixed: [(&[&str], &str); 4] = [
-        (l::TARGETS, "where a move may go: `Empty` (move only), `Enemy` (capture only), `NotFriend` (either)"),
+        (l::TARGETS, "what the destination may hold: `Empty` (move only), `Enemy` (capture only), `NotFriend` (either), `EnPassant` (the square the opponent's last move passed over)"),
         (l::PLAYER_WORDS, "a player: `Mover` (the player moving; in `end` and `forbid`, the player who moved last), `Next` (the player to move), `Opponent` (the mover's opponent)"),
         (l::BOOLS, "a truth value"),
         (l::EVENTS, "an event"),

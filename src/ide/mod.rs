@@ -11,9 +11,11 @@ mod hover;
 pub mod lines;
 mod symbols;
 
-pub use complete::{complete, Completion, CompletionKind};
+pub use complete::{complete, Completion, CompletionKind, Completions};
 pub use hover::{hover, Hover};
-pub use symbols::{definition, references, symbols, Symbol, SymbolKind};
+pub use symbols::{
+    definition, is_declared, references, rename_target, symbols, Symbol, SymbolKind,
+};
 
 use crate::compile::decls::Decls;
 use crate::source::{SourceFile, Span};

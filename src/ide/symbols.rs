@@ -1,6 +1,8 @@
 //! The file's outline, and where a name is declared and used.
 
 use super::{holds, inside_quotes, Read};
+use crate::compile::bind::{ludeme_of, walk};
+use crate::compile::ludemes::{Cat, Ty};
 use crate::source::{SourceFile, Span};
 use crate::syntax::ast::{HeadKind, Node, NodeKind};
 
@@ -82,22 +84,33 @@ pub fn symbols(source: &SourceFile) -> Vec<Symbol> {
     out
 }
 
-/// The quoted name at `at` (a string or a macro use's head): the name and
-/// where it is, quotes left out.
+/// The declared name at `at`: a quoted piece, region or macro name, a
+/// macro use's head, or a player's name (bare, but quoted where it is
+/// declared); the name and where it is, quotes left out.
 fn name_at(read: &Read, at: usize) -> Option<(String, Span)> {
     let path = read.path(at);
     let node = path.last()?;
+    let declared = |name: &str, player: bool| {
+        read.declared(name)
+            .iter()
+            .any(|(k, span)| (*k == SymbolKind::Player) == player || *span == node.span)
+    };
     match &node.kind {
-        NodeKind::Str(s) => Some((s.clone(), inside_quotes(node.span))),
-        NodeKind::Form(f) if f.head_kind == HeadKind::Macro && holds(f.head_span, at) => {
+        NodeKind::Str(s) if declared(s, false) => Some((s.clone(), inside_quotes(node.span))),
+        NodeKind::Ident(s) if declared(s, true) => Some((s.clone(), node.span)),
+        NodeKind::Form(f)
+            if f.head_kind == HeadKind::Macro
+                && holds(f.head_span, at)
+                && declared(&f.head, false) =>
+        {
             Some((f.head.clone(), inside_quotes(f.head_span)))
         }
         _ => None,
     }
 }
 
-/// Where the name at `at` is declared (a piece, player, region or macro
-/// named in quotes): the declarations' spans, quotes left out.
+/// Where the name at `at` is declared (a piece, player, region or macro):
+/// the declarations' spans, quotes left out.
 pub fn definition(source: &SourceFile, at: usize) -> Vec<Span> {
     let read = Read::new(source);
     let Some((name, _)) = name_at(&read, at) else {
@@ -109,32 +122,103 @@ pub fn definition(source: &SourceFile, at: usize) -> Vec<Span> {
         .collect()
 }
 
-/// Every place the declared name at `at` is written in quotes (its
-/// declarations included, quotes left out), for renaming it; empty if the
-/// name at `at` is not declared in the file.
+/// The name at `at` if it is one the file declares, and where it is
+/// written there (quotes left out): what a rename starts from.
+/// Whether it is a player's (a player's name is written bare, so its new
+/// name must be a word).
+pub fn rename_target(source: &SourceFile, at: usize) -> Option<(Span, SymbolKind)> {
+    let read = Read::new(source);
+    let (name, span) = name_at(&read, at)?;
+    let kinds = read.declared(&name);
+    let bare = (span.start as usize)
+        .checked_sub(1)
+        .and_then(|i| source.text().as_bytes().get(i))
+        != Some(&b'"');
+    let player = kinds.iter().any(|(k, _)| *k == SymbolKind::Player)
+        && (bare || kinds.iter().all(|(k, _)| *k == SymbolKind::Player));
+    let kind = if player {
+        SymbolKind::Player
+    } else {
+        kinds
+            .iter()
+            .map(|(k, _)| *k)
+            .find(|k| *k != SymbolKind::Player)?
+    };
+    Some((span, kind))
+}
+
+/// Whether the file already declares `name` (as anything).
+pub fn is_declared(source: &SourceFile, name: &str) -> bool {
+    !Read::new(source).declared(name).is_empty()
+}
+
+/// Every place the declared name at `at` is written as that name (quotes
+/// left out): its declarations, and the arguments that take a name of its
+/// kind (a piece's where pieces are named, a region's where squares are, a
+/// player's where players are, a macro's uses). Strings that merely hold
+/// the same text (the reason a game ends, descriptions) are left alone.
+/// Empty if the name at `at` is not declared in the file.
 pub fn references(source: &SourceFile, at: usize) -> Vec<Span> {
     let read = Read::new(source);
     let Some((name, _)) = name_at(&read, at) else {
         return Vec::new();
     };
-    if read.declared(&name).is_empty() {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    let mut stack: Vec<&Node> = read.ast.items.iter().collect();
-    while let Some(n) = stack.pop() {
-        match &n.kind {
-            NodeKind::Str(s) if *s == name => out.push(inside_quotes(n.span)),
-            NodeKind::Form(f) => {
-                if f.head_kind == HeadKind::Macro && f.head == name {
-                    out.push(inside_quotes(f.head_span));
-                }
-                stack.extend(&f.args);
+    let kinds: Vec<SymbolKind> = read.declared(&name).iter().map(|(k, _)| *k).collect();
+    let mut out: Vec<Span> = read
+        .declared(&name)
+        .into_iter()
+        .map(|(_, s)| inside_quotes(s))
+        .collect();
+    let takes = |ty: Ty, ident: bool| match ty {
+        Ty::PieceName | Ty::Kind => !ident && kinds.contains(&SymbolKind::Piece),
+        Ty::Sites => !ident && kinds.contains(&SymbolKind::Region),
+        Ty::Player => ident && kinds.contains(&SymbolKind::Player),
+        // Arguments of a macro's use: whatever the macro makes of them.
+        Ty::Any => {
+            if ident {
+                kinds.contains(&SymbolKind::Player)
+            } else {
+                kinds.iter().any(|k| *k != SymbolKind::Player)
             }
-            NodeKind::List(items) => stack.extend(items),
-            NodeKind::Named(named) => stack.push(&named.value),
-            _ => {}
         }
+        _ => false,
+    };
+    let mut visit = |n: &Node, ty: Ty| match &n.kind {
+        NodeKind::Str(s) if *s == name && takes(ty, false) => out.push(inside_quotes(n.span)),
+        NodeKind::Ident(s) if *s == name && takes(ty, true) => out.push(n.span),
+        NodeKind::Form(f)
+            if f.head_kind == HeadKind::Macro
+                && f.head == name
+                && kinds.contains(&SymbolKind::Define) =>
+        {
+            out.push(inside_quotes(f.head_span));
+        }
+        _ => {}
+    };
+    // The game is walked with the type each argument takes. What no ludeme
+    // binds (a macro's use or body, a list the walk does not open) is
+    // walked again as `Ty::Any`.
+    let mut work: Vec<(&Node, Ty)> = read
+        .ast
+        .items
+        .iter()
+        .map(|n| {
+            let game = n.as_form().is_some_and(|f| f.head == "game");
+            (n, if game { Ty::Of(&[Cat::Game]) } else { Ty::Any })
+        })
+        .collect();
+    while let Some((n, ty)) = work.pop() {
+        let mut more: Vec<&Node> = Vec::new();
+        walk(n, ty, &mut |m, t| {
+            visit(m, t);
+            match &m.kind {
+                NodeKind::Form(f) if ludeme_of(f).is_none() => more.extend(&f.args),
+                NodeKind::List(items) if t != Ty::Sites => more.extend(items),
+                NodeKind::Named(named) => more.push(&named.value),
+                _ => {}
+            }
+        });
+        work.extend(more.into_iter().map(|m| (m, Ty::Any)));
     }
     out.sort();
     out.dedup();
