@@ -308,13 +308,10 @@ fn coordinates(s: &mut String, b: &Board, l: &Layout) {
             0
         };
         let (x, y) = (i64::from(x), i64::from(y));
-        let (tx, ty) = near(l.centre(x, y), l.centre(x, y + down));
-        let _ = write!(
+        label(
             s,
-            "<text class=\"coord\" x=\"{}\" y=\"{}\" dy=\"0.35em\">{}</text>",
-            num(tx),
-            num(ty),
-            Board::file_name(x as u32)
+            near(l.centre(x, y), l.centre(x, y + down)),
+            Board::file_name(x as u32),
         );
     }
     for y in 0..b.height {
@@ -333,14 +330,17 @@ fn coordinates(s: &mut String, b: &Board, l: &Layout) {
             (0, down)
         };
         let (x, y) = (i64::from(x), i64::from(y));
-        let (tx, ty) = near(l.centre(x, y), l.centre(x + step, y));
-        let _ = write!(
-            s,
-            "<text class=\"coord\" x=\"{}\" y=\"{}\" dy=\"0.35em\">{}</text>",
-            num(tx),
-            num(ty),
-            y + 1
-        );
+        label(s, near(l.centre(x, y), l.centre(x + step, y)), y + 1);
     }
     s.push('\n');
+}
+
+/// A coordinate's text at a point.
+fn label(s: &mut String, (x, y): (f64, f64), text: impl std::fmt::Display) {
+    let _ = write!(
+        s,
+        "<text class=\"coord\" x=\"{}\" y=\"{}\" dy=\"0.35em\">{text}</text>",
+        num(x),
+        num(y)
+    );
 }

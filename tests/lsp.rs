@@ -43,17 +43,22 @@ fn frame(v: &Value) -> Vec<u8> {
     format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
 }
 
-/// Runs a session, one message at a time as an editor would: after a
-/// request, its answer is awaited; after a change to a document, the
-/// diagnostics published. The exit code and every message the server sent.
-fn session(init: Value, msgs: &[Value]) -> (Option<i32>, Vec<Value>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lud"))
+/// `lud lsp`, started with every stream piped.
+fn start() -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_lud"))
         .arg("lsp")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("lud starts");
+        .expect("lud starts")
+}
+
+/// Runs a session, one message at a time as an editor would: after a
+/// request, its answer is awaited; after a change to a document, the
+/// diagnostics published. The exit code and every message the server sent.
+fn session(init: Value, msgs: &[Value]) -> (Option<i32>, Vec<Value>) {
+    let mut child = start();
     let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
     let (tx, rx) = std::sync::mpsc::channel::<Value>();
     std::thread::spawn(move || {
@@ -304,13 +309,7 @@ fn columns_are_in_bytes_when_the_client_asks() {
 /// Input that is not the protocol ends the server with an error, at once.
 #[test]
 fn garbage_ends_the_server_with_an_error() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lud"))
-        .arg("lsp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("lud starts");
+    let mut child = start();
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"Content-Length: 5\r\n\r\n{{{{{").unwrap();
     drop(stdin);

@@ -270,6 +270,15 @@ impl Server {
         }
     }
 
+    /// Spans of a document as the protocol's locations.
+    fn locations(&self, uri: &lsp::Uri, src: &SourceFile, spans: Vec<Span>) -> Vec<lsp::Location> {
+        let ix = LineIndex::new(src.text());
+        spans
+            .into_iter()
+            .map(|s| lsp::Location::new(uri.clone(), self.range(&ix, s)))
+            .collect()
+    }
+
     /// The document and byte offset a position names.
     fn at(&self, p: &lsp::TextDocumentPositionParams) -> Option<(&lsp::Uri, &SourceFile, usize)> {
         let (uri, src) = self.docs.get(p.text_document.uri.as_str())?;
@@ -365,11 +374,7 @@ impl Server {
         let Some((uri, src, at)) = self.at(&p.text_document_position_params) else {
             return Ok(Value::Null);
         };
-        let ix = LineIndex::new(src.text());
-        let found: Vec<lsp::Location> = crate::ide::definition(src, at)
-            .into_iter()
-            .map(|s| lsp::Location::new(uri.clone(), self.range(&ix, s)))
-            .collect();
+        let found = self.locations(uri, src, crate::ide::definition(src, at));
         Ok(if found.is_empty() {
             Value::Null
         } else {
@@ -392,12 +397,11 @@ impl Server {
         let Some((uri, src, at)) = self.at(&p.text_document_position) else {
             return Ok(Value::Null);
         };
-        let ix = LineIndex::new(src.text());
-        let found: Vec<lsp::Location> = crate::ide::references(src, at)
-            .into_iter()
-            .map(|s| lsp::Location::new(uri.clone(), self.range(&ix, s)))
-            .collect();
-        Ok(serde_json::json!(found))
+        Ok(serde_json::json!(self.locations(
+            uri,
+            src,
+            crate::ide::references(src, at)
+        )))
     }
 
     fn rename(&self, req: &Request) -> Result<Value, Refusal> {
