@@ -25,6 +25,15 @@ fn ask_everywhere(src: &SourceFile, step: usize) {
     for s in lud::ide::symbols(src) {
         assert!(s.span.end as usize <= len);
     }
+    let tokens = lud::ide::tokens(src);
+    for pair in tokens.windows(2) {
+        assert!(
+            pair[0].span.end <= pair[1].span.start,
+            "{}: tokens in order, apart",
+            src.name()
+        );
+    }
+    assert!(tokens.iter().all(|t| t.span.end as usize <= len));
 }
 
 #[test]

@@ -304,6 +304,112 @@ fn columns_are_in_bytes_when_the_client_asks() {
         def["result"][0]["range"]["end"],
         json!({"line": 6, "character": 23})
     );
+    // Asked for by its byte column too: "Goal" starts at byte 43 (42 in UTF-16 units).
+    let goal = replies.iter().find(|r| r["id"] == 3).expect("an answer");
+    assert_eq!(
+        goal["result"][0]["range"]["start"],
+        json!({"line": 6, "character": 43})
+    );
+}
+
+/// Semantic tokens: each word of the file by what it is, decoded from the
+/// packed numbers and read back from the text (a string holding a `×`
+/// counted in UTF-16 units).
+#[test]
+fn words_are_coloured_by_what_they_are() {
+    let t = BROKEN;
+    let msgs = vec![
+        notify("initialized", json!({})),
+        notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": URI, "languageId": "lud", "version": 1, "text": t}}),
+        ),
+        request(
+            1,
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": {"uri": URI}}),
+        ),
+        request(2, "shutdown", Value::Null),
+        notify("exit", Value::Null),
+    ];
+    let (code, replies) = session(json!({"capabilities": {}}), &msgs);
+    assert_eq!(code, Some(0));
+    let legend: Vec<String> = replies[0]["result"]["capabilities"]["semanticTokensProvider"]
+        ["legend"]["tokenTypes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    let data: Vec<u64> = replies.iter().find(|r| r["id"] == 1).unwrap()["result"]["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let lines: Vec<Vec<u16>> = t.lines().map(|l| l.encode_utf16().collect()).collect();
+    let (mut line, mut col) = (0usize, 0usize);
+    let mut words: Vec<(String, String)> = Vec::new();
+    for d in data.chunks(5) {
+        if d[0] > 0 {
+            col = 0;
+        }
+        line += d[0] as usize;
+        col += d[1] as usize;
+        let text = String::from_utf16(&lines[line][col..col + d[2] as usize]).unwrap();
+        words.push((text, legend[d[3] as usize].clone()));
+    }
+    for (word, kind) in [
+        ("// A small game to ask the server about.", "comment"),
+        ("define", "function"),
+        ("\"Forward step\"", "macro"),
+        ("step", "function"),
+        ("to:", "property"),
+        ("Forward", "enumMember"),
+        ("4", "number"),
+        ("\"Home×\"", "string"),
+        ("a1", "enumMember"),
+        ("\"far rank\"", "string"),
+        ("los", "enumMember"),
+    ] {
+        assert!(
+            words.iter().any(|(w, k)| w == word && k == kind),
+            "{word} as {kind}: {words:?}"
+        );
+    }
+}
+
+/// A file written with CRLF line ends is formatted with CRLF line ends.
+#[test]
+fn formatting_keeps_crlf_line_ends() {
+    let t = BROKEN
+        .replace("(los Next", "(loss Next")
+        .replace("(board (square 4))", "(board   (square 4))")
+        .replace('\n', "\r\n");
+    let msgs = vec![
+        notify("initialized", json!({})),
+        notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": URI, "languageId": "lud", "version": 1, "text": t}}),
+        ),
+        request(
+            1,
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
+        ),
+        request(2, "shutdown", Value::Null),
+        notify("exit", Value::Null),
+    ];
+    let (code, replies) = session(json!({"capabilities": {}}), &msgs);
+    assert_eq!(code, Some(0));
+    let edit = replies.iter().find(|r| r["id"] == 1).expect("an answer");
+    let text = edit["result"][0]["newText"].as_str().expect("an edit");
+    assert!(text.contains("(board (square 4))\r\n"), "{text}");
+    assert_eq!(
+        text.matches('\n').count(),
+        text.matches("\r\n").count(),
+        "every line end is CRLF"
+    );
 }
 
 /// Input that is not the protocol ends the server with an error, at once.

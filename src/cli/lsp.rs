@@ -13,6 +13,19 @@ use serde_json::Value;
 use crate::ide::lines::{Columns, LineIndex};
 use crate::source::{SourceFile, Span};
 
+/// The kinds of word the server colours, in the order of
+/// [`crate::ide::TokenKind`]'s use in [`Server::tokens`].
+const TOKEN_TYPES: [lsp::SemanticTokenType; 8] = [
+    lsp::SemanticTokenType::FUNCTION,
+    lsp::SemanticTokenType::MACRO,
+    lsp::SemanticTokenType::PROPERTY,
+    lsp::SemanticTokenType::ENUM_MEMBER,
+    lsp::SemanticTokenType::PARAMETER,
+    lsp::SemanticTokenType::STRING,
+    lsp::SemanticTokenType::NUMBER,
+    lsp::SemanticTokenType::COMMENT,
+];
+
 /// Runs the server until the client says `exit`; the exit code.
 pub(super) fn run() -> i32 {
     let (connection, threads) = Connection::stdio();
@@ -74,6 +87,18 @@ fn serve(connection: &Connection) -> Result<(), Box<dyn std::error::Error>> {
         document_formatting_provider: Some(lsp::OneOf::Left(true)),
         document_symbol_provider: Some(lsp::OneOf::Left(true)),
         references_provider: Some(lsp::OneOf::Left(true)),
+        semantic_tokens_provider: Some(
+            lsp::SemanticTokensServerCapabilities::SemanticTokensOptions(
+                lsp::SemanticTokensOptions {
+                    legend: lsp::SemanticTokensLegend {
+                        token_types: TOKEN_TYPES.to_vec(),
+                        token_modifiers: Vec::new(),
+                    },
+                    full: Some(lsp::SemanticTokensFullOptions::Bool(true)),
+                    ..lsp::SemanticTokensOptions::default()
+                },
+            ),
+        ),
         ..lsp::ServerCapabilities::default()
     };
     connection.initialize_finish(
@@ -300,6 +325,7 @@ impl Server {
             "textDocument/prepareRename" => self.prepare_rename(req),
             "textDocument/rename" => self.rename(req),
             "textDocument/references" => self.references(req),
+            "textDocument/semanticTokens/full" => self.tokens(req),
             "textDocument/formatting" => self.format(req),
             "textDocument/documentSymbol" => self.symbols(req),
             other => Err(Refusal(
@@ -465,6 +491,51 @@ impl Server {
         let ix = LineIndex::new(src.text());
         let whole = self.range(&ix, Span::new(0, src.text().len()));
         Ok(serde_json::json!([lsp::TextEdit::new(whole, text)]))
+    }
+
+    /// The file's coloured words, as the protocol packs them: five numbers
+    /// each (line and start relative to the one before, length, kind, no
+    /// modifiers), a word over several lines cut at each line's end.
+    fn tokens(&self, req: &Request) -> Result<Value, Refusal> {
+        use crate::ide::TokenKind as K;
+        let p: lsp::SemanticTokensParams = params(req)?;
+        let Some((_, src)) = self.docs.get(p.text_document.uri.as_str()) else {
+            return Ok(Value::Null);
+        };
+        let ix = LineIndex::new(src.text());
+        let text = src.text();
+        let mut data: Vec<u32> = Vec::new();
+        let (mut last_line, mut last_col) = (0u32, 0u32);
+        for t in crate::ide::tokens(src) {
+            let kind = match t.kind {
+                K::Ludeme => 0,
+                K::Macro => 1,
+                K::Key => 2,
+                K::Word => 3,
+                K::Param => 4,
+                K::Str => 5,
+                K::Number => 6,
+                K::Comment => 7,
+            };
+            let mut start = t.span.start as usize;
+            let end = (t.span.end as usize).min(text.len());
+            while start < end {
+                let line_end = text[start..end].find('\n').map_or(end, |i| start + i);
+                let (line, col) = ix.position(start, self.columns);
+                let (_, end_col) = ix.position(line_end, self.columns);
+                if end_col > col {
+                    let delta_col = if line == last_line {
+                        col - last_col
+                    } else {
+                        col
+                    };
+                    data.extend([line - last_line, delta_col, end_col - col, kind, 0]);
+                    (last_line, last_col) = (line, col);
+                }
+                start = line_end + 1;
+            }
+        }
+        Ok(serde_json::json!({ "data": data }))
     }
 
     fn symbols(&self, req: &Request) -> Result<Value, Refusal> {

@@ -2,7 +2,8 @@
 //! the ludeme catalogue (the same catalogue `lud doc` prints): the docs of
 //! what is under the cursor ([`hover`]), what may be typed there
 //! ([`complete`]), where a name is declared and used ([`definition`],
-//! [`references`]) and the file's outline ([`symbols`]). Every question
+//! [`references`]), the file's outline ([`symbols`]) and its words by
+//! what they are, for colouring ([`tokens`]). Every question
 //! takes the text and a byte offset; a file with errors gets answers from
 //! whatever could be read. `lud lsp` serves them to editors.
 
@@ -10,12 +11,14 @@ mod complete;
 mod hover;
 pub mod lines;
 mod symbols;
+mod tokens;
 
 pub use complete::{complete, Completion, CompletionKind, Completions};
 pub use hover::{hover, Hover};
 pub use symbols::{
     definition, is_declared, references, rename_target, symbols, Symbol, SymbolKind,
 };
+pub use tokens::{tokens, Token, TokenKind};
 
 use crate::compile::decls::Decls;
 use crate::source::{SourceFile, Span};
