@@ -41,6 +41,12 @@ const STYLE: &str = "\
 .letter{font:bold 18px sans-serif;text-anchor:middle;pointer-events:none}\
 .coord{font:12px sans-serif;fill:#555;text-anchor:middle}";
 
+/// A player's colours in the picture: the disc's fill, then the letter's
+/// colour (players past the sixth take the colours again).
+pub fn colours(player: usize) -> (&'static str, &'static str) {
+    COLOURS[player % COLOURS.len()]
+}
+
 /// A number with at most three decimals, without trailing zeros.
 fn num(v: f64) -> String {
     let s = format!("{v:.3}");

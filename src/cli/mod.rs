@@ -49,6 +49,7 @@ mod progress;
 mod protocol;
 mod records;
 mod replay;
+pub mod serve;
 mod show;
 
 use std::io::IsTerminal;
@@ -388,6 +389,22 @@ pub enum Command {
     /// completion from the ludeme catalogue, go to definition, rename,
     /// formatting (`lud fmt`) and the outline. See docs/editors.md.
     Lsp,
+    /// Open the playground in a browser: edit a game with live diagnostics,
+    /// hover docs and completion, see its board, play it by clicking against
+    /// the computer, ask why a move is refused. Serves the .lud files named
+    /// (or those of the folders named) on <http://127.0.0.1:8080/>.
+    Serve {
+        /// The game files, or folders of them, the playground may open and save.
+        #[arg(default_value = "games")]
+        paths: Vec<PathBuf>,
+        /// The port (0: one the system picks).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on. Anything but a loopback address lets
+        /// other machines open the playground (and save the files served).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+    },
     /// Replay a game record and print the final position and result.
     Replay {
         /// The game file.
@@ -534,6 +551,7 @@ pub fn run(cli: Cli) -> i32 {
         }),
         Command::Fmt { files, check } => fmt::run(&files, check),
         Command::Lsp => lsp::run(),
+        Command::Serve { paths, port, host } => serve::run(&serve::Options { paths, host, port }),
         Command::Uci {
             file,
             variant,
