@@ -21,7 +21,13 @@ impl Drop for Server {
 
 /// Starts `lud serve ARGS --port 0`; the server and its port.
 fn start(args: &[&str]) -> (Server, u16) {
+    start_in(".", args)
+}
+
+/// [`start`] in the folder `dir`.
+fn start_in(dir: &str, args: &[&str]) -> (Server, u16) {
     let mut child = Command::new(LUD)
+        .current_dir(dir)
         .arg("serve")
         .args(args)
         .args(["--port", "0"])
@@ -84,6 +90,20 @@ fn serve_prints_its_address_and_serves_the_page_and_the_api() {
         serde_json::from_str(body.lines().nth(1).unwrap_or("")).expect("JSON")
     });
     assert_eq!(v["toMoveName"], "Black");
+}
+
+#[test]
+fn serve_without_paths_serves_games_here_or_nothing() {
+    let (_server, port) = start(&[]);
+    let (_, body) = request(port, "GET", "/api/files", "");
+    assert!(body.contains("games/chess.lud"), "{body:.300}");
+    let tmp = std::env::temp_dir().join(format!("lud-serve-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).expect("a temporary folder");
+    let (_server, port) = start_in(tmp.to_str().expect("a UTF-8 path"), &[]);
+    let (status, body) = request(port, "GET", "/api/files", "");
+    assert!(status.contains("200"), "{status}");
+    assert!(body.contains(r#""files":[]"#), "{body}");
+    let _ = std::fs::remove_dir(&tmp);
 }
 
 #[test]

@@ -394,8 +394,9 @@ pub enum Command {
     /// the computer, ask why a move is refused. Serves the .lud files named
     /// (or those of the folders named) on <http://127.0.0.1:8080/>.
     Serve {
-        /// The game files, or folders of them, the playground may open and save.
-        #[arg(default_value = "games")]
+        /// The game files, or folders of them, the playground may open and
+        /// save (default: `games/` if there is one here, else none: the page
+        /// still writes and plays a new game).
         paths: Vec<PathBuf>,
         /// The port (0: one the system picks).
         #[arg(long, default_value_t = 8080)]

@@ -441,6 +441,11 @@ fn allowed_hosts(host: &str, port: u16) -> Vec<String> {
 
 /// Runs `lud serve` until Ctrl-C; the exit code.
 pub(super) fn run(o: &Options) -> i32 {
+    let mut o = o.clone();
+    if o.paths.is_empty() && Path::new("games").is_dir() {
+        o.paths.push(PathBuf::from("games"));
+    }
+    let o = &o;
     if let Err(e) = collect(&o.paths) {
         eoutln!("error: {e}\n  help: name .lud files or folders that hold them");
         return super::EXIT_USAGE;
