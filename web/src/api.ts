@@ -220,10 +220,11 @@ async function json<T>(method: string, path: string, body?: unknown, signal?: Ab
 const post = <T>(path: string, body: unknown, signal?: AbortSignal) => json<T>('POST', path, body, signal);
 
 export const api = {
-  files: () => json<{ files: { name: string }[]; dir: string }>('GET', '/api/files'),
+  files: () => json<{ files: { name: string }[]; folders: string[] }>('GET', '/api/files'),
+  reference: () => json<{ markdown: string }>('GET', '/api/reference'),
   file: (name: string) => json<{ name: string; text: string }>('GET', `/api/file?name=${encodeURIComponent(name)}`),
   save: (name: string, text: string) =>
-    json<{ saved: boolean }>('PUT', `/api/file?name=${encodeURIComponent(name)}`, { text }),
+    json<{ saved: boolean; new: boolean }>('PUT', `/api/file?name=${encodeURIComponent(name)}`, { text }),
   check: (text: string, signal?: AbortSignal) => post<CheckReply>('/api/check', { text }, signal),
   format: (text: string) => post<{ text: string | null }>('/api/format', { text }),
   tokens: (text: string, signal?: AbortSignal) => post<{ tokens: Token[] }>('/api/tokens', { text }, signal),
