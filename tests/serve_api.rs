@@ -34,23 +34,47 @@ async fn send(app: &axum::Router, req: Request<Body>) -> (StatusCode, Value) {
     (status, v)
 }
 
+/// A request with exactly these headers.
+fn request(
+    method: Method,
+    path: &str,
+    headers: &[(header::HeaderName, &str)],
+    body: impl Into<Body>,
+) -> Request<Body> {
+    let mut r = Request::builder().method(method).uri(path);
+    for (k, v) in headers {
+        r = r.header(k, *v);
+    }
+    r.body(body.into()).expect("a request")
+}
+
+const JSON: (header::HeaderName, &str) = (header::CONTENT_TYPE, "application/json");
+const OURS: (header::HeaderName, &str) = (header::HOST, HOST);
+
+/// A POST from the page: this server's host and origin.
 fn post(path: &str, body: &Value) -> Request<Body> {
-    Request::builder()
-        .method(Method::POST)
-        .uri(path)
-        .header(header::HOST, HOST)
-        .header(header::ORIGIN, format!("http://{HOST}"))
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(body.to_string()))
-        .expect("a request")
+    let origin = format!("http://{HOST}");
+    request(
+        Method::POST,
+        path,
+        &[OURS, (header::ORIGIN, &origin), JSON],
+        body.to_string(),
+    )
 }
 
 fn get(path: &str) -> Request<Body> {
-    Request::builder()
-        .uri(path)
-        .header(header::HOST, HOST)
-        .body(Body::empty())
-        .expect("a request")
+    request(Method::GET, path, &[OURS], Body::empty())
+}
+
+/// A save of `text` as the file `name`.
+fn put(name: &str, text: &str) -> Request<Body> {
+    let path = format!("/api/file?name={}", name.replace(' ', "%20"));
+    request(
+        Method::PUT,
+        &path,
+        &[OURS, JSON],
+        json!({ "text": text }).to_string(),
+    )
 }
 
 async fn ok(app: &axum::Router, path: &str, body: &Value) -> Value {
@@ -104,14 +128,7 @@ async fn files_are_listed_read_and_only_those_saved() {
     assert_eq!(v["text"], lud::EXAMPLE);
     // Saved whole.
     let changed = lud::EXAMPLE.replace("Kings", "Two Kings");
-    let put = Request::builder()
-        .method(Method::PUT)
-        .uri(format!("/api/file?name={name}"))
-        .header(header::HOST, HOST)
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(json!({ "text": changed }).to_string()))
-        .expect("a request");
-    let (status, v) = send(&app, put).await;
+    let (status, v) = send(&app, put(&name, &changed)).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(std::fs::read_to_string(&file).expect("read"), changed);
     // Nothing else is read or written.
@@ -124,14 +141,11 @@ async fn files_are_listed_read_and_only_those_saved() {
         let (status, v) = send(&app, get(&format!("/api/file?name={other}"))).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{other}: {v}");
         assert!(v["error"]["help"].is_string(), "{v}");
-        let put = Request::builder()
-            .method(Method::PUT)
-            .uri(format!("/api/file?name={other}"))
-            .header(header::HOST, HOST)
-            .header(header::CONTENT_TYPE, "application/json")
-            .body(Body::from(json!({ "text": "x" }).to_string()))
-            .expect("a request");
-        assert_eq!(send(&app, put).await.0, StatusCode::NOT_FOUND, "{other}");
+        assert_eq!(
+            send(&app, put(&other, "x")).await.0,
+            StatusCode::NOT_FOUND,
+            "{other}"
+        );
     }
     assert_eq!(
         std::fs::read_to_string(dir.join("notes.txt")).expect("read"),
@@ -139,16 +153,7 @@ async fn files_are_listed_read_and_only_those_saved() {
     );
     // A new game saved in the folder, served from then on.
     let new = format!("{folder}/my variant.lud");
-    let put = |name: &str| {
-        Request::builder()
-            .method(Method::PUT)
-            .uri(format!("/api/file?name={}", name.replace(' ', "%20")))
-            .header(header::HOST, HOST)
-            .header(header::CONTENT_TYPE, "application/json")
-            .body(Body::from(json!({ "text": lud::EXAMPLE }).to_string()))
-            .expect("a request")
-    };
-    let (status, v) = send(&app, put(&new)).await;
+    let (status, v) = send(&app, put(&new, lud::EXAMPLE)).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["new"], true);
     assert_eq!(
@@ -157,7 +162,7 @@ async fn files_are_listed_read_and_only_those_saved() {
     );
     let (_, v) = send(&app, get("/api/files")).await;
     assert_eq!(v["files"].as_array().map(Vec::len), Some(2), "{v}");
-    let (status, v) = send(&app, put(&new)).await;
+    let (status, v) = send(&app, put(&new, lud::EXAMPLE)).await;
     assert_eq!((status, &v["new"]), (StatusCode::OK, &json!(false)), "{v}");
     for bad in [
         format!("{folder}/../x.lud"),
@@ -169,7 +174,7 @@ async fn files_are_listed_read_and_only_those_saved() {
         "x.lud".to_string(),
         "/tmp/x.lud".to_string(),
     ] {
-        let (status, v) = send(&app, put(&bad)).await;
+        let (status, v) = send(&app, put(&bad, lud::EXAMPLE)).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{bad}: {v}");
         assert!(
             v["error"]["help"]
@@ -723,27 +728,23 @@ async fn jobs_stream_their_results() {
 async fn hostile_requests_are_refused_with_a_reason() {
     let app = games();
     // Another host (DNS rebinding), another site's page.
-    let req = Request::builder()
-        .uri("/api/files")
-        .header(header::HOST, "evil.example:8080")
-        .body(Body::empty())
-        .expect("a request");
+    let req = request(
+        Method::GET,
+        "/api/files",
+        &[(header::HOST, "evil.example:8080")],
+        Body::empty(),
+    );
     let (status, v) = send(&app, req).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert!(v["error"]["help"].is_string());
-    let req = Request::builder()
-        .method(Method::POST)
-        .uri("/api/check")
-        .header(header::HOST, HOST)
-        .header(header::ORIGIN, "http://evil.example")
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(r#"{"text":""}"#))
-        .expect("a request");
+    let req = request(
+        Method::POST,
+        "/api/check",
+        &[OURS, (header::ORIGIN, "http://evil.example"), JSON],
+        r#"{"text":""}"#,
+    );
     assert_eq!(send(&app, req).await.0, StatusCode::FORBIDDEN);
-    let req = Request::builder()
-        .uri("/")
-        .body(Body::empty())
-        .expect("a request");
+    let req = request(Method::GET, "/", &[], Body::empty());
     assert_eq!(
         send(&app, req).await.0,
         StatusCode::FORBIDDEN,
@@ -751,13 +752,7 @@ async fn hostile_requests_are_refused_with_a_reason() {
     );
     // Broken bodies: JSON errors in the usual form.
     for body in ["", "{", "[]", "{\"text\": 5}", "\u{0}"] {
-        let req = Request::builder()
-            .method(Method::POST)
-            .uri("/api/check")
-            .header(header::HOST, HOST)
-            .header(header::CONTENT_TYPE, "application/json")
-            .body(Body::from(body))
-            .expect("a request");
+        let req = request(Method::POST, "/api/check", &[OURS, JSON], body);
         let (status, v) = send(&app, req).await;
         assert!(status.is_client_error(), "{body:?}: {status}");
         assert!(v["error"]["message"].is_string(), "{body:?}: {v}");
@@ -795,12 +790,13 @@ async fn hostile_requests_are_refused_with_a_reason() {
     let res = app.clone().oneshot(get("/")).await.expect("an answer");
     assert_eq!(res.status(), StatusCode::OK);
     let etag = res.headers().get(header::ETAG).expect("an ETag").clone();
-    let req = Request::builder()
-        .uri("/")
-        .header(header::HOST, HOST)
-        .header(header::IF_NONE_MATCH, etag)
-        .body(Body::empty())
-        .expect("a request");
+    let etag = etag.to_str().expect("an ASCII ETag").to_string();
+    let req = request(
+        Method::GET,
+        "/",
+        &[OURS, (header::IF_NONE_MATCH, &etag)],
+        Body::empty(),
+    );
     assert_eq!(
         app.clone().oneshot(req).await.expect("an answer").status(),
         StatusCode::NOT_MODIFIED
