@@ -9,7 +9,7 @@
 //! assert_eq!(stats.ended + stats.capped, 20);
 //! ```
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -78,6 +78,9 @@ pub struct Progress {
     /// Games played so far (each thread adds one as each of its games ends:
     /// one relaxed atomic add per game, nothing per ply).
     pub done: AtomicU64,
+    /// Set to stop early: each thread ends after the game it is playing
+    /// (one relaxed load per game). The games played so far are reported.
+    pub stop: AtomicBool,
 }
 
 /// Plays `games` random games of `game` (each at most `cap` plies), seeded
@@ -109,7 +112,7 @@ pub fn playouts_progress(
             n,
             cap,
             seed.wrapping_add(part.wrapping_mul(0x9e37_79b9_7f4a_7c15)),
-            &progress.done
+            progress
         ))
     };
     let parts: Vec<Playouts> = if threads == 1 {
@@ -139,7 +142,7 @@ fn run_part<B: Bits>(
     games: u64,
     cap: u32,
     seed: u64,
-    done: &AtomicU64,
+    progress: &Progress,
 ) -> Playouts {
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut scratch = Scratch::default();
@@ -155,6 +158,9 @@ fn run_part<B: Bits>(
     let mut counts = KeyCounts::default();
     let mut boards = KeyCounts::default();
     for _ in 0..games {
+        if progress.stop.load(Ordering::Relaxed) {
+            break;
+        }
         let mut st = *start;
         hist.clear();
         hist.extend_from_slice(hist0);
@@ -197,7 +203,7 @@ fn run_part<B: Bits>(
             result = e.ending(&st, &hist, None).map(|(o, _)| o);
         }
         out.games += 1;
-        done.fetch_add(1, Ordering::Relaxed);
+        progress.done.fetch_add(1, Ordering::Relaxed);
         out.plies += u64::from(plies);
         match result {
             Some(Outcome::Win { winner, .. }) => {
@@ -235,5 +241,14 @@ mod tests {
                 }
             );
         }
+    }
+
+    #[test]
+    fn a_stop_ends_the_run_before_its_games() {
+        let game = crate::build::compile_str("t.lud", crate::EXAMPLE).unwrap();
+        let p = Progress::default();
+        p.stop.store(true, Ordering::Relaxed);
+        let stats = playouts_progress(&game, 1_000, 40, 7, 2, &p);
+        assert_eq!((stats.games, p.done.load(Ordering::Relaxed)), (0, 0));
     }
 }

@@ -66,7 +66,7 @@ fn get(path: &str) -> Request<Body> {
     request(Method::GET, path, &[OURS], Body::empty())
 }
 
-/// A save of `text` as the file `name`.
+/// A save of `text` as the file `name` (`&new=1` for Save as).
 fn put(name: &str, text: &str) -> Request<Body> {
     let path = format!("/api/file?name={}", name.replace(' ', "%20"));
     request(
@@ -151,9 +151,11 @@ async fn files_are_listed_read_and_only_those_saved() {
         std::fs::read_to_string(dir.join("notes.txt")).expect("read"),
         "not a game"
     );
-    // A new game saved in the folder, served from then on.
+    // A new game saved in the folder (Save as), served from then on.
     let new = format!("{folder}/my variant.lud");
-    let (status, v) = send(&app, put(&new, lud::EXAMPLE)).await;
+    assert_eq!(send(&app, put(&new, lud::EXAMPLE)).await.0, StatusCode::NOT_FOUND, "not yet served");
+    let save_as = |name: &str| put(&format!("{name}&new=1"), lud::EXAMPLE);
+    let (status, v) = send(&app, save_as(&new)).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["new"], true);
     assert_eq!(
@@ -164,6 +166,14 @@ async fn files_are_listed_read_and_only_those_saved() {
     assert_eq!(v["files"].as_array().map(Vec::len), Some(2), "{v}");
     let (status, v) = send(&app, put(&new, lud::EXAMPLE)).await;
     assert_eq!((status, &v["new"]), (StatusCode::OK, &json!(false)), "{v}");
+    // Save as never writes over a file: one served, or one that is there.
+    for there in [new.clone(), format!("{folder}/mine.lud")] {
+        let (status, v) = send(&app, save_as(&there)).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{there}: {v}");
+    }
+    std::fs::write(dir.join("late.lud"), "x").expect("written");
+    assert_eq!(send(&app, save_as(&format!("{folder}/late.lud"))).await.0, StatusCode::CONFLICT);
+    assert_eq!(std::fs::read_to_string(dir.join("late.lud")).expect("read"), "x");
     for bad in [
         format!("{folder}/../x.lud"),
         format!("{folder}/.hidden.lud"),
@@ -174,7 +184,7 @@ async fn files_are_listed_read_and_only_those_saved() {
         "x.lud".to_string(),
         "/tmp/x.lud".to_string(),
     ] {
-        let (status, v) = send(&app, put(&bad, lud::EXAMPLE)).await;
+        let (status, v) = send(&app, save_as(&bad)).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{bad}: {v}");
         assert!(
             v["error"]["help"]
@@ -750,6 +760,19 @@ async fn hostile_requests_are_refused_with_a_reason() {
         StatusCode::FORBIDDEN,
         "no Host at all"
     );
+    // A server on a public address takes any host, but still only its own
+    // page's requests.
+    let public = lud::cli::serve::router(&[PathBuf::from("games")], Vec::new()).expect("served");
+    let from = |origin: &str| {
+        request(
+            Method::POST,
+            "/api/format",
+            &[(header::HOST, "10.0.0.5:8080"), (header::ORIGIN, origin), JSON],
+            r#"{"text":""}"#,
+        )
+    };
+    assert_eq!(send(&public, from("http://evil.example")).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(send(&public, from("http://10.0.0.5:8080")).await.0, StatusCode::OK);
     // Broken bodies: JSON errors in the usual form.
     for body in ["", "{", "[]", "{\"text\": 5}", "\u{0}"] {
         let req = request(Method::POST, "/api/check", &[OURS, JSON], body);
@@ -801,7 +824,13 @@ async fn hostile_requests_are_refused_with_a_reason() {
         app.clone().oneshot(req).await.expect("an answer").status(),
         StatusCode::NOT_MODIFIED
     );
-    for path in ["/assets/../Cargo.toml", "/assets/nothing.js", "/a/b/c"] {
+    for path in [
+        "/assets/../Cargo.toml",
+        "/assets/nothing.js",
+        "/a/b/c",
+        "/assets/..%5C..%5CCargo.toml",
+        "/C:%5Cwindows",
+    ] {
         assert_eq!(
             send(&app, get(path)).await.0,
             StatusCode::NOT_FOUND,

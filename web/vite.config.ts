@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 // `npm run dev` serves the page with hot reload and passes /api to a running
 // `lud serve` (LUD_API=http://127.0.0.1:PORT to point it elsewhere).
 declare const process: { env: Record<string, string | undefined> };
+const API = process.env.LUD_API ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: './',
@@ -16,8 +17,11 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': {
-        target: process.env.LUD_API ?? 'http://127.0.0.1:8080',
+        target: API,
         changeOrigin: true,
+        // lud serve takes only its own page's requests: to it, the page
+        // served by Vite is its own.
+        headers: { origin: API },
       },
     },
   },

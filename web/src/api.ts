@@ -1,4 +1,4 @@
-// Typed helpers for the `lud serve` HTTP API (see notes/serve-api.md), and
+// Typed helpers for the `lud serve` HTTP API (see docs/playground.md), and
 // a reader of server-sent events over fetch (POST bodies rule out
 // EventSource).
 
@@ -225,6 +225,9 @@ export const api = {
   file: (name: string) => json<{ name: string; text: string }>('GET', `/api/file?name=${encodeURIComponent(name)}`),
   save: (name: string, text: string) =>
     json<{ saved: boolean; new: boolean }>('PUT', `/api/file?name=${encodeURIComponent(name)}`, { text }),
+  /** Save as: a new file in a served folder, never over one there. */
+  saveNew: (name: string, text: string) =>
+    json<{ saved: boolean; new: boolean }>('PUT', `/api/file?name=${encodeURIComponent(name)}&new=1`, { text }),
   check: (text: string, signal?: AbortSignal) => post<CheckReply>('/api/check', { text }, signal),
   format: (text: string) => post<{ text: string | null }>('/api/format', { text }),
   tokens: (text: string, signal?: AbortSignal) => post<{ tokens: Token[] }>('/api/tokens', { text }, signal),

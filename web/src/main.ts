@@ -195,7 +195,7 @@ async function saveAs(): Promise<void> {
   const name = `${folder}/${base}`;
   const text = editor.text;
   try {
-    await api.save(name, text);
+    await api.saveNew(name, text);
     await loadFileList();
     S.fileName = name;
     selectFileOption();
@@ -334,7 +334,12 @@ async function loadFileList(): Promise<void> {
 async function boot(): Promise<void> {
   await loadFileList();
   // #name opens that file: its name as served, or the end of it (#chess.lud).
-  const wanted = decodeURIComponent(location.hash.slice(1));
+  let wanted = '';
+  try {
+    wanted = decodeURIComponent(location.hash.slice(1));
+  } catch {
+    // A hash that is not percent-encoding: open the first file.
+  }
   const byHash =
     wanted === ''
       ? undefined

@@ -23,7 +23,9 @@ export async function loadGame(text: string): Promise<void> {
     } else report(e);
     return;
   }
-  if (!gameSeq.isLatest(k) || text !== hooks.editorText()) return;
+  // The editor's text, or the last good one (a record loaded, a ruleset
+  // changed while the editor has errors).
+  if (!gameSeq.isLatest(k) || (text !== hooks.editorText() && text !== S.goodText)) return;
   ui.gameError.hidden = true;
   const first = S.game === null;
   S.game = game;
@@ -65,13 +67,18 @@ export async function refresh(opts: { typed?: boolean } = {}): Promise<boolean> 
   const k = posSeq.next();
   const req = posReq();
   let pos: PositionReply;
+  S.loading = true;
   try {
     pos = await api.position({ ...req, flipped: S.flipped });
   } catch (e) {
-    if (posSeq.isLatest(k)) report(e, 'position');
+    if (posSeq.isLatest(k)) {
+      S.loading = false;
+      report(e, 'position');
+    }
     return false;
   }
   if (!posSeq.isLatest(k)) return false;
+  S.loading = false;
   let ok = true;
   if (pos.error) {
     ok = false;
@@ -81,7 +88,11 @@ export async function refresh(opts: { typed?: boolean } = {}): Promise<boolean> 
     if (opts.typed) {
       ui.moveError.textContent = `${pos.error.message}${pos.error.help ? ` — help: ${pos.error.help}` : ''}`;
       ui.moveError.hidden = false;
-    } else toast(msg, 'error', pos.error.help);
+    } else {
+      toast(msg, 'error', pos.error.help);
+      // A move refused that a computer chose: no asking it again and again.
+      S.paused = true;
+    }
     S.moves = S.moves.slice(0, i);
     S.index = Math.min(S.index, i);
   } else {
@@ -194,8 +205,9 @@ export function resetGame(): void {
 }
 
 /** Plays `text` after the moves shown. */
-export function play(text: string, opts: { typed?: boolean } = {}): Promise<boolean> {
+export async function play(text: string, opts: { typed?: boolean } = {}): Promise<boolean> {
   cancelThink();
+  const before = { moves: S.moves, index: S.index };
   if (S.moves[S.index] === text) S.index++;
   else {
     S.moves = [...S.moves.slice(0, S.index), text];
@@ -205,7 +217,13 @@ export function play(text: string, opts: { typed?: boolean } = {}): Promise<bool
   S.gen++;
   hideWhy();
   ui.moveError.hidden = true;
-  return refresh(opts);
+  const ok = await refresh(opts);
+  if (!ok && opts.typed && S.index === before.index) {
+    // A typed move refused: the moves to redo are kept.
+    S.moves = before.moves;
+    renderPosition();
+  }
+  return ok;
 }
 
 ui.undo.addEventListener('click', () => goTo(S.index - 1));
@@ -258,7 +276,8 @@ ui.board.addEventListener('click', (e) => {
 
 export function onSquare(sq: number): void {
   const pos = S.pos;
-  if (!pos) return;
+  // While the next position is on its way, the board shown is the last one.
+  if (!pos || S.loading) return;
   if (pos.outcome) {
     toast('the game is over', 'info');
     return;

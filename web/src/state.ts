@@ -30,6 +30,8 @@ export const S = {
   sanCache: [] as ({ text: string; san: string | null } | undefined)[],
   index: 0,
   pos: null as PositionReply | null,
+  /** A position asked for and not yet come (clicks wait for it). */
+  loading: false,
   flipped: false,
   clicks: [] as number[],
   mode: 'hvc' as Mode,

@@ -73,7 +73,7 @@ impl Utf16 {
         let b = match i.checked_sub(1).map(|i| self.wide[i]) {
             None => u,
             Some(w) if u < w.unit + w.units => w.byte,
-            Some(w) => w.byte + w.bytes + (u - w.unit - w.units),
+            Some(w) => (w.byte + w.bytes).saturating_add(u - w.unit - w.units),
         };
         b.min(self.len)
     }
@@ -124,6 +124,9 @@ pub(super) async fn files(State(s): State<Arc<AppState>>) -> Answer {
 #[derive(Deserialize)]
 pub(super) struct Name {
     name: String,
+    /// A new file (`Save as`): never one that is there already.
+    #[serde(default)]
+    new: Option<String>,
 }
 
 /// `GET /api/file?name=...`: a served file's text.
@@ -143,16 +146,18 @@ pub(super) async fn read_file(State(s): State<Arc<AppState>>, Query(q): Query<Na
 }
 
 /// `PUT /api/file?name=...` `{text}`: saves a served file (whole, or not at
-/// all), or a new one in a served folder (`FOLDER/NAME.lud`), served from
-/// then on.
+/// all); with `&new=1`, a new one in a served folder (`FOLDER/NAME.lud`,
+/// never over a file there), served from then on.
 pub(super) async fn save_file(
     State(s): State<Arc<AppState>>,
     Query(q): Query<Name>,
     Body(body): Body<Text>,
 ) -> Answer {
-    let (path, new) = match s.served(&q.name) {
-        Ok(p) => (p, false),
-        Err(_) => (s.new_file(&q.name)?, true),
+    let new = q.new.as_deref().is_some_and(|v| !matches!(v, "" | "0" | "false"));
+    let path = if new {
+        s.new_file(&q.name)?
+    } else {
+        s.served(&q.name)?
     };
     source(&body.text)?;
     let name = q.name.clone();
@@ -380,6 +385,8 @@ mod tests {
             assert_eq!(u.of(text.len()) as usize, unit);
             assert_eq!(u.byte(unit), text.len());
             assert_eq!(u.byte(unit + 5), text.len());
+            assert_eq!(u.byte(usize::MAX), text.len());
+            assert_eq!(u.of(usize::MAX) as usize, unit);
         }
     }
 }

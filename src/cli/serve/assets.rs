@@ -47,7 +47,9 @@ fn not_found(path: &str) -> Response {
 /// A file of the page, with its type and an `ETag` (its hash); a request
 /// that already has it gets 304. Hashed assets may be cached for good.
 fn file(path: &str, headers: &HeaderMap) -> Response {
-    if path.split('/').any(|p| p == ".." || p.is_empty()) {
+    // Names of the page's own files only: no way up, no other separator or
+    // drive.
+    if path.split('/').any(|p| p == ".." || p.is_empty()) || path.contains(['\\', ':']) {
         return not_found(path);
     }
     if let Some(dir) = std::env::var_os("LUD_WEB_DIR") {

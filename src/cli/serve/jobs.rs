@@ -1,8 +1,10 @@
 //! The long requests, answered as server-sent events while they run: the
 //! computer's move (each finished depth, then the move), perft (a depth at
 //! a time, until the time given is spent) and random self-play (progress,
-//! then a summary). One runs at a time: a new one stops the last. A job
-//! stops when the page stops listening (the stream is dropped).
+//! then a summary). One of each kind runs at a time: a new one stops the
+//! last of its kind. A job stops when the page stops listening (the stream
+//! is dropped): a search at once, self-play after the games under way,
+//! perft after the depth it is counting.
 
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -136,7 +138,7 @@ pub(super) async fn think(
 ) -> Result<Events, ApiError> {
     let level = req.level.min(MAX_LEVEL);
     let (c, pos) = playable(&s, req.pos).await?;
-    let stop = s.start_job();
+    let stop = s.start_job(Job::Think);
     let (tx, rx) = mpsc::channel(64);
     let flag = stop.clone();
     tokio::task::spawn_blocking(move || {
@@ -158,7 +160,7 @@ pub(super) async fn think(
             let control = crate::ai::Control {
                 stop: Some(&flag),
                 report: Some(&mut report),
-                memory: Some(&c.memory),
+                memory: Some(&s.memory),
             };
             crate::ai::think_with(&pos, settings(level, c.game.model()), &mut rng, control).best
         };
@@ -195,7 +197,7 @@ pub(super) async fn perft(
         default_seconds()
     });
     let (_, pos) = playable(&s, req.pos).await?;
-    let stop = s.start_job();
+    let stop = s.start_job(Job::Perft);
     let (tx, rx) = mpsc::channel(64);
     let flag = stop.clone();
     tokio::task::spawn_blocking(move || {
@@ -254,8 +256,9 @@ pub(super) async fn selfplay(
         let s = s.clone();
         blocking(move || s.game(&req.text, &req.config)).await?
     };
-    let stop = s.start_job();
+    let stop = s.start_job(Job::Selfplay);
     let (tx, rx) = mpsc::channel(64);
+    let flag = stop.clone();
     tokio::task::spawn_blocking(move || {
         let progress = Arc::new(crate::bench::Progress::default());
         let (done_tx, done_rx) = std::sync::mpsc::channel();
@@ -284,6 +287,11 @@ pub(super) async fn selfplay(
             match done_rx.recv_timeout(Duration::from_millis(200)) {
                 Ok(p) => break p,
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                    // Stopped, or nobody listening: the games under way end,
+                    // and the run with them.
+                    if flag.load(Ordering::Relaxed) || tx.is_closed() {
+                        progress.stop.store(true, Ordering::Relaxed);
+                    }
                     let done = progress.done.load(Ordering::Relaxed);
                     let _ = tx.try_send(event("progress", &json!({"done": done, "games": games})));
                 }

@@ -10,7 +10,7 @@
 //! Only the files named on the command line (or found in the folders
 //! named) can be read or saved. A request must name this server in its
 //! `Host` (against DNS rebinding) and, if it has one, its `Origin`
-//! (against other sites' pages): [`guard`].
+//! (against other sites' pages): `guard.rs`.
 
 mod api;
 mod assets;
@@ -57,11 +57,9 @@ struct Served {
     path: PathBuf,
 }
 
-/// A game compiled for one text and configuration, with the computer's
-/// memory of it.
+/// A game compiled for one text and configuration.
 pub(crate) struct Compiled {
     pub(crate) game: Game,
-    pub(crate) memory: crate::ai::Memory,
 }
 
 /// What the handlers share.
@@ -75,9 +73,23 @@ pub(crate) struct AppState {
     hosts: Vec<String>,
     /// Compiled games, most recently used last: (text, config, game).
     games: Mutex<VecDeque<(String, Config, Arc<Compiled>)>>,
-    /// The stop flag of the job running (the computer's move, perft,
-    /// self-play): a new job stops the last one.
-    job: Mutex<Option<Arc<AtomicBool>>>,
+    /// The stop flag of the job of each kind running (the computer's
+    /// move, perft, self-play): a new job stops the last of its kind.
+    jobs: Mutex<Vec<(Job, Arc<AtomicBool>)>>,
+    /// What the computer learnt (its table, 16 MB at most), kept for the
+    /// game it searched last.
+    pub(crate) memory: crate::ai::Memory,
+}
+
+/// The kinds of long work, each of which runs one at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Job {
+    /// The computer's move.
+    Think,
+    /// A move-tree count.
+    Perft,
+    /// Random games.
+    Selfplay,
 }
 
 /// An error answered to the page: a status and `{error: {message, help}}`.
@@ -218,10 +230,7 @@ impl AppState {
             crate::compile::CompileError::Source(d) => first_problem(&d),
             crate::compile::CompileError::Config(c) => ApiError::input(c.message, c.help),
         })?;
-        let compiled = Arc::new(Compiled {
-            game,
-            memory: crate::ai::Memory::new(),
-        });
+        let compiled = Arc::new(Compiled { game });
         if let Ok(mut games) = self.games.lock() {
             if games.len() >= CACHE {
                 games.pop_front();
@@ -231,13 +240,18 @@ impl AppState {
         Ok(compiled)
     }
 
-    /// Starts a job: the last one is told to stop; the new one's stop flag.
-    pub(crate) fn start_job(&self) -> Arc<AtomicBool> {
+    /// Starts a job: the last of its kind is told to stop; the new one's
+    /// stop flag.
+    pub(crate) fn start_job(&self, kind: Job) -> Arc<AtomicBool> {
         let flag = Arc::new(AtomicBool::new(false));
-        if let Ok(mut job) = self.job.lock() {
-            if let Some(old) = job.replace(flag.clone()) {
-                old.store(true, std::sync::atomic::Ordering::Relaxed);
-            }
+        if let Ok(mut jobs) = self.jobs.lock() {
+            jobs.retain(|(k, old)| {
+                if *k == kind {
+                    old.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+                *k != kind
+            });
+            jobs.push((kind, flag.clone()));
         }
         flag
     }
@@ -291,8 +305,16 @@ impl AppState {
             ));
         }
         let path = dir.path.join(file);
-        if path.exists() {
-            return Err(refuse("a file of that name is there already"));
+        let served = self
+            .files
+            .lock()
+            .is_ok_and(|files| files.iter().any(|f| f.name == name));
+        if served || path.exists() {
+            return Err(ApiError::status(
+                StatusCode::CONFLICT,
+                format!("`{name}` is there already"),
+                "pick another name: Save as never writes over a file",
+            ));
         }
         Ok(path)
     }
@@ -392,7 +414,8 @@ pub fn router(paths: &[PathBuf], hosts: Vec<String>) -> Result<Router, String> {
         folders,
         hosts,
         games: Mutex::new(VecDeque::new()),
-        job: Mutex::new(None),
+        jobs: Mutex::new(Vec::new()),
+        memory: crate::ai::Memory::new(),
     });
     let api = Router::new()
         .route("/files", get(api::files))
@@ -425,17 +448,57 @@ pub fn router(paths: &[PathBuf], hosts: Vec<String>) -> Result<Router, String> {
         .with_state(state))
 }
 
+/// Whether `host` is this machine only: `localhost` or a loopback address.
+fn is_loopback(host: &str) -> bool {
+    host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
 /// The hosts a page may name for a server on `host:port`: for a loopback
-/// address, its names; for any other, none (every host is accepted).
+/// address, its names (without the port too on port 80, which browsers
+/// leave out); for any other, none (every host is accepted).
 fn allowed_hosts(host: &str, port: u16) -> Vec<String> {
-    let loopback = matches!(host, "127.0.0.1" | "localhost" | "::1" | "[::1]");
-    if loopback {
-        ["127.0.0.1", "localhost", "[::1]"]
-            .iter()
-            .map(|h| format!("{h}:{port}"))
-            .collect()
-    } else {
-        Vec::new()
+    if !is_loopback(host) {
+        return Vec::new();
+    }
+    let bracketed = |h: &str| {
+        if h.contains(':') {
+            format!("[{h}]")
+        } else {
+            h.to_ascii_lowercase()
+        }
+    };
+    let mut names = vec![bracketed(host)];
+    for n in ["127.0.0.1", "localhost", "[::1]"] {
+        if !names.iter().any(|x| x == n) {
+            names.push(n.to_string());
+        }
+    }
+    let mut hosts: Vec<String> = names.iter().map(|h| format!("{h}:{port}")).collect();
+    if port == 80 {
+        hosts.extend(names);
+    }
+    hosts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::allowed_hosts;
+
+    #[test]
+    fn hosts_a_page_may_name() {
+        assert_eq!(
+            allowed_hosts("127.0.0.1", 8080),
+            ["127.0.0.1:8080", "localhost:8080", "[::1]:8080"]
+        );
+        assert_eq!(allowed_hosts("::1", 9)[0], "[::1]:9");
+        assert_eq!(allowed_hosts("127.0.0.2", 9)[0], "127.0.0.2:9");
+        assert_eq!(allowed_hosts("LOCALHOST", 9)[0], "localhost:9");
+        assert!(allowed_hosts("127.0.0.1", 80).contains(&"localhost".to_string()));
+        assert!(allowed_hosts("0.0.0.0", 8080).is_empty());
+        assert!(allowed_hosts("192.168.1.5", 8080).is_empty());
     }
 }
 
@@ -496,7 +559,7 @@ async fn serve(o: &Options) -> i32 {
     super::io::flush_out();
     if allowed_hosts(host, port).is_empty() {
         eoutln!(
-            "warning: listening on {host}, which other machines may reach; the playground can save the files it serves"
+            "warning: listening on {host}, which other machines may reach: they can open the playground and save the files it serves (pages of other sites are still refused)"
         );
     }
     // Ctrl-C ends the server at once: nothing is kept in it (a file is
