@@ -153,7 +153,11 @@ async fn files_are_listed_read_and_only_those_saved() {
     );
     // A new game saved in the folder (Save as), served from then on.
     let new = format!("{folder}/my variant.lud");
-    assert_eq!(send(&app, put(&new, lud::EXAMPLE)).await.0, StatusCode::NOT_FOUND, "not yet served");
+    assert_eq!(
+        send(&app, put(&new, lud::EXAMPLE)).await.0,
+        StatusCode::NOT_FOUND,
+        "not yet served"
+    );
     let save_as = |name: &str| put(&format!("{name}&new=1"), lud::EXAMPLE);
     let (status, v) = send(&app, save_as(&new)).await;
     assert_eq!(status, StatusCode::OK, "{v}");
@@ -172,8 +176,14 @@ async fn files_are_listed_read_and_only_those_saved() {
         assert_eq!(status, StatusCode::CONFLICT, "{there}: {v}");
     }
     std::fs::write(dir.join("late.lud"), "x").expect("written");
-    assert_eq!(send(&app, save_as(&format!("{folder}/late.lud"))).await.0, StatusCode::CONFLICT);
-    assert_eq!(std::fs::read_to_string(dir.join("late.lud")).expect("read"), "x");
+    assert_eq!(
+        send(&app, save_as(&format!("{folder}/late.lud"))).await.0,
+        StatusCode::CONFLICT
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("late.lud")).expect("read"),
+        "x"
+    );
     for bad in [
         format!("{folder}/../x.lud"),
         format!("{folder}/.hidden.lud"),
@@ -767,12 +777,22 @@ async fn hostile_requests_are_refused_with_a_reason() {
         request(
             Method::POST,
             "/api/format",
-            &[(header::HOST, "10.0.0.5:8080"), (header::ORIGIN, origin), JSON],
+            &[
+                (header::HOST, "10.0.0.5:8080"),
+                (header::ORIGIN, origin),
+                JSON,
+            ],
             r#"{"text":""}"#,
         )
     };
-    assert_eq!(send(&public, from("http://evil.example")).await.0, StatusCode::FORBIDDEN);
-    assert_eq!(send(&public, from("http://10.0.0.5:8080")).await.0, StatusCode::OK);
+    assert_eq!(
+        send(&public, from("http://evil.example")).await.0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        send(&public, from("http://10.0.0.5:8080")).await.0,
+        StatusCode::OK
+    );
     // Broken bodies: JSON errors in the usual form.
     for body in ["", "{", "[]", "{\"text\": 5}", "\u{0}"] {
         let req = request(Method::POST, "/api/check", &[OURS, JSON], body);

@@ -153,7 +153,10 @@ pub(super) async fn save_file(
     Query(q): Query<Name>,
     Body(body): Body<Text>,
 ) -> Answer {
-    let new = q.new.as_deref().is_some_and(|v| !matches!(v, "" | "0" | "false"));
+    let new = q
+        .new
+        .as_deref()
+        .is_some_and(|v| !matches!(v, "" | "0" | "false"));
     let path = if new {
         s.new_file(&q.name)?
     } else {

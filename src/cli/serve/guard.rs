@@ -15,7 +15,11 @@ use axum::response::{IntoResponse, Response};
 use super::{ApiError, AppState};
 
 /// Refuses a request from elsewhere; passes the rest on.
-pub(super) async fn check(State(state): State<Arc<AppState>>, req: Request, next: Next) -> Response {
+pub(super) async fn check(
+    State(state): State<Arc<AppState>>,
+    req: Request,
+    next: Next,
+) -> Response {
     let host = req
         .headers()
         .get(header::HOST)

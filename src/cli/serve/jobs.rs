@@ -20,7 +20,7 @@ use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::{Stream, StreamExt as _};
 
 use super::play::{replay, PosReq};
-use super::{blocking, ApiError, AppState, Body, Compiled, ConfigIn};
+use super::{blocking, ApiError, AppState, Body, Compiled, ConfigIn, Job};
 use crate::game::Position;
 use crate::notation::move_text;
 

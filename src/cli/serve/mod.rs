@@ -483,25 +483,6 @@ fn allowed_hosts(host: &str, port: u16) -> Vec<String> {
     hosts
 }
 
-#[cfg(test)]
-mod tests {
-    use super::allowed_hosts;
-
-    #[test]
-    fn hosts_a_page_may_name() {
-        assert_eq!(
-            allowed_hosts("127.0.0.1", 8080),
-            ["127.0.0.1:8080", "localhost:8080", "[::1]:8080"]
-        );
-        assert_eq!(allowed_hosts("::1", 9)[0], "[::1]:9");
-        assert_eq!(allowed_hosts("127.0.0.2", 9)[0], "127.0.0.2:9");
-        assert_eq!(allowed_hosts("LOCALHOST", 9)[0], "localhost:9");
-        assert!(allowed_hosts("127.0.0.1", 80).contains(&"localhost".to_string()));
-        assert!(allowed_hosts("0.0.0.0", 8080).is_empty());
-        assert!(allowed_hosts("192.168.1.5", 8080).is_empty());
-    }
-}
-
 /// Runs `lud serve` until Ctrl-C; the exit code.
 pub(super) fn run(o: &Options) -> i32 {
     let mut o = o.clone();
@@ -573,5 +554,24 @@ async fn serve(o: &Options) -> i32 {
             }
         },
         _ = tokio::signal::ctrl_c() => super::EXIT_OK,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::allowed_hosts;
+
+    #[test]
+    fn hosts_a_page_may_name() {
+        assert_eq!(
+            allowed_hosts("127.0.0.1", 8080),
+            ["127.0.0.1:8080", "localhost:8080", "[::1]:8080"]
+        );
+        assert_eq!(allowed_hosts("::1", 9)[0], "[::1]:9");
+        assert_eq!(allowed_hosts("127.0.0.2", 9)[0], "127.0.0.2:9");
+        assert_eq!(allowed_hosts("LOCALHOST", 9)[0], "localhost:9");
+        assert!(allowed_hosts("127.0.0.1", 80).contains(&"localhost".to_string()));
+        assert!(allowed_hosts("0.0.0.0", 8080).is_empty());
+        assert!(allowed_hosts("192.168.1.5", 8080).is_empty());
     }
 }
