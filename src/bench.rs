@@ -145,63 +145,16 @@ fn run_part<B: Bits>(
     progress: &Progress,
 ) -> Playouts {
     let mut rng = fastrand::Rng::with_seed(seed);
-    let mut scratch = Scratch::default();
-    // Room for a usual game; a longer one grows it (never reserved in
-    // proportion to a cap the user gave).
-    let mut hist: Vec<Hist> = Vec::with_capacity(hist0.len() + cap.min(1024) as usize + 1);
+    let mut player = RandomGames::new(hist0.len(), cap);
     let mut out = Playouts {
         wins: vec![0; e.model.players.len()],
         ..Playouts::default()
     };
-    // The keys of the history, counted as it grows; its board keys too,
-    // where a restriction asks whether a board recurs.
-    let mut counts = KeyCounts::default();
-    let mut boards = KeyCounts::default();
     for _ in 0..games {
         if progress.stop.load(Ordering::Relaxed) {
             break;
         }
-        let mut st = *start;
-        hist.clear();
-        hist.extend_from_slice(hist0);
-        counts.hold(hist0, e.monotone);
-        boards.clear();
-        if e.board_reps {
-            for h in hist0 {
-                boards.add_key(e.board_key(h.hash, h.side), h.men, false);
-            }
-        }
-        let mut result = None;
-        let mut plies = 0u32;
-        while plies < cap {
-            let chosen = e.random_move_known(
-                &st,
-                &hist,
-                Some((&counts, &boards)),
-                &mut scratch,
-                &mut |n| rng.usize(..n),
-            );
-            // The entry counts the position's repetitions once, for the
-            // end rules too.
-            let entry = e.hist_entry_counted(&st, &hist, &counts);
-            if let Some((o, _)) = e.ending_with(&st, &hist, Some(chosen.is_some()), Some(&entry)) {
-                result = Some(o);
-                break;
-            }
-            let Some(m) = chosen else {
-                break;
-            };
-            hist.push(entry);
-            counts.add(&entry, e.monotone);
-            if e.board_reps {
-                boards.add_key(e.board_key(entry.hash, entry.side), entry.men, false);
-            }
-            e.make(&mut st, m);
-            plies += 1;
-        }
-        if result.is_none() && plies == cap {
-            result = e.ending(&st, &hist, None).map(|(o, _)| o);
-        }
+        let (result, plies) = player.play(e, start, hist0, cap, &mut rng, None);
         out.games += 1;
         progress.done.fetch_add(1, Ordering::Relaxed);
         out.plies += u64::from(plies);
@@ -220,6 +173,99 @@ fn run_part<B: Bits>(
         }
     }
     out
+}
+
+/// What [`RandomGames::play`] shows each position a move is played from:
+/// the state, the history before it, and the move.
+pub(crate) type OnPly<'a, B> = &'a mut dyn FnMut(&State<B>, &[Hist], crate::moves::Move);
+
+/// What random games reuse from one game to the next: the move lists, the
+/// history and its counts of keys.
+pub(crate) struct RandomGames<B: Bits> {
+    scratch: Scratch<B>,
+    hist: Vec<Hist>,
+    /// The keys of the history, counted as it grows.
+    counts: KeyCounts,
+    /// Its board keys too, where a restriction asks whether a board recurs.
+    boards: KeyCounts,
+}
+
+impl<B: Bits> RandomGames<B> {
+    /// Room for a usual game from a start with `start_hist` positions
+    /// before it; a longer one grows it (never reserved in proportion to a
+    /// cap the user gave).
+    pub(crate) fn new(start_hist: usize, cap: u32) -> Self {
+        RandomGames {
+            scratch: Scratch::default(),
+            hist: Vec::with_capacity(start_hist + cap.min(1024) as usize + 1),
+            counts: KeyCounts::default(),
+            boards: KeyCounts::default(),
+        }
+    }
+
+    /// Plays one game from `start` (after `hist0`) by uniformly random legal
+    /// moves drawn from `rng`, until an end rule ends it or `cap` plies are
+    /// played: its result (`None` if capped with no end rule met) and its
+    /// length in plies. `on_ply` is shown each position a move is played
+    /// from (with the history before it), and the move.
+    pub(crate) fn play(
+        &mut self,
+        e: &Engine<B>,
+        start: &State<B>,
+        hist0: &[Hist],
+        cap: u32,
+        rng: &mut fastrand::Rng,
+        mut on_ply: Option<OnPly<'_, B>>,
+    ) -> (Option<Outcome>, u32) {
+        let RandomGames {
+            scratch,
+            hist,
+            counts,
+            boards,
+        } = self;
+        let mut st = *start;
+        hist.clear();
+        hist.extend_from_slice(hist0);
+        counts.hold(hist0, e.monotone);
+        boards.clear();
+        if e.board_reps {
+            for h in hist0 {
+                boards.add_key(e.board_key(h.hash, h.side), h.men, false);
+            }
+        }
+        let mut plies = 0u32;
+        while plies < cap {
+            let chosen =
+                e.random_move_known(&st, hist, Some((counts, boards)), scratch, &mut |n| {
+                    rng.usize(..n)
+                });
+            // The entry counts the position's repetitions once, for the
+            // end rules too.
+            let entry = e.hist_entry_counted(&st, hist, counts);
+            if let Some((o, _)) = e.ending_with(&st, hist, Some(chosen.is_some()), Some(&entry)) {
+                return (Some(o), plies);
+            }
+            let Some(m) = chosen else {
+                break;
+            };
+            if let Some(f) = on_ply.as_deref_mut() {
+                f(&st, hist, m);
+            }
+            hist.push(entry);
+            counts.add(&entry, e.monotone);
+            if e.board_reps {
+                boards.add_key(e.board_key(entry.hash, entry.side), entry.men, false);
+            }
+            e.make(&mut st, m);
+            plies += 1;
+        }
+        let result = if plies == cap {
+            e.ending(&st, hist, None).map(|(o, _)| o)
+        } else {
+            None
+        };
+        (result, plies)
+    }
 }
 
 #[cfg(test)]

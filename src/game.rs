@@ -45,6 +45,42 @@ macro_rules! declare {
             $($v(Arc<Engine<$t>>, State<$t>, Vec<Hist>),)*
         }
 
+        /// A position's state and the length of its history, to go back to.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Copy, Debug)]
+        pub(crate) enum MarkInner {
+            $($v(u64, State<$t>, usize),)*
+        }
+
+        impl Position {
+            /// Where the position stands now, to come back to with
+            /// [`Position::back_to`] (the state is copied, the history is
+            /// not: a mark is small).
+            pub fn mark(&self) -> Mark {
+                match &self.0 {
+                    $(PosInner::$v(e, s, h) => Mark(MarkInner::$v(e.id, *s, h.len())),)*
+                }
+            }
+
+            /// Goes back to a mark taken earlier on this line of play (the
+            /// moves since are undone). A mark of another game, or of a
+            /// position this line of play did not pass through, is refused.
+            pub fn back_to(&mut self, mark: &Mark) -> Result<(), BackError> {
+                #[allow(unreachable_patterns)]
+                match (&mut self.0, &mark.0) {
+                    $((PosInner::$v(e, s, h), MarkInner::$v(id, ms, n))
+                        if *id == e.id
+                            && h.get(*n).map_or(*n == h.len() && s.hash == ms.hash, |x| x.hash == ms.hash) =>
+                    {
+                        *s = *ms;
+                        h.truncate(*n);
+                        Ok(())
+                    })*
+                    _ => Err(BackError),
+                }
+            }
+        }
+
         $(impl Tier for $t {
             fn position(e: Arc<Engine<Self>>, s: State<Self>, h: Vec<Hist>) -> PosInner {
                 PosInner::$v(e, s, h)
@@ -117,6 +153,16 @@ pub struct Game(pub(crate) GameInner);
 /// (for repetition rules).
 #[derive(Clone, Debug)]
 pub struct Position(pub(crate) PosInner);
+
+/// A position to come back to ([`Position::mark`], [`Position::back_to`]):
+/// an undo.
+#[derive(Clone, Copy, Debug)]
+pub struct Mark(MarkInner);
+
+/// A mark that is not of this position's line of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the mark is not of this game, or comes after this position")]
+pub struct BackError;
 
 /// Why a move was not played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -268,6 +314,22 @@ impl Position {
         ))
     }
 
+    /// The legal moves and the result at once, with one listing of the
+    /// moves (which the end rules that ask whether the player to move has
+    /// any then read): the moves and `None` while the game goes on, no
+    /// moves and the result once it is over. What [`Position::legal_moves`]
+    /// and [`Position::outcome`] give apart, for less.
+    pub fn moves_and_outcome(&self) -> (Vec<Move>, Option<Outcome>) {
+        on_pos!(&self.0, |e, s, h| {
+            let mut v = Vec::new();
+            e.legal_moves(s, h, &mut v);
+            match e.ending(s, h, Some(!v.is_empty())) {
+                Some((o, _)) => (Vec::new(), Some(o)),
+                None => (v, None),
+            }
+        })
+    }
+
     /// The result, if an end rule holds.
     pub fn outcome(&self) -> Option<Outcome> {
         self.ending().map(|(o, _)| o)
@@ -391,5 +453,52 @@ impl fmt::Display for Position {
     /// The position string (see [`crate::position`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&crate::position::to_text(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_mark_undoes_the_moves_since_and_refuses_other_lines() {
+        let game = crate::build::compile_str("t.lud", crate::EXAMPLE).unwrap();
+        let mut pos = game.start();
+        let start = pos.mark();
+        let first = pos.legal_moves()[0];
+        pos.play(first).unwrap();
+        let after_one = pos.mark();
+        let (key, text) = (pos.key(), pos.to_string());
+        for _ in 0..3 {
+            let m = pos.legal_moves()[0];
+            pos.play(m).unwrap();
+        }
+        pos.back_to(&after_one).unwrap();
+        assert_eq!((pos.key(), pos.to_string(), pos.ply()), (key, text, 1));
+        pos.back_to(&start).unwrap();
+        assert_eq!(pos.to_string(), game.start().to_string());
+        // Gone back past it: the mark after one move is of no position of
+        // this line now, until the move is played again.
+        let other = pos.legal_moves()[1];
+        pos.play(other).unwrap();
+        assert_eq!(pos.back_to(&after_one), Err(super::BackError));
+        // Another game's mark.
+        let chess =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/games/chess.lud"))
+                .unwrap();
+        let chess = crate::build::compile_str("chess.lud", &chess).unwrap();
+        assert_eq!(pos.back_to(&chess.start().mark()), Err(super::BackError));
+        // Moves and result at once, as apart.
+        let mut pos = chess.start();
+        let mut rng = fastrand::Rng::with_seed(2);
+        for _ in 0..300 {
+            let (moves, outcome) = pos.moves_and_outcome();
+            assert_eq!(
+                (moves.clone(), outcome.clone()),
+                (pos.legal_moves(), pos.outcome())
+            );
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.usize(..moves.len())]);
+        }
     }
 }

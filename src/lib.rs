@@ -52,6 +52,7 @@ pub mod position;
 pub mod record;
 pub mod source;
 pub mod state;
+pub mod study;
 pub mod svg;
 pub mod syntax;
 

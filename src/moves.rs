@@ -85,6 +85,39 @@ impl Path {
 }
 
 impl Move {
+    /// The move as one number: the same move always gives the same number,
+    /// two moves never the same one (for bindings whose moves are integers,
+    /// as the actions of `OpenSpiel` are). A plain move's number is below 2^40.
+    pub fn code(self) -> u128 {
+        let path = u32::from_le_bytes(self.path);
+        u128::from(self.from)
+            | u128::from(self.to) << 16
+            | u128::from(self.rule) << 32
+            | u128::from(self.promo ^ NO_PIECE) << 40
+            | u128::from(self.extra ^ crate::state::NO_SQ) << 48
+            | u128::from(self.extra_rule ^ u8::MAX) << 64
+            | u128::from(path) << 72
+    }
+
+    /// The move of a [`Move::code`]. Any number below 2^104 reads as some
+    /// move, legal or not, and a larger one as none: check it against the
+    /// legal moves.
+    pub fn from_code(code: u128) -> Option<Move> {
+        if code >> 104 != 0 {
+            return None;
+        }
+        let part = |at: u32, bits: u32| ((code >> at) & ((1u128 << bits) - 1)) as u32;
+        Some(Move {
+            from: part(0, 16) as Sq,
+            to: part(16, 16) as Sq,
+            rule: part(32, 8) as u8,
+            promo: part(40, 8) as u8 ^ NO_PIECE,
+            extra: part(48, 16) as Sq ^ crate::state::NO_SQ,
+            extra_rule: part(64, 8) as u8 ^ u8::MAX,
+            path: part(72, 32).to_le_bytes(),
+        })
+    }
+
     pub(crate) fn new(from: Sq, to: Sq, rule: u8, promo: u8) -> Move {
         Move {
             from,
@@ -130,5 +163,39 @@ impl Move {
     /// The square of the extra move made in the same turn, if any.
     pub fn extra(self) -> Option<usize> {
         (self.extra != crate::state::NO_SQ).then_some(self.extra as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_move_reads_back_from_its_code() {
+        // Every shipped game: plain moves, jumps in series, drops, moves
+        // in parts.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let file = path.display().to_string();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let game = crate::build::compile_str(&file, &text).unwrap();
+            let mut pos = game.start();
+            let mut rng = fastrand::Rng::with_seed(5);
+            let mut codes = std::collections::HashSet::new();
+            for _ in 0..60 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                codes.clear();
+                for &m in &moves {
+                    assert_eq!(Move::from_code(m.code()), Some(m), "{file}");
+                    assert!(codes.insert(m.code()), "{file}: two moves, one code");
+                }
+                pos.play_unchecked(moves[rng.usize(..moves.len())]);
+            }
+        }
+        assert_eq!(Move::from_code(1 << 104), None);
     }
 }

@@ -115,6 +115,19 @@ fn a_closed_stdout_ends_every_command_quietly() {
         &["--max-plies", "20", "--record", rec],
     );
     assert_ok(&lud(&args, b""));
+    let results = dir.join("results.jsonl");
+    let results = results.to_str().unwrap();
+    assert_ok(&lud(
+        &[
+            "selfplay",
+            "games/connect-four.lud",
+            "-n",
+            "20",
+            "--out",
+            results,
+        ],
+        b"",
+    ));
     let unformatted = dir.join("unformatted.lud");
     std::fs::write(&unformatted, "(game \"x\"\n  (players 2))\n").unwrap();
     let unformatted = unformatted.to_str().unwrap();
@@ -147,6 +160,13 @@ fn a_closed_stdout_ends_every_command_quietly() {
         (vec!["explain", "games/chess.lud", "e2e4"], 0),
         (vec!["replay", "games/shatranj.lud", rec], 0),
         (vec!["doc"], 0),
+        (
+            vec!["selfplay", "games/chess.lud", "-n", "100000", "--out", "-"],
+            0,
+        ),
+        (vec!["selfplay", "games/chess.lud", "-n", "20"], 0),
+        (vec!["analyze", results], 0),
+        (vec!["analyze", results, "--json"], 0),
         (vec!["fmt", "--check", unformatted], 1),
     ];
     for (args, code) in cases {

@@ -85,6 +85,27 @@ mod tty {
     }
 
     #[test]
+    fn selfplay_shows_games_played_and_time_left() {
+        let args = [
+            "selfplay",
+            "games/chess.lud",
+            "-n",
+            "30000",
+            "--threads",
+            "1",
+        ];
+        let Some(mut s) = on_terminal(&args) else {
+            return;
+        };
+        let (_, seen) = s
+            .exp_regex(r"[1-9][0-9,]*/30,000 games, ")
+            .expect("the bar: games played");
+        assert!(seen.ends_with("/30,000 games, "), "{seen:?}");
+        s.exp_string("ETA ").expect("the bar: time left");
+        stop(s);
+    }
+
+    #[test]
     fn bench_quiet_shows_no_progress() {
         let Some(mut s) = on_terminal(&["bench", "games/chess.lud", "--games", "2000", "--quiet"])
         else {

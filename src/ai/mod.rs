@@ -107,6 +107,27 @@ pub fn evaluate(pos: &Position) -> i32 {
     on_pos!(&pos.0, |e, s, _h| Eval::new(e).eval(e, s))
 }
 
+/// The evaluation of one game's positions, made once for many (its terms
+/// are worked out from the rules when it is made).
+pub(crate) struct Evaluator<B: Bits>(Eval<B>);
+
+impl<B: Bits> Evaluator<B> {
+    /// The evaluation of the game of `e`.
+    pub(crate) fn new(e: &Engine<B>) -> Self {
+        Evaluator(Eval::new(e))
+    }
+
+    /// What `st` is worth to the first player, in hundredths, in a game of
+    /// two players (`None` in a game of more).
+    pub(crate) fn for_first(&self, e: &Engine<B>, st: &State<B>) -> Option<i32> {
+        if e.players() != 2 {
+            return None;
+        }
+        let v = self.0.eval(e, st);
+        Some(if st.side == 0 { v } else { -v })
+    }
+}
+
 /// The computer's move, or `None` if there is none. `rng` breaks ties.
 pub fn choose(pos: &Position, settings: Settings, rng: &mut fastrand::Rng) -> Option<Move> {
     think(pos, settings, rng).best

@@ -35,6 +35,7 @@ macro_rules! eoutln {
     };
 }
 
+mod analyze;
 mod bench;
 mod check;
 mod explain;
@@ -49,6 +50,7 @@ mod progress;
 mod protocol;
 mod records;
 mod replay;
+mod selfplay;
 pub mod serve;
 mod show;
 
@@ -63,7 +65,9 @@ use crate::compile::{read_source, CompileError, ReadError};
 use crate::diagnostics::Style;
 use crate::game::{Game, Position};
 use crate::position::Legality;
+pub use analyze::AnalyzeArgs;
 pub use matchup::{MatchArgs, Player as MatchPlayer, Protocol as EngineProtocol};
+pub use selfplay::SelfplayArgs;
 
 /// How the computer player searches (`--player`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -333,6 +337,14 @@ pub enum Command {
     /// player, an external UCI or xboard engine) and report the score, the
     /// Elo difference and how the games ended.
     Match(MatchArgs),
+    /// Play a study of many games between two players (random, alpha-beta
+    /// or MCTS at a budget), in parallel, one JSON line a game; resumable,
+    /// deterministic per seed, cut into shards for a cluster.
+    Selfplay(SelfplayArgs),
+    /// Read `lud selfplay` results: wins, draws and losses by side with 95%
+    /// intervals, endings, game length, branching, Ludii's metrics; studies
+    /// side by side; a table, JSON, SVG plots or an HTML report.
+    Analyze(AnalyzeArgs),
     /// Rewrite game files in the canonical layout (comments kept).
     Fmt {
         /// The game files.
@@ -595,6 +607,8 @@ pub fn run(cli: Cli) -> i32 {
             config,
         }),
         Command::Match(args) => matchup::run(&args),
+        Command::Selfplay(args) => selfplay::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
         Command::Doc => {
             out!("{}", crate::compile::reference::markdown());
             EXIT_OK

@@ -1,0 +1,121 @@
+//! `lud analyze RESULTS... [--html REPORT] [--svg DIR] [--json]`: the
+//! games of `lud selfplay` results files gathered by study, shown as a
+//! table (one column a study), as JSON, as SVG plots and as a
+//! self-contained HTML report.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+use super::{EXIT_INPUT, EXIT_OK, EXIT_USAGE};
+use crate::study::analyze::Gathered;
+use crate::study::{report, Reader};
+
+/// The arguments of `lud analyze`.
+#[derive(Debug, clap::Args)]
+pub struct AnalyzeArgs {
+    /// Results files of `lud selfplay` (`-`: stdin). Games of the same
+    /// study (game, ruleset, options, players, cap) are gathered, whatever
+    /// file or seed they come from; different studies are set side by side.
+    #[arg(required = true, value_name = "RESULTS")]
+    files: Vec<PathBuf>,
+    /// Also write a self-contained HTML report (tables and plots) here.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Also write the plots as SVG files into this folder (made if need be).
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
+    /// Print JSON instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+pub(super) fn run(a: &AnalyzeArgs) -> i32 {
+    let mut gathered = Gathered::default();
+    for path in &a.files {
+        if let Err(code) = read(path, &mut gathered) {
+            return code;
+        }
+    }
+    if gathered.studies.is_empty() {
+        eoutln!("error: no games in {}", names(&a.files));
+        eoutln!("  help: write some with `lud selfplay GAME.lud -n 1000 --out results.jsonl`");
+        return EXIT_INPUT;
+    }
+    let studies = &gathered.studies;
+    if a.json {
+        outln!("{}", report::json(studies));
+    } else {
+        out!("{}", report::text(studies));
+    }
+    if let Some(dir) = &a.svg {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eoutln!("error: cannot make {}: {e}", dir.display());
+            return EXIT_INPUT;
+        }
+        for p in report::plots(studies) {
+            let path = dir.join(p.name);
+            if let Err(e) = super::io::write_atomic(&path, p.svg.as_bytes()) {
+                eoutln!("error: cannot write {}: {e}", path.display());
+                return EXIT_INPUT;
+            }
+        }
+        eoutln!("plots in {}", dir.display());
+    }
+    if let Some(path) = &a.html {
+        let sources: Vec<String> = a.files.iter().map(|p| p.display().to_string()).collect();
+        if let Err(e) = super::io::write_atomic(path, report::html(studies, &sources).as_bytes()) {
+            eoutln!("error: cannot write {}: {e}", path.display());
+            return EXIT_INPUT;
+        }
+        eoutln!("report in {}", path.display());
+    }
+    EXIT_OK
+}
+
+fn names(files: &[PathBuf]) -> String {
+    files
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Adds the games of one file (or stdin).
+fn read(path: &Path, gathered: &mut Gathered) -> Result<(), i32> {
+    let stdin = path == Path::new("-");
+    let source: Box<dyn std::io::BufRead> = if stdin {
+        Box::new(std::io::stdin().lock())
+    } else {
+        match File::open(path) {
+            Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => {
+                eoutln!("error: {} is a folder", path.display());
+                eoutln!("  help: give the results files themselves, as in results/*.jsonl");
+                return Err(EXIT_USAGE);
+            }
+            Ok(f) => Box::new(BufReader::new(f)),
+            Err(e) => {
+                eoutln!("error: cannot read {}: {e}", path.display());
+                return Err(EXIT_INPUT);
+            }
+        }
+    };
+    let mut reader = Reader::new(source);
+    for item in reader.by_ref() {
+        match item {
+            Ok(line) => gathered.add(&line),
+            Err(e) => {
+                eoutln!("error: {}: {e}", path.display());
+                eoutln!("  help: `lud analyze` reads the JSON lines `lud selfplay --out FILE` writes, one game a line");
+                return Err(EXIT_INPUT);
+            }
+        }
+    }
+    if reader.torn().is_some() {
+        eoutln!(
+            "note: {}: its last line is unfinished (a run stopped while writing it) and is left out",
+            path.display()
+        );
+    }
+    Ok(())
+}

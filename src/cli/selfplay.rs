@@ -1,0 +1,402 @@
+//! `lud selfplay FILE -n N [--white P] [--black P] [--threads T] [--seed S]
+//! [--shard I/K] [--out FILE] [--max-plies N]`: a study of N games, one JSON
+//! line each (`study::Line`), written as each game ends. A rerun with the
+//! same file skips the games already in it (a run stopped by Ctrl-C, or
+//! killed, resumes where it stopped). At the end a short summary;
+//! `lud analyze` reads the lines.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::fs::{File, OpenOptions};
+use std::io::{BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use indicatif::ProgressBar;
+
+use super::progress::Bar;
+use super::{check_threads, load, ConfigArgs, EXIT_INPUT, EXIT_OK, EXIT_USAGE};
+use crate::bench::{Progress, MAX_CAP};
+use crate::study::{Agent, End, Line, Played, Reader, Shard, Study, DEFAULT_MAX_PLIES};
+
+/// The exit code of a run stopped by Ctrl-C (as a shell reports SIGINT).
+const EXIT_INTERRUPTED: i32 = 130;
+
+const TEMPLATE: &str = "{spinner} {human_pos}/{human_len} games, {elapsed}, ETA {eta} [{wide_bar}]";
+
+/// The arguments of `lud selfplay`.
+#[derive(Debug, clap::Args)]
+pub struct SelfplayArgs {
+    /// The game file.
+    file: PathBuf,
+    /// How many games the study has (with `--shard`, in all shards).
+    #[arg(short = 'n', long = "games", default_value_t = 100)]
+    games: u64,
+    /// Player 1: `random`, or `alphabeta`, `mcts` or `rave` with an
+    /// optional `:NODES` a move (`alphabeta:10k`; default 10000 nodes, one
+    /// thread, so that every run plays the same games).
+    #[arg(long, default_value = "random", value_parser = parse_agent)]
+    white: Agent,
+    /// Player 2 (and any player after it), as `--white`.
+    #[arg(long, default_value = "random", value_parser = parse_agent)]
+    black: Agent,
+    /// Games played at once (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// The study's seed: game number i plays the same way whenever it is
+    /// played with the same seed, whatever the threads or shards.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Play only part I of K of the games (`--shard 3/8`); the K parts
+    /// together are the whole study.
+    #[arg(long, value_name = "I/K", value_parser = parse_shard)]
+    shard: Option<Shard>,
+    /// Write one JSON line a game to this file (`-`: stdout). A file that
+    /// already holds games of the same study is added to: its games are not
+    /// played again.
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// A game still going after this many plies is `capped` (at most 100000).
+    #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
+    max_plies: u32,
+    /// Keep each game's moves in its line (`"moves"`, as records write
+    /// them), to replay it.
+    #[arg(long)]
+    moves: bool,
+    /// Keep what each position was worth to the first player by lud's
+    /// evaluation, in hundredths (`"eval"`; games of two players), for
+    /// `lud analyze`'s decisiveness.
+    #[arg(long)]
+    eval: bool,
+    /// Show no progress (it is shown on stderr, and only on a terminal).
+    #[arg(long)]
+    quiet: bool,
+    /// The ruleset and options.
+    #[command(flatten)]
+    config: ConfigArgs,
+}
+
+fn parse_agent(s: &str) -> Result<Agent, String> {
+    s.parse()
+}
+
+fn parse_shard(s: &str) -> Result<Shard, String> {
+    s.parse()
+}
+
+/// Where the lines go.
+enum Sink {
+    /// Nowhere: only the summary.
+    None,
+    /// Stdout.
+    Stdout,
+    /// A file, appended to.
+    File(File),
+}
+
+/// What the games played so far add up to.
+#[derive(Default)]
+struct Tally {
+    games: u64,
+    wins: Vec<u64>,
+    draws: u64,
+    capped: u64,
+    stuck: u64,
+    plies: u64,
+    /// The first write error, after which the run stops.
+    failed: Option<String>,
+}
+
+pub(super) fn run(a: &SelfplayArgs) -> i32 {
+    if a.max_plies > MAX_CAP || a.max_plies == 0 {
+        eoutln!(
+            "error: --max-plies {} is not between 1 and {MAX_CAP}",
+            a.max_plies
+        );
+        eoutln!("  help: a game is capped at {MAX_CAP} plies at most (the default is {DEFAULT_MAX_PLIES})");
+        return EXIT_USAGE;
+    }
+    if let Err(c) = check_threads(a.threads) {
+        return c;
+    }
+    let game = match load(&a.file, &a.config) {
+        Ok(g) => g,
+        Err(c) => return c,
+    };
+    let mut study = Study::new(&game, &[a.white, a.black], a.seed);
+    study.max_plies = a.max_plies;
+    study.keep_moves = a.moves;
+    study.keep_eval = a.eval;
+    study.ruleset.clone_from(&a.config.ruleset);
+    study.options = a.config.config().map(|c| c.options).unwrap_or_default();
+    let shard = a.shard.unwrap_or(Shard::ALL);
+    let range = shard.range(a.games);
+    let (sink, have) = match a.out.as_deref() {
+        None => (Sink::None, HashSet::new()),
+        Some(p) if p == Path::new("-") => (Sink::Stdout, HashSet::new()),
+        Some(p) => match open_out(p, &study, &range) {
+            Ok((f, have)) => (Sink::File(f), have),
+            Err(c) => return c,
+        },
+    };
+    let to_play = (range.end - range.start).saturating_sub(have.len() as u64);
+    let progress = Arc::new(Progress::default());
+    interrupt_stops(&progress);
+    let tally = Mutex::new(Tally {
+        wins: vec![0; study.sides.len()],
+        ..Tally::default()
+    });
+    let sink = Mutex::new(sink);
+    let done = |p: Played| {
+        let line = Line::new(&study, &p);
+        let mut t = tally
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if t.failed.is_some() {
+            return;
+        }
+        let written = match &mut *sink
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        {
+            Sink::None => Ok(()),
+            Sink::Stdout => {
+                outln!("{}", line.to_json());
+                // Nobody reads the lines any more: no more games.
+                if super::io::stdout_closed() {
+                    progress.stop.store(true, Ordering::Relaxed);
+                }
+                Ok(())
+            }
+            Sink::File(f) => f.write_all(format!("{}\n", line.to_json()).as_bytes()),
+        };
+        if let Err(e) = written {
+            t.failed = Some(e.to_string());
+            progress.stop.store(true, Ordering::Relaxed);
+            return;
+        }
+        t.games += 1;
+        t.plies += u64::from(p.plies);
+        match p.end {
+            End::Win { winner, .. } => {
+                if let Some(w) = t.wins.get_mut(winner) {
+                    *w += 1;
+                }
+            }
+            End::Draw { .. } => t.draws += 1,
+            End::Capped => t.capped += 1,
+            End::Stuck => t.stuck += 1,
+        }
+    };
+    let bar = Bar::new(a.quiet, TEMPLATE, |b| b.set_length(to_play));
+    let show = |b: &ProgressBar| b.set_position(progress.done.load(Ordering::Relaxed));
+    let t0 = Instant::now();
+    bar.run_with(show, || {
+        study.play_many(
+            &game,
+            range.clone(),
+            &|i| have.contains(&i),
+            a.threads,
+            &progress,
+            &done,
+        );
+    });
+    let seconds = t0.elapsed().as_secs_f64();
+    let t = tally
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let to_stderr = matches!(a.out.as_deref(), Some(p) if p == Path::new("-"));
+    let say = |s: String| {
+        if to_stderr {
+            eoutln!("{s}");
+        } else {
+            outln!("{s}");
+        }
+    };
+    summary(&study, &t, have.len(), seconds, a, shard)
+        .into_iter()
+        .for_each(say);
+    if let Some(e) = t.failed {
+        eoutln!("error: cannot write the results: {e}");
+        eoutln!("  help: the games written so far are kept; free some space and run the same command again to go on");
+        return EXIT_INPUT;
+    }
+    if progress.stop.load(Ordering::Relaxed) && !super::io::stdout_closed() {
+        eoutln!("stopped (Ctrl-C) after {} games", t.games);
+        if a.out.is_some() && !to_stderr {
+            eoutln!("  help: the same command goes on from there");
+        }
+        return EXIT_INTERRUPTED;
+    }
+    EXIT_OK
+}
+
+/// The summary lines.
+fn summary(
+    study: &Study,
+    t: &Tally,
+    had: usize,
+    seconds: f64,
+    a: &SelfplayArgs,
+    shard: Shard,
+) -> Vec<String> {
+    let players: Vec<String> = study
+        .sides
+        .iter()
+        .zip(&study.agents)
+        .map(|(s, p)| format!("{s} {p}"))
+        .collect();
+    let mut out = vec![
+        format!("game          {}", study.game),
+        format!("players       {}", players.join(", ")),
+    ];
+    let mut played = format!("{} games played", t.games);
+    if had > 0 {
+        let _ = write!(played, " ({had} already in the file)");
+    }
+    if shard != Shard::ALL {
+        let _ = write!(played, ", shard {shard} of a study of {}", a.games);
+    }
+    out.push(format!("games         {played}"));
+    if t.games > 0 {
+        let pct = |n: u64| 100.0 * n as f64 / t.games as f64;
+        let mut results: Vec<String> = study
+            .sides
+            .iter()
+            .zip(&t.wins)
+            .map(|(s, &w)| format!("{s} wins {:.1}%", pct(w)))
+            .collect();
+        results.push(format!("draws {:.1}%", pct(t.draws)));
+        if t.capped > 0 {
+            results.push(format!(
+                "capped at {} plies {:.1}%",
+                study.max_plies,
+                pct(t.capped)
+            ));
+        }
+        if t.stuck > 0 {
+            results.push(format!("stuck {:.1}%", pct(t.stuck)));
+        }
+        out.push(format!("results       {}", results.join(", ")));
+        out.push(format!(
+            "mean length   {:.1} plies",
+            t.plies as f64 / t.games as f64
+        ));
+    }
+    out.push(format!(
+        "time          {seconds:.2} s, {:.0} games/s",
+        t.games as f64 / seconds.max(1e-9)
+    ));
+    if let Some(p) = a.out.as_deref().filter(|p| *p != Path::new("-")) {
+        out.push(format!("results in    {} (lud analyze {0})", p.display()));
+    }
+    out
+}
+
+/// Opens the results file to add to, after reading the games of this study
+/// (in `range`) it already holds. A last line cut short by a stopped run is
+/// cut off.
+fn open_out(
+    path: &Path,
+    study: &Study,
+    range: &std::ops::Range<u64>,
+) -> Result<(File, HashSet<u64>), i32> {
+    let mut have = HashSet::new();
+    let mut torn = None;
+    let mut ends_in_newline = true;
+    match File::open(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => {
+            eoutln!("error: cannot read {}: {e}", path.display());
+            return Err(EXIT_INPUT);
+        }
+        Ok(f) => {
+            if f.metadata().is_ok_and(|m| m.is_dir()) {
+                eoutln!("error: {} is a folder", path.display());
+                eoutln!(
+                    "  help: --out takes a file to write the games to, as in --out results.jsonl"
+                );
+                return Err(EXIT_USAGE);
+            }
+            let len = f.metadata().map_or(0, |m| m.len());
+            let mut reader = Reader::new(BufReader::new(f));
+            for item in reader.by_ref() {
+                match item {
+                    Ok(line) if line.of_study(study) => {
+                        if range.contains(&line.index) {
+                            have.insert(line.index);
+                        }
+                    }
+                    Ok(line) => {
+                        eoutln!(
+                            "error: {}:{}: a game of another study ({}, seed {}, at most {} plies)",
+                            path.display(),
+                            reader.lines_read(),
+                            line.study_label(),
+                            line.seed,
+                            line.max_plies
+                        );
+                        eoutln!("  help: this run is a study of {}, seed {}, at most {} plies; write it to another file with --out", study.label(), study.seed, study.max_plies);
+                        return Err(EXIT_INPUT);
+                    }
+                    Err(e) => {
+                        eoutln!("error: {}: {e}", path.display());
+                        eoutln!("  help: --out adds to a results file of `lud selfplay`; give another file name");
+                        return Err(EXIT_INPUT);
+                    }
+                }
+            }
+            torn = reader.torn();
+            if torn.is_none() && len > 0 {
+                ends_in_newline = last_byte(path) == Some(b'\n');
+            }
+        }
+    }
+    let opened = OpenOptions::new().create(true).append(true).open(path);
+    let mut f = match opened {
+        Ok(f) => f,
+        Err(e) => {
+            eoutln!("error: cannot write {}: {e}", path.display());
+            return Err(EXIT_INPUT);
+        }
+    };
+    let fixed = match torn {
+        Some(at) => {
+            eoutln!(
+                "note: {}: an unfinished last line (a run stopped while writing it) is dropped",
+                path.display()
+            );
+            f.set_len(at)
+        }
+        None if !ends_in_newline => f.write_all(b"\n"),
+        None => Ok(()),
+    };
+    if let Err(e) = fixed {
+        eoutln!("error: cannot write {}: {e}", path.display());
+        return Err(EXIT_INPUT);
+    }
+    Ok((f, have))
+}
+
+fn last_byte(path: &Path) -> Option<u8> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut f = File::open(path).ok()?;
+    f.seek(SeekFrom::End(-1)).ok()?;
+    let mut b = [0u8];
+    f.read_exact(&mut b).ok()?;
+    Some(b[0])
+}
+
+/// The first Ctrl-C stops the run after the games under way (their lines
+/// written); a second one ends it at once (the lines written are kept).
+fn interrupt_stops(progress: &Arc<Progress>) {
+    let progress = Arc::clone(progress);
+    let _ = ctrlc::set_handler(move || {
+        if progress.stop.swap(true, Ordering::Relaxed) {
+            std::process::exit(EXIT_INTERRUPTED);
+        }
+        eoutln!("\nstopping after the games under way (Ctrl-C again to stop at once)");
+    });
+}

@@ -1,0 +1,392 @@
+//! A game of a study as one line of JSON (JSON Lines: one object a line),
+//! the format `lud selfplay` writes and `lud analyze` reads:
+//!
+//! ```json
+//! {"game":"Mill","players":["random","random"],"sides":["White","Black"],
+//!  "seed":1,"max_plies":5000,"index":17,"result":"win","winner":"Black",
+//!  "ending":"checkmate","plies":212,"branching":[16,16,...],"seconds":0.00041}
+//! ```
+//!
+//! (one line in the file). `ruleset` and `options` appear when the study
+//! set them, `half` when a win was a half-win, `winner` and `ending` when
+//! the rules ended the game, `moves` and `eval` when the study kept them. `result` is `win`, `draw`, `capped` (still
+//! going at `max_plies`) or `stuck` (no legal move and no end rule for it).
+
+use serde::{Deserialize, Serialize};
+
+use super::{End, Played, Study};
+
+/// One game of a study, as written in a results file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Line {
+    /// The game's name.
+    pub game: String,
+    /// The ruleset the study named, if it named one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ruleset: Option<String>,
+    /// The options the study set, each `NAME=VALUE`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+    /// Who played each side (`random`, `alphabeta:10000`...), by player
+    /// number.
+    pub players: Vec<String>,
+    /// The sides' names, by player number.
+    pub sides: Vec<String>,
+    /// The study's seed.
+    pub seed: u64,
+    /// The study's cap on a game's length, in plies.
+    pub max_plies: u32,
+    /// The game's number in the study.
+    pub index: u64,
+    /// `win`, `draw`, `capped` or `stuck`.
+    pub result: String,
+    /// The winner's name, for a win.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+    /// Whether the win was a half-win.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub half: bool,
+    /// The kind of ending, as the game file names it, when the rules ended
+    /// the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<String>,
+    /// The game's length in plies.
+    pub plies: u32,
+    /// The legal moves of each position a move was played from.
+    pub branching: Vec<u32>,
+    /// The moves played, in the notation of records, when the study kept
+    /// them (`lud selfplay --moves`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<String>,
+    /// What each position a move was played from was worth to the first
+    /// player by lud's evaluation, in hundredths, when the study kept it
+    /// (`lud selfplay --eval`, games of two players).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub eval: Vec<i32>,
+    /// The time the game took, in seconds.
+    pub seconds: f64,
+}
+
+/// Why a results file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    /// A line is not UTF-8 text.
+    #[error("line {line} is not UTF-8 text")]
+    NotText {
+        /// The line's number, from 1.
+        line: usize,
+    },
+    /// A line is longer than any game's line can be.
+    #[error("line {line} is longer than {} MiB", MAX_LINE >> 20)]
+    TooLong {
+        /// The line's number, from 1.
+        line: usize,
+    },
+    /// A line is not a game of a study.
+    #[error("line {line}, column {column}: {message}")]
+    Bad {
+        /// The line's number, from 1.
+        line: usize,
+        /// The column, from 1.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The file could not be read.
+    #[error("line {line}: {message}")]
+    Io {
+        /// The line being read, from 1.
+        line: usize,
+        /// The system's message.
+        message: String,
+    },
+}
+
+/// The longest line read, in bytes (a game of 100,000 plies, the longest
+/// cap, writes some 700 kB).
+pub const MAX_LINE: u64 = 16 << 20;
+
+/// The games of a results file, one a line, read as they come (blank lines
+/// skipped), so that a file of any length is read in bounded memory.
+pub struct Reader<R> {
+    r: R,
+    buf: Vec<u8>,
+    number: usize,
+    at: u64,
+    torn: Option<u64>,
+    failed: bool,
+}
+
+impl<R: std::io::BufRead> Reader<R> {
+    /// A reader of the lines of `r`.
+    pub fn new(r: R) -> Self {
+        Reader {
+            r,
+            buf: Vec::new(),
+            number: 0,
+            at: 0,
+            torn: None,
+            failed: false,
+        }
+    }
+
+    /// Where a last line cut short (a run stopped while writing it: no
+    /// newline after it, and not a whole game) starts, in bytes, once the
+    /// reader is done; it is not among the lines read.
+    pub fn torn(&self) -> Option<u64> {
+        self.torn
+    }
+
+    /// The lines read so far.
+    pub fn lines_read(&self) -> usize {
+        self.number
+    }
+
+    fn fail(&mut self, e: LineError) -> Result<Line, LineError> {
+        self.failed = true;
+        Err(e)
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for Reader<R> {
+    type Item = Result<Line, LineError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        use std::io::{BufRead as _, Read as _};
+        loop {
+            if self.failed || self.torn.is_some() {
+                return None;
+            }
+            self.buf.clear();
+            let read = (&mut self.r)
+                .take(MAX_LINE + 1)
+                .read_until(b'\n', &mut self.buf);
+            let n = match read {
+                Ok(0) => return None,
+                Ok(n) => n,
+                Err(e) => {
+                    let line = self.number + 1;
+                    return Some(self.fail(LineError::Io {
+                        line,
+                        message: e.to_string(),
+                    }));
+                }
+            };
+            self.number += 1;
+            let start = self.at;
+            self.at += n as u64;
+            let ended = self.buf.last() == Some(&b'\n');
+            if !ended && n as u64 > MAX_LINE {
+                let line = self.number;
+                return Some(self.fail(LineError::TooLong { line }));
+            }
+            let text = match std::str::from_utf8(&self.buf) {
+                Ok(t) => t.trim_end_matches(['\n', '\r']),
+                Err(_) if !ended => {
+                    self.torn = Some(start);
+                    return None;
+                }
+                Err(_) => {
+                    let line = self.number;
+                    return Some(self.fail(LineError::NotText { line }));
+                }
+            };
+            if text.trim().is_empty() {
+                continue;
+            }
+            return match serde_json::from_str::<Line>(text) {
+                Ok(l) => Some(Ok(l)),
+                Err(_) if !ended => {
+                    self.torn = Some(start);
+                    None
+                }
+                Err(e) => {
+                    let line = self.number;
+                    // serde's message ends with the place, given apart here.
+                    let message = e.to_string();
+                    let message = match message.rsplit_once(" at line ") {
+                        Some((m, _)) => m.to_string(),
+                        None => message,
+                    };
+                    Some(self.fail(LineError::Bad {
+                        line,
+                        column: e.column(),
+                        message,
+                    }))
+                }
+            };
+        }
+    }
+}
+
+impl Line {
+    /// The line of game `played` of `study`.
+    pub fn new(study: &Study, played: &Played) -> Line {
+        let (result, winner, half, ending) = match &played.end {
+            End::Win { winner, kind, half } => (
+                "win",
+                Some(study.sides.get(*winner).cloned().unwrap_or_default()),
+                *half,
+                Some(kind.clone()),
+            ),
+            End::Draw { kind } => ("draw", None, false, Some(kind.clone())),
+            End::Capped => ("capped", None, false, None),
+            End::Stuck => ("stuck", None, false, None),
+        };
+        Line {
+            game: study.game.clone(),
+            ruleset: study.ruleset.clone(),
+            options: study
+                .options
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect(),
+            players: study.agents.iter().map(ToString::to_string).collect(),
+            sides: study.sides.clone(),
+            seed: study.seed,
+            max_plies: study.max_plies,
+            index: played.index,
+            result: result.to_string(),
+            winner,
+            half,
+            ending,
+            plies: played.plies,
+            branching: played.branching.clone(),
+            moves: played.moves.clone(),
+            eval: played.eval.clone(),
+            // Microseconds are enough, and keep the lines short.
+            seconds: (played.seconds * 1e6).round() / 1e6,
+        }
+    }
+
+    /// The line as JSON, without a newline.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// How the game ended (a `win` whose winner is not one of `sides` is
+    /// read as `stuck`, which no line `lud selfplay` writes is).
+    pub fn end(&self) -> End {
+        let kind = self.ending.clone().unwrap_or_default();
+        match self.result.as_str() {
+            "win" => match self
+                .winner
+                .as_ref()
+                .and_then(|w| self.sides.iter().position(|s| s == w))
+            {
+                Some(winner) => End::Win {
+                    winner,
+                    kind,
+                    half: self.half,
+                },
+                None => End::Stuck,
+            },
+            "draw" => End::Draw { kind },
+            "capped" => End::Capped,
+            _ => End::Stuck,
+        }
+    }
+
+    /// A line of `study` with no game in it: what every game of the study
+    /// has in common.
+    fn header(study: &Study) -> Line {
+        Line::new(
+            study,
+            &Played {
+                index: 0,
+                end: End::Capped,
+                plies: 0,
+                branching: Vec::new(),
+                moves: Vec::new(),
+                eval: Vec::new(),
+                seconds: 0.0,
+            },
+        )
+    }
+
+    /// Whether this line is a game of `study` (the same game,
+    /// configuration, players, seed and cap), whatever its number.
+    pub fn of_study(&self, study: &Study) -> bool {
+        let probe = Line::header(study);
+        (
+            &self.game,
+            &self.ruleset,
+            &self.options,
+            &self.players,
+            &self.sides,
+            self.seed,
+            self.max_plies,
+        ) == (
+            &probe.game,
+            &probe.ruleset,
+            &probe.options,
+            &probe.players,
+            &probe.sides,
+            probe.seed,
+            probe.max_plies,
+        )
+    }
+
+    /// The study a line belongs to, as a label: the game, its ruleset and
+    /// options, and the players.
+    pub fn study_label(&self) -> String {
+        use std::fmt::Write as _;
+        let mut s = self.game.clone();
+        if let Some(r) = &self.ruleset {
+            let _ = write!(s, " ({r})");
+        }
+        for o in &self.options {
+            let _ = write!(s, " {o}");
+        }
+        let _ = write!(s, ", {}", self.players.join(" v "));
+        s
+    }
+}
+
+impl Study {
+    /// The study as a label: the game, its ruleset and options, and the
+    /// players.
+    pub fn label(&self) -> String {
+        Line::header(self).study_label()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Line {
+        let game = crate::build::compile_str("t.lud", crate::EXAMPLE).unwrap();
+        let study = Study::new(&game, &[super::super::Agent::Random], 3);
+        Line::new(&study, &study.play(&game, 0))
+    }
+
+    #[test]
+    fn a_line_reads_back_as_written() {
+        let l = sample();
+        let text = format!("{}\n\n{}\n", l.to_json(), l.to_json());
+        let mut r = Reader::new(text.as_bytes());
+        let read: Vec<Line> = r.by_ref().map(Result::unwrap).collect();
+        assert_eq!(read, vec![l.clone(), l]);
+        assert_eq!(r.torn(), None);
+    }
+
+    #[test]
+    fn a_torn_last_line_is_set_aside_and_a_bad_one_is_an_error() {
+        let l = sample().to_json();
+        let torn = format!("{l}\n{}", &l[..l.len() / 2]);
+        let mut r = Reader::new(torn.as_bytes());
+        assert_eq!(r.by_ref().flatten().count(), 1);
+        assert_eq!(r.torn(), Some(l.len() as u64 + 1));
+        let bad = format!("{l}\n{{\"game\": 3}}\n{l}\n");
+        let read: Vec<_> = Reader::new(bad.as_bytes()).collect();
+        assert!(
+            matches!(read[..], [Ok(_), Err(LineError::Bad { line: 2, .. })]),
+            "{read:?}"
+        );
+        let binary = [b"{\xff\xfe}\n".as_slice(), l.as_bytes()].concat();
+        let read: Vec<_> = Reader::new(&binary[..]).collect();
+        assert_eq!(read, vec![Err(LineError::NotText { line: 1 })]);
+    }
+}

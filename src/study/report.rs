@@ -1,0 +1,699 @@
+//! A study's summaries shown: a table for the terminal (one column a
+//! study, and with two studies a column of their differences), JSON, SVG
+//! plots (drawn with plotters) and a self-contained HTML report holding
+//! them all.
+
+use std::fmt::Write as _;
+
+use plotters::prelude::*;
+
+use super::analyze::{difference, Metrics, Share, Summary};
+
+/// A share as a percentage with its interval: `38.2% (37.9–38.5)`.
+fn pct(s: Share) -> String {
+    format!(
+        "{:.1}% ({:.1}–{:.1})",
+        100.0 * s.value,
+        100.0 * s.low,
+        100.0 * s.high
+    )
+}
+
+/// A difference of shares in percentage points with its interval.
+fn points(s: Share) -> String {
+    format!(
+        "{:+.1} ({:+.1} to {:+.1})",
+        100.0 * s.value,
+        100.0 * s.low,
+        100.0 * s.high
+    )
+}
+
+/// The rows of the table: a name, then one cell a study (and a last cell
+/// for the difference of two studies, where it means something).
+fn rows(studies: &[Summary]) -> Vec<Vec<String>> {
+    let metrics: Vec<Metrics> = studies.iter().map(Summary::metrics).collect();
+    let two = studies.len() == 2 && studies[0].sides == studies[1].sides;
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut row = |name: &str, cells: Vec<String>, diff: Option<String>| {
+        let mut r = vec![name.to_string()];
+        r.extend(cells);
+        if two {
+            r.push(diff.unwrap_or_default());
+        }
+        rows.push(r);
+    };
+    let each = |f: &dyn Fn(&Summary, &Metrics) -> String| -> Vec<String> {
+        studies.iter().zip(&metrics).map(|(s, m)| f(s, m)).collect()
+    };
+    let diff = |f: &dyn Fn(&Metrics) -> Share| {
+        two.then(|| points(difference(f(&metrics[0]), f(&metrics[1]))))
+    };
+    row(
+        "game",
+        each(&|s, _| study_name(s)),
+        two.then(|| "difference, points".to_string()),
+    );
+    row("players", each(&|s, _| players(s)), None);
+    row("games", each(&|s, _| games(s)), None);
+    let sides = studies.iter().map(|s| s.sides.len()).max().unwrap_or(0);
+    for i in 0..sides {
+        let name = studies
+            .iter()
+            .find_map(|s| s.sides.get(i))
+            .map_or_else(|| format!("player {}", i + 1), Clone::clone);
+        row(
+            &format!("{name} wins"),
+            each(&|s, m| match m.wins.get(i) {
+                Some(&w) if s.half_wins[i] > 0 => {
+                    format!("{} ({} half)", pct(w), s.half_wins[i])
+                }
+                Some(&w) => pct(w),
+                None => String::new(),
+            }),
+            diff(&|m| m.wins.get(i).copied().unwrap_or(Share::of(0.0, 0.0))),
+        );
+    }
+    row(
+        "draws (drawishness)",
+        each(&|_, m| pct(m.drawishness)),
+        diff(&|m| m.drawishness),
+    );
+    row(
+        "capped (timeouts)",
+        each(&|_, m| pct(m.timeouts)),
+        diff(&|m| m.timeouts),
+    );
+    row(
+        "completion",
+        each(&|_, m| pct(m.completion)),
+        diff(&|m| m.completion),
+    );
+    row("balance", each(&|_, m| format!("{:.3}", m.balance)), None);
+    row(
+        "first player's score",
+        each(&|_, m| pct(m.first_player_score)),
+        diff(&|m| m.first_player_score),
+    );
+    row(
+        "length, plies",
+        each(&|_, m| format!("mean {:.1}, sd {:.1}", m.length_mean, m.length_sd)),
+        None,
+    );
+    row(
+        "  median, 10%–90%",
+        each(&|_, m| {
+            let [p10, p50, p90] = m.length_percentiles;
+            format!("{p50}, {p10}–{p90}")
+        }),
+        None,
+    );
+    row(
+        "  shortest–longest",
+        each(&|_, m| format!("{}–{}", m.length_range.0, m.length_range.1)),
+        None,
+    );
+    row(
+        "branching, moves",
+        each(&|_, m| format!("{:.2}", m.branching)),
+        None,
+    );
+    row(
+        "decision moves",
+        each(&|_, m| format!("{:.1}%", 100.0 * m.decision_moves)),
+        None,
+    );
+    row(
+        "game-tree size",
+        each(&|_, m| format!("10^{:.0}", m.game_tree_log10)),
+        None,
+    );
+    row(
+        "decisiveness",
+        each(&|_, m| {
+            m.decisiveness
+                .map_or("- (no --eval)".to_string(), |d| format!("{d:.3}"))
+        }),
+        None,
+    );
+    row(
+        "time",
+        each(&|s, _| {
+            format!(
+                "{:.1} s of play, {:.2} ms a game",
+                s.seconds,
+                1e3 * s.seconds / s.games.max(1) as f64
+            )
+        }),
+        None,
+    );
+    rows
+}
+
+fn study_name(s: &Summary) -> String {
+    let mut n = s.game.clone();
+    if let Some(r) = &s.ruleset {
+        let _ = write!(n, " ({r})");
+    }
+    for o in &s.options {
+        let _ = write!(n, " {o}");
+    }
+    n
+}
+
+fn players(s: &Summary) -> String {
+    s.players.join(" v ")
+}
+
+fn games(s: &Summary) -> String {
+    let seeds: Vec<String> = s.seeds.iter().map(ToString::to_string).collect();
+    let mut g = format!("{} (seed {})", s.games, seeds.join(", "));
+    if s.duplicates > 0 {
+        let _ = write!(g, ", {} repeated", s.duplicates);
+    }
+    g
+}
+
+/// The kinds of endings: one row each, a share of each study's games.
+fn ending_rows(studies: &[Summary]) -> Vec<Vec<String>> {
+    let mut kinds: Vec<&(String, String)> = Vec::new();
+    for s in studies {
+        for k in s.endings.keys() {
+            if !kinds.contains(&k) {
+                kinds.push(k);
+            }
+        }
+    }
+    kinds
+        .into_iter()
+        .map(|k| {
+            let mut r = vec![format!("{} by {}", k.0, k.1)];
+            r.extend(studies.iter().map(|s| {
+                let c = s.endings.get(k).copied().unwrap_or(0);
+                format!("{:.1}% ({c})", 100.0 * c as f64 / s.games.max(1) as f64)
+            }));
+            r
+        })
+        .collect()
+}
+
+/// Rows as aligned columns.
+fn columns(rows: &[Vec<String>]) -> String {
+    let n = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..n)
+        .map(|i| {
+            rows.iter()
+                .filter_map(|r| r.get(i))
+                .map(|c| c.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for r in rows {
+        let mut line = String::new();
+        for (i, c) in r.iter().enumerate() {
+            let pad = widths[i] - c.chars().count();
+            line.push_str(c);
+            if i + 1 < r.len() {
+                line.push_str(&" ".repeat(pad + 3));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The report as text for a terminal.
+pub fn text(studies: &[Summary]) -> String {
+    let mut out = columns(&rows(studies));
+    out.push_str("\nendings\n");
+    let mut endings = ending_rows(studies);
+    for r in &mut endings {
+        r[0] = format!("  {}", r[0]);
+    }
+    out.push_str(&columns(&endings));
+    out
+}
+
+/// The report as JSON: one object a study, with its figures and metrics.
+pub fn json(studies: &[Summary]) -> serde_json::Value {
+    let share = |s: Share| serde_json::json!({"value": s.value, "low": s.low, "high": s.high});
+    let list: Vec<serde_json::Value> = studies
+        .iter()
+        .map(|s| {
+            let m = s.metrics();
+            let endings: Vec<serde_json::Value> = s
+                .endings
+                .iter()
+                .map(
+                    |((who, kind), n)| serde_json::json!({"result": who, "kind": kind, "games": n}),
+                )
+                .collect();
+            serde_json::json!({
+                "game": s.game,
+                "ruleset": s.ruleset,
+                "options": s.options,
+                "players": s.players,
+                "sides": s.sides,
+                "max_plies": s.max_plies,
+                "seeds": s.seeds,
+                "games": s.games,
+                "duplicates": s.duplicates,
+                "wins": s.wins,
+                "half_wins": s.half_wins,
+                "draws": s.draws,
+                "capped": s.capped,
+                "stuck": s.stuck,
+                "endings": endings,
+                "metrics": {
+                    "wins": m.wins.iter().map(|&w| share(w)).collect::<Vec<_>>(),
+                    "drawishness": share(m.drawishness),
+                    "completion": share(m.completion),
+                    "timeouts": share(m.timeouts),
+                    "balance": m.balance,
+                    "first_player_score": share(m.first_player_score),
+                    "length_mean": m.length_mean,
+                    "length_sd": m.length_sd,
+                    "length_p10_p50_p90": m.length_percentiles,
+                    "length_min_max": [m.length_range.0, m.length_range.1],
+                    "branching": m.branching,
+                    "decision_moves": m.decision_moves,
+                    "game_tree_log10": m.game_tree_log10,
+                    "decisiveness": m.decisiveness,
+                },
+                "seconds": s.seconds,
+            })
+        })
+        .collect();
+    serde_json::json!({ "studies": list })
+}
+
+/// A named plot, as SVG.
+pub struct Plot {
+    /// Its file name (`lengths.svg`).
+    pub name: &'static str,
+    /// What it shows.
+    pub title: &'static str,
+    /// The SVG text.
+    pub svg: String,
+}
+
+const SIZE: (u32, u32) = (760, 380);
+
+fn colour(i: usize) -> RGBColor {
+    // Okabe and Ito's colours, told apart with any colour vision.
+    const C: [(u8, u8, u8); 7] = [
+        (0, 114, 178),
+        (213, 94, 0),
+        (0, 158, 115),
+        (204, 121, 167),
+        (230, 159, 0),
+        (86, 180, 233),
+        (0, 0, 0),
+    ];
+    let (r, g, b) = C[i % C.len()];
+    RGBColor(r, g, b)
+}
+
+/// The plots: results by side, the length of games, the branching as a
+/// game goes on.
+pub fn plots(studies: &[Summary]) -> Vec<Plot> {
+    let mut out = Vec::new();
+    for (name, title, draw) in [
+        (
+            "results.svg",
+            "Results: each side's wins, draws and capped games, with 95% intervals",
+            results_plot as fn(&[Summary], &mut String) -> Result<(), String>,
+        ),
+        (
+            "lengths.svg",
+            "Game length: the share of games that ended at each length",
+            lengths_plot,
+        ),
+        (
+            "branching.svg",
+            "Branching: the mean number of legal moves at each ply",
+            branching_plot,
+        ),
+    ] {
+        let mut svg = String::new();
+        if draw(studies, &mut svg).is_ok() {
+            out.push(Plot { name, title, svg });
+        }
+    }
+    out
+}
+
+fn legend_name(s: &Summary, all: &[Summary]) -> String {
+    let same_game = all.iter().all(|o| o.game == s.game);
+    let mut n = if same_game {
+        String::new()
+    } else {
+        s.game.clone()
+    };
+    if let Some(r) = &s.ruleset {
+        let _ = write!(n, " ({r})");
+    }
+    for o in &s.options {
+        let _ = write!(n, " {o}");
+    }
+    let _ = write!(n, " {}", players(s));
+    n.trim().to_string()
+}
+
+fn results_plot(studies: &[Summary], svg: &mut String) -> Result<(), String> {
+    let e = |e: &dyn std::fmt::Display| e.to_string();
+    let sides = studies.iter().map(|s| s.sides.len()).max().unwrap_or(0);
+    let mut cats: Vec<String> = (0..sides)
+        .map(|i| {
+            studies
+                .iter()
+                .find_map(|s| s.sides.get(i))
+                .map_or_else(|| format!("player {}", i + 1), |n| format!("{n} wins"))
+        })
+        .collect();
+    cats.push("draws".into());
+    cats.push("capped".into());
+    let shares: Vec<Vec<Share>> = studies
+        .iter()
+        .map(|s| {
+            let m = s.metrics();
+            let mut v: Vec<Share> = (0..sides)
+                .map(|i| m.wins.get(i).copied().unwrap_or(Share::of(0.0, 0.0)))
+                .collect();
+            v.push(m.drawishness);
+            v.push(m.timeouts);
+            v
+        })
+        .collect();
+    let top = shares
+        .iter()
+        .flatten()
+        .map(|s| s.high)
+        .fold(0.0f64, f64::max)
+        .max(0.05)
+        * 110.0;
+    let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
+    root.fill(&WHITE).map_err(|x| e(&x))?;
+    let n = cats.len();
+    let mut chart = ChartBuilder::on(&root)
+        .margin(12)
+        .x_label_area_size(30)
+        .y_label_area_size(50)
+        .build_cartesian_2d(0f64..n as f64, 0f64..top)
+        .map_err(|x| e(&x))?;
+    let labels = cats.clone();
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(n * 2 + 1)
+        .x_label_formatter(&|x| {
+            let i = (x - 0.5).round();
+            if (x - 0.5 - i).abs() < 1e-6 && i >= 0.0 {
+                labels.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .y_desc("% of games")
+        .y_label_formatter(&|y| format!("{y:.1}"))
+        .draw()
+        .map_err(|x| e(&x))?;
+    let k = studies.len().max(1) as f64;
+    let width = 0.8 / k;
+    for (j, (s, v)) in studies.iter().zip(&shares).enumerate() {
+        let c = colour(j);
+        let x0 = |i: usize| i as f64 + 0.1 + width * j as f64;
+        chart
+            .draw_series(v.iter().enumerate().map(|(i, sh)| {
+                Rectangle::new(
+                    [(x0(i), 0.0), (x0(i) + width * 0.9, 100.0 * sh.value)],
+                    c.mix(0.8).filled(),
+                )
+            }))
+            .map_err(|x| e(&x))?
+            .label(legend_name(s, studies))
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
+        chart
+            .draw_series(v.iter().enumerate().map(|(i, sh)| {
+                let x = x0(i) + width * 0.45;
+                ErrorBar::new_vertical(
+                    x,
+                    100.0 * sh.low,
+                    100.0 * sh.value,
+                    100.0 * sh.high,
+                    BLACK.stroke_width(1),
+                    6,
+                )
+            }))
+            .map_err(|x| e(&x))?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.3))
+        .draw()
+        .map_err(|x| e(&x))?;
+    root.present().map_err(|x| e(&x))?;
+    Ok(())
+}
+
+fn lengths_plot(studies: &[Summary], svg: &mut String) -> Result<(), String> {
+    let e = |e: &dyn std::fmt::Display| e.to_string();
+    // Up to the length 99% of the games of every study end by, in about
+    // sixty bins.
+    let end = studies
+        .iter()
+        .map(|s| {
+            let rank = (0.99 * s.games as f64).ceil() as u64;
+            let mut seen = 0;
+            s.lengths
+                .iter()
+                .position(|&c| {
+                    seen += c;
+                    seen >= rank
+                })
+                .unwrap_or(0)
+        })
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let bin = end.div_ceil(60).max(1);
+    let bins = end.div_ceil(bin);
+    let series: Vec<Vec<(f64, f64)>> = studies
+        .iter()
+        .map(|s| {
+            (0..bins)
+                .map(|b| {
+                    let c: u64 = s.lengths.iter().skip(b * bin).take(bin).sum();
+                    (
+                        (b * bin) as f64 + bin as f64 / 2.0,
+                        100.0 * c as f64 / s.games.max(1) as f64,
+                    )
+                })
+                .collect()
+        })
+        .collect();
+    let top = series
+        .iter()
+        .flatten()
+        .map(|p| p.1)
+        .fold(0.0f64, f64::max)
+        .max(1.0)
+        * 1.1;
+    let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
+    root.fill(&WHITE).map_err(|x| e(&x))?;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(12)
+        .x_label_area_size(34)
+        .y_label_area_size(50)
+        .build_cartesian_2d(0f64..(bins * bin) as f64, 0f64..top)
+        .map_err(|x| e(&x))?;
+    chart
+        .configure_mesh()
+        .x_desc(if bin == 1 {
+            "plies".to_string()
+        } else {
+            format!("plies, in bins of {bin}")
+        })
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_desc("% of games")
+        .y_label_formatter(&|y| format!("{y:.1}"))
+        .draw()
+        .map_err(|x| e(&x))?;
+    for (j, (s, pts)) in studies.iter().zip(series).enumerate() {
+        let c = colour(j);
+        chart
+            .draw_series(LineSeries::new(pts, c.stroke_width(2)))
+            .map_err(|x| e(&x))?
+            .label(legend_name(s, studies))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], c.stroke_width(2)));
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.3))
+        .draw()
+        .map_err(|x| e(&x))?;
+    root.present().map_err(|x| e(&x))?;
+    Ok(())
+}
+
+fn branching_plot(studies: &[Summary], svg: &mut String) -> Result<(), String> {
+    let e = |e: &dyn std::fmt::Display| e.to_string();
+    // Each study up to the ply one game in a hundred (at least ten games)
+    // still reaches.
+    let series: Vec<Vec<(f64, f64)>> = studies
+        .iter()
+        .map(|s| {
+            s.branching_by_ply((s.games / 100).max(10))
+                .into_iter()
+                .map(|(i, b)| (i as f64, b))
+                .collect()
+        })
+        .collect();
+    let right = series.iter().map(Vec::len).max().unwrap_or(0).max(2) as f64;
+    let top = series
+        .iter()
+        .flatten()
+        .map(|p| p.1)
+        .fold(0.0f64, f64::max)
+        .max(1.0)
+        * 1.1;
+    let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
+    root.fill(&WHITE).map_err(|x| e(&x))?;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(12)
+        .x_label_area_size(34)
+        .y_label_area_size(50)
+        .build_cartesian_2d(0f64..right, 0f64..top)
+        .map_err(|x| e(&x))?;
+    chart
+        .configure_mesh()
+        .x_desc("ply")
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_desc("legal moves (mean)")
+        .draw()
+        .map_err(|x| e(&x))?;
+    for (j, (s, pts)) in studies.iter().zip(series).enumerate() {
+        let c = colour(j);
+        chart
+            .draw_series(LineSeries::new(pts, c.stroke_width(2)))
+            .map_err(|x| e(&x))?
+            .label(legend_name(s, studies))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], c.stroke_width(2)));
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.3))
+        .draw()
+        .map_err(|x| e(&x))?;
+    root.present().map_err(|x| e(&x))?;
+    Ok(())
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn html_table(rows: &[Vec<String>], head: bool) -> String {
+    let mut t = String::from("<table>\n");
+    for (i, r) in rows.iter().enumerate() {
+        let tag = if head && i == 0 { "th" } else { "td" };
+        t.push_str("<tr>");
+        for (j, c) in r.iter().enumerate() {
+            let tag = if j == 0 { "th" } else { tag };
+            let _ = write!(t, "<{tag}>{}</{tag}>", escape(c));
+        }
+        t.push_str("</tr>\n");
+    }
+    t.push_str("</table>\n");
+    t
+}
+
+/// The report as one HTML page with everything in it (no outside files).
+pub fn html(studies: &[Summary], sources: &[String]) -> String {
+    let title = match studies {
+        [one] => format!("{}: a self-play study", study_name(one)),
+        _ => {
+            let names: Vec<String> = studies.iter().map(study_name).collect();
+            let mut names: Vec<String> = names.into_iter().fold(Vec::new(), |mut v, n| {
+                if !v.contains(&n) {
+                    v.push(n);
+                }
+                v
+            });
+            names.truncate(4);
+            format!("{}: self-play studies compared", names.join(", "))
+        }
+    };
+    let mut h = String::new();
+    let _ = write!(
+        h,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n{}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
+        escape(&title),
+        STYLE,
+        escape(&title)
+    );
+    let _ = writeln!(
+        h,
+        "<p>From {} by <code>lud analyze</code>. Shares are of all games, with 95% intervals (Wilson); a difference has Newcombe's interval.</p>",
+        escape(&sources.join(", "))
+    );
+    h.push_str("<h2>Figures</h2>\n");
+    h.push_str(&html_table(&rows(studies), true));
+    h.push_str("<h2>Endings</h2>\n");
+    let mut head = vec!["ending".to_string()];
+    head.extend(
+        studies
+            .iter()
+            .map(|s| format!("{} {}", study_name(s), players(s))),
+    );
+    let mut endings = vec![head];
+    endings.extend(ending_rows(studies));
+    h.push_str(&html_table(&endings, true));
+    for p in plots(studies) {
+        let _ = write!(
+            h,
+            "<h2>{}</h2>\n<figure>{}</figure>\n",
+            escape(p.title),
+            p.svg
+        );
+    }
+    h.push_str("<h2>What the figures mean</h2>\n<dl>\n");
+    for (term, meaning) in GLOSSARY {
+        let _ = writeln!(h, "<dt>{}</dt><dd>{}</dd>", escape(term), escape(meaning));
+    }
+    h.push_str("</dl>\n</body>\n</html>\n");
+    h
+}
+
+const STYLE: &str = "body { font-family: sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+table { border-collapse: collapse; margin: 1rem 0; }
+th, td { padding: 0.25rem 0.8rem; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
+tr:first-child th { border-bottom: 2px solid #888; }
+figure { margin: 1rem 0; }
+figure svg { max-width: 100%; height: auto; }
+dt { font-weight: bold; margin-top: 0.6rem; }
+";
+
+/// What each figure means, with the Ludii metric it follows.
+pub const GLOSSARY: &[(&str, &str)] = &[
+    ("wins, draws, capped", "Each a share of all games, with its 95% Wilson score interval. Capped games were still going at the study's cap on plies (Ludii's Timeouts); draws are draws by the game's own rules (Ludii's Drawishness: the share of games that end in a draw, not counting timeouts)."),
+    ("completion", "The share of games with a winner (Ludii's Completion)."),
+    ("balance", "1 minus the largest difference between two sides' win rates (Ludii's Balance): 1 when every side wins as often."),
+    ("first player's score", "A win 1, a draw 1/2, over the games the rules ended: above 50% the first player has the advantage."),
+    ("length", "Plies (single moves) a game lasted (Ludii's DurationMoves), with its spread."),
+    ("branching", "The mean number of legal moves of the positions moves were played from."),
+    ("decision moves", "The share of a game's positions with more than one legal move, averaged over the games (Ludii's DecisionMoves)."),
+    ("game-tree size", "b to the power d for each game, b its mean branching and d its length, averaged (in powers of ten) over the games (Ludii's GameTreeComplexity, after Allis 1994): a rough size of the game tree."),
+    ("decisiveness", "Ludii's Decisiveness: for each won game, the highest evaluation the losing side ever had is a threshold, and the game is decided at the first position where the winner's evaluation is above it; the figure is the mean share of the game played by then (lower: decided earlier). lud uses its own evaluation of positions (from the rules: material, mobility, lines), recorded by lud selfplay --eval; Ludii uses its search's. Ludii's code divides whole numbers there, so it reports 0 or 1 for each game; lud keeps the fraction."),
+    ("difference", "With two studies of the same sides: the first study's share minus the second's, in percentage points, with Newcombe's 95% interval (method 10): an interval that leaves out 0 is a difference the games show."),
+];

@@ -1,0 +1,634 @@
+//! `lud selfplay` and `lud analyze`, run as a user runs them: studies the
+//! same whatever the threads and shards, every game's line replayed move by
+//! move through the library (its legal moves counted there, its ending
+//! judged there), a stopped study resumed, the analysis's figures worked out
+//! again here from the lines, and bad input of every kind refused.
+
+#[path = "support/cli_run.rs"]
+mod cli_run;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use cli_run::{assert_ok, assert_refused, lud, scratch};
+use serde_json::Value;
+
+/// The lines of a results file, without their times, by game number.
+fn games(path: &Path) -> BTreeMap<u64, Value> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut out = BTreeMap::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let mut v: Value = serde_json::from_str(line).unwrap();
+        let seconds = v.as_object_mut().unwrap().remove("seconds").unwrap();
+        assert!(seconds.as_f64().unwrap() >= 0.0);
+        let index = v["index"].as_u64().unwrap();
+        assert!(out.insert(index, v).is_none(), "game {index} twice");
+    }
+    out
+}
+
+fn selfplay(file: &str, out: &Path, extra: &[&str]) {
+    let mut args = vec!["selfplay", file, "--out", out.to_str().unwrap(), "--quiet"];
+    args.extend_from_slice(extra);
+    assert_ok(&lud(&args, b""));
+}
+
+#[test]
+fn threads_and_shards_play_the_same_games() {
+    let dir = scratch("selfplay-shards");
+    for (file, players) in [
+        ("games/connect-four.lud", ["random", "random"]),
+        ("games/chess.lud", ["alphabeta:200", "mcts:100"]),
+    ] {
+        let n = if players[0] == "random" { "90" } else { "6" };
+        let common = [
+            "-n",
+            n,
+            "--white",
+            players[0],
+            "--black",
+            players[1],
+            "--seed",
+            "11",
+            "--max-plies",
+            "80",
+        ];
+        let whole = dir.join("whole.jsonl");
+        let _ = std::fs::remove_file(&whole);
+        selfplay(file, &whole, &[&common[..], &["--threads", "1"]].concat());
+        let mut parts = BTreeMap::new();
+        for i in 1..=3 {
+            let part = dir.join(format!("part{i}.jsonl"));
+            let _ = std::fs::remove_file(&part);
+            let shard = format!("{i}/3");
+            selfplay(
+                file,
+                &part,
+                &[&common[..], &["--threads", "2", "--shard", &shard]].concat(),
+            );
+            let got = games(&part);
+            assert!(!got.is_empty(), "{file}: shard {shard} played nothing");
+            for k in got.keys() {
+                assert!(!parts.contains_key(k), "{file}: game {k} in two shards");
+            }
+            parts.extend(got);
+        }
+        let whole = games(&whole);
+        assert_eq!(whole.len(), n.parse::<usize>().unwrap());
+        assert_eq!(
+            parts, whole,
+            "{file}: three shards on two threads differ from one run on one"
+        );
+        // Another seed plays other games.
+        let other = dir.join("other.jsonl");
+        let _ = std::fs::remove_file(&other);
+        let mut common2 = common;
+        common2[7] = "12";
+        selfplay(file, &other, &common2);
+        let other = games(&other);
+        let differ = whole
+            .values()
+            .zip(other.values())
+            .filter(|(a, b)| a["branching"] != b["branching"])
+            .count();
+        assert!(differ > 0, "{file}: seeds 11 and 12 played the same games");
+    }
+}
+
+/// Replays every game of a results file written with `--moves` through the
+/// library: each move is legal where it was played, each position had as
+/// many legal moves as its line says, and the game ends (or does not) as
+/// its line says.
+fn replay_lines(file: &str, path: &Path) -> usize {
+    let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+    let game = lud::build::compile_str(file, &source).unwrap();
+    let lines = games(path);
+    for (i, l) in &lines {
+        let moves: Vec<&str> = l["moves"].as_array().map_or_else(Vec::new, |m| {
+            m.iter().map(|t| t.as_str().unwrap()).collect()
+        });
+        let branching: Vec<u64> = l["branching"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b.as_u64().unwrap())
+            .collect();
+        let plies = l["plies"].as_u64().unwrap() as usize;
+        assert_eq!(
+            (moves.len(), branching.len()),
+            (plies, plies),
+            "{file} game {i}"
+        );
+        let mut pos = game.start();
+        for (k, text) in moves.iter().enumerate() {
+            assert_eq!(
+                pos.legal_moves().len() as u64,
+                branching[k],
+                "{file} game {i}, ply {k}: legal moves"
+            );
+            let m = lud::notation::parse_move(&pos, text)
+                .unwrap_or_else(|e| panic!("{file} game {i}, ply {k}: {text}: {}", e.message));
+            pos.play(m).unwrap();
+        }
+        let sides: Vec<&str> = l["sides"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        match (l["result"].as_str().unwrap(), pos.outcome()) {
+            ("win", Some(o)) => {
+                assert_eq!(
+                    Some(sides[o.winner().unwrap()]),
+                    l["winner"].as_str(),
+                    "{file} game {i}"
+                );
+                assert_eq!(Some(o.kind()), l["ending"].as_str(), "{file} game {i}");
+            }
+            ("draw", Some(o)) => {
+                assert_eq!(o.winner(), None, "{file} game {i}");
+                assert_eq!(Some(o.kind()), l["ending"].as_str(), "{file} game {i}");
+            }
+            ("capped", None) => assert_eq!(plies as u64, l["max_plies"].as_u64().unwrap()),
+            ("stuck", None) => assert!(pos.legal_moves().is_empty(), "{file} game {i}"),
+            (r, o) => panic!("{file} game {i}: the line says {r}, the rules say {o:?}"),
+        }
+    }
+    lines.len()
+}
+
+#[test]
+fn every_game_replays_by_the_rules_as_its_line_says() {
+    let dir = scratch("selfplay-replay");
+    for (file, players, n) in [
+        ("games/shatranj.lud", ["random", "random"], "12"),
+        ("games/draughts.lud", ["random", "random"], "12"),
+        ("games/reversi.lud", ["random", "random"], "12"),
+        ("games/morris.lud", ["random", "random"], "12"),
+        ("games/connect-four.lud", ["alphabeta:300", "random"], "6"),
+        ("games/breakthrough.lud", ["random", "mcts:200"], "4"),
+    ] {
+        let out = dir.join("r.jsonl");
+        let _ = std::fs::remove_file(&out);
+        selfplay(
+            file,
+            &out,
+            &[
+                "-n",
+                n,
+                "--white",
+                players[0],
+                "--black",
+                players[1],
+                "--moves",
+                "--max-plies",
+                "300",
+            ],
+        );
+        assert_eq!(
+            replay_lines(file, &out),
+            n.parse::<usize>().unwrap(),
+            "{file}"
+        );
+    }
+}
+
+#[test]
+fn a_stopped_study_resumes_where_it_stopped() {
+    let dir = scratch("selfplay-resume");
+    let file = "games/connect-four.lud";
+    let full = dir.join("full.jsonl");
+    selfplay(file, &full, &["-n", "40"]);
+    let text = std::fs::read_to_string(&full).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // Killed while writing the sixteenth line.
+    let torn = dir.join("torn.jsonl");
+    let head = lines[..15].join("\n");
+    std::fs::write(
+        &torn,
+        format!("{head}\n{}", &lines[15][..lines[15].len() / 2]),
+    )
+    .unwrap();
+    let r = lud(
+        &[
+            "selfplay",
+            file,
+            "-n",
+            "40",
+            "--out",
+            torn.to_str().unwrap(),
+            "--quiet",
+        ],
+        b"",
+    );
+    assert_ok(&r);
+    assert!(r.stderr.contains("unfinished last line"), "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("25 games played (15 already in the file)"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(games(&torn), games(&full));
+    // A whole last line without its newline is kept, and the next one
+    // starts on a line of its own.
+    let short = dir.join("short.jsonl");
+    std::fs::write(&short, lines[..10].join("\n")).unwrap();
+    selfplay(file, &short, &["-n", "40"]);
+    assert_eq!(games(&short), games(&full));
+    // Run again, nothing is left to play.
+    let r = lud(
+        &[
+            "selfplay",
+            file,
+            "-n",
+            "40",
+            "--out",
+            full.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(
+        r.stdout.contains("0 games played (40 already in the file)"),
+        "{}",
+        r.stdout
+    );
+    // More games of the same study go on from there.
+    selfplay(file, &full, &["-n", "50"]);
+    assert_eq!(games(&full).len(), 50);
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_keeps_the_games_played_and_the_same_command_goes_on() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = scratch("selfplay-interrupt");
+    let out = dir.join("r.jsonl");
+    let args = [
+        "selfplay",
+        "games/chess.lud",
+        "-n",
+        "400",
+        "--white",
+        "alphabeta:2000",
+        "--threads",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ];
+    let mut child = cli_run::command(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let err = cli_run::collect(child.stderr.take().unwrap());
+    let t = Instant::now();
+    while std::fs::read_to_string(&out).map_or(0, |s| s.lines().count()) < 2 {
+        assert!(t.elapsed() < Duration::from_secs(30), "no game written");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let code = cli_run::wait(child, "selfplay");
+    cli_run::closed(&err);
+    let stderr = cli_run::text(&err);
+    assert_eq!(code, 130, "{stderr}");
+    assert!(
+        stderr.contains("the same command goes on from there"),
+        "{stderr}"
+    );
+    let kept = games(&out).len();
+    assert!((2..400).contains(&kept), "{kept} games kept");
+    let r = lud(&args[..args.len() - 1], b"");
+    assert_ok(&r);
+    assert!(
+        r.stdout.contains(&format!("({kept} already in the file)")),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(games(&out).len(), 400);
+}
+
+#[test]
+fn bad_arguments_and_files_are_refused_with_a_hint() {
+    let dir = scratch("selfplay-refusals");
+    let out = dir.join("r.jsonl");
+    let o = out.to_str().unwrap();
+    let c4 = "games/connect-four.lud";
+    for (args, code, needle) in [
+        (
+            vec!["--white", "wizard"],
+            2,
+            "is not a player: use random, alphabeta[:NODES]",
+        ),
+        (
+            vec!["--white", "random:5"],
+            2,
+            "the random player takes no budget",
+        ),
+        (vec!["--black", "mcts:lots"], 2, "is not a number of nodes"),
+        (vec!["--black", "mcts:0"], 2, "at least 1 node"),
+        (vec!["--shard", "0/3"], 2, "is not a shard"),
+        (vec!["--shard", "4/3"], 2, "is not a shard"),
+        (vec!["--shard", "two"], 2, "is not a shard"),
+        (vec!["--max-plies", "0"], 2, "is not between 1 and 100000"),
+        (vec!["--threads", "100000"], 2, "more than the"),
+    ] {
+        let mut a = vec!["selfplay", c4, "-n", "2"];
+        a.extend(args);
+        assert_refused(&lud(&a, b""), code, needle);
+    }
+    assert_refused(&lud(&["selfplay", "no-such.lud"], b""), 1, "cannot read");
+    assert_refused(
+        &lud(&["selfplay", c4, "--out", dir.to_str().unwrap()], b""),
+        2,
+        "is a folder",
+    );
+    // A file of another study, of something else, of bytes.
+    selfplay(c4, &out, &["-n", "3"]);
+    for (other, needle) in [
+        (vec!["--seed", "2"], "a game of another study"),
+        (vec!["--white", "alphabeta:10"], "a game of another study"),
+        (vec!["--max-plies", "9"], "a game of another study"),
+    ] {
+        let mut a = vec!["selfplay", c4, "-n", "3", "--out", o];
+        a.extend(other);
+        let r = lud(&a, b"");
+        assert_refused(&r, 1, needle);
+        assert!(
+            r.stderr.contains(":1:") && r.stderr.contains("write it to another file"),
+            "{}",
+            r.stderr
+        );
+    }
+    let before = std::fs::read(&out).unwrap();
+    assert_refused(
+        &lud(&["selfplay", "games/chess.lud", "-n", "3", "--out", o], b""),
+        1,
+        "another study",
+    );
+    assert_eq!(
+        std::fs::read(&out).unwrap(),
+        before,
+        "a refused run changed the file"
+    );
+    for (bytes, needle) in [
+        (b"{\"game\": 1}\n{}\n".to_vec(), "line 1, column"),
+        (b"not json at all\nmore\n".to_vec(), "line 1, column"),
+        (
+            vec![0xff, 0xfe, 0x00, 0x10, b'\n', b'x', b'\n'],
+            "line 1 is not UTF-8 text",
+        ),
+    ] {
+        std::fs::write(&out, &bytes).unwrap();
+        assert_refused(
+            &lud(&["selfplay", c4, "-n", "3", "--out", o], b""),
+            1,
+            needle,
+        );
+        assert_refused(&lud(&["analyze", o], b""), 1, needle);
+        assert_eq!(std::fs::read(&out).unwrap(), bytes);
+    }
+    std::fs::write(&out, b"").unwrap();
+    assert_refused(&lud(&["analyze", o], b""), 1, "no games in");
+    assert_refused(&lud(&["analyze", "no-such.jsonl"], b""), 1, "cannot read");
+    assert_refused(
+        &lud(&["analyze", dir.to_str().unwrap()], b""),
+        2,
+        "is a folder",
+    );
+    assert_refused(&lud(&["analyze"], b""), 2, "required");
+}
+
+fn near(a: f64, b: f64) {
+    assert!((a - b).abs() < 1e-12, "{a} is not {b}");
+}
+
+/// A share as `lud analyze --json` writes it.
+fn share(v: &Value) -> (f64, f64, f64) {
+    (
+        v["value"].as_f64().unwrap(),
+        v["low"].as_f64().unwrap(),
+        v["high"].as_f64().unwrap(),
+    )
+}
+
+#[test]
+fn the_analysis_adds_up_the_lines() {
+    let dir = scratch("selfplay-analyze");
+    let murray = dir.join("murray.jsonl");
+    let shastree = dir.join("shastree.jsonl");
+    let shastree9 = dir.join("shastree9.jsonl");
+    let file = "games/parsi-chess.lud";
+    selfplay(
+        file,
+        &murray,
+        &[
+            "-n",
+            "60",
+            "--ruleset",
+            "Murray",
+            "--eval",
+            "--max-plies",
+            "400",
+        ],
+    );
+    // Two seeds of one study are one sample.
+    selfplay(
+        file,
+        &shastree,
+        &["-n", "30", "--ruleset", "Shastree", "--max-plies", "400"],
+    );
+    selfplay(
+        file,
+        &shastree9,
+        &[
+            "-n",
+            "30",
+            "--ruleset",
+            "Shastree",
+            "--max-plies",
+            "400",
+            "--seed",
+            "9",
+        ],
+    );
+    let r = lud(
+        &[
+            "analyze",
+            murray.to_str().unwrap(),
+            shastree.to_str().unwrap(),
+            shastree9.to_str().unwrap(),
+            "--json",
+        ],
+        b"",
+    );
+    assert_ok(&r);
+    let report: Value = serde_json::from_str(&r.stdout).unwrap();
+    let studies = report["studies"].as_array().unwrap();
+    assert_eq!(studies.len(), 2);
+    for (study, paths, seeds) in [
+        (&studies[0], vec![&murray], 1),
+        (&studies[1], vec![&shastree, &shastree9], 2),
+    ] {
+        let text: String = paths
+            .iter()
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .collect();
+        let lines: Vec<Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let n = lines.len() as f64;
+        assert_eq!(study["games"].as_u64(), Some(60));
+        assert_eq!(study["seeds"].as_array().unwrap().len(), seeds);
+        let count = |f: &dyn Fn(&Value) -> bool| lines.iter().filter(|l| f(l)).count() as f64;
+        let white = count(&|l| l["winner"] == "White");
+        let black = count(&|l| l["winner"] == "Black");
+        let draws = count(&|l| l["result"] == "draw");
+        let capped = count(&|l| l["result"] == "capped");
+        near(white + black + draws + capped, n);
+        let m = &study["metrics"];
+        near(share(&m["wins"][0]).0, white / n);
+        near(share(&m["wins"][1]).0, black / n);
+        near(share(&m["drawishness"]).0, draws / n);
+        near(share(&m["timeouts"]).0, capped / n);
+        near(share(&m["completion"]).0, (white + black) / n);
+        let (v, lo, hi) = share(&m["first_player_score"]);
+        assert!((v - (white + draws / 2.0) / (white + black + draws)).abs() < 1e-12);
+        assert!(lo <= v && v <= hi && lo >= 0.0 && hi <= 1.0);
+        assert!((m["balance"].as_f64().unwrap() - (1.0 - (white - black).abs() / n)).abs() < 1e-12);
+        let plies: Vec<f64> = lines.iter().map(|l| l["plies"].as_f64().unwrap()).collect();
+        let mean = plies.iter().sum::<f64>() / n;
+        assert!((m["length_mean"].as_f64().unwrap() - mean).abs() < 1e-9);
+        let mut sorted = plies.clone();
+        sorted.sort_by(f64::total_cmp);
+        assert_eq!(
+            m["length_p10_p50_p90"][1].as_f64(),
+            Some(sorted[29]),
+            "the median by nearest rank"
+        );
+        assert_eq!(m["length_min_max"][0].as_f64(), Some(sorted[0]));
+        assert_eq!(m["length_min_max"][1].as_f64(), Some(sorted[59]));
+        let all: Vec<f64> = lines
+            .iter()
+            .flat_map(|l| {
+                l["branching"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|b| b.as_f64().unwrap())
+            })
+            .collect();
+        assert!(
+            (m["branching"].as_f64().unwrap() - all.iter().sum::<f64>() / all.len() as f64).abs()
+                < 1e-9
+        );
+        // Ludii's per-game averages.
+        let per_game = |f: &dyn Fn(&[f64]) -> f64| {
+            lines
+                .iter()
+                .map(|l| {
+                    let b: Vec<f64> = l["branching"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|b| b.as_f64().unwrap())
+                        .collect();
+                    f(&b)
+                })
+                .sum::<f64>()
+                / n
+        };
+        let decisions =
+            per_game(&|b| b.iter().filter(|&&x| x > 1.0).count() as f64 / b.len() as f64);
+        assert!((m["decision_moves"].as_f64().unwrap() - decisions).abs() < 1e-9);
+        let tree = per_game(&|b| b.len() as f64 * (b.iter().sum::<f64>() / b.len() as f64).log10());
+        assert!((m["game_tree_log10"].as_f64().unwrap() - tree).abs() < 1e-6);
+        let endings: u64 = study["endings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["games"].as_u64().unwrap())
+            .sum();
+        assert_eq!(endings, 60);
+    }
+    // Decisiveness only where the evaluations were kept.
+    let d = studies[0]["metrics"]["decisiveness"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&d));
+    assert!(studies[1]["metrics"]["decisiveness"].is_null());
+    // The table sets the studies side by side, with their differences; the
+    // report holds the table and three plots; the plots are SVG files.
+    let html = dir.join("report.html");
+    let svg = dir.join("plots");
+    let r = lud(
+        &[
+            "analyze",
+            murray.to_str().unwrap(),
+            shastree.to_str().unwrap(),
+            "--html",
+            html.to_str().unwrap(),
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_ok(&r);
+    assert!(
+        r.stdout.contains("Parsi Chess (Murray)") && r.stdout.contains("Parsi Chess (Shastree)"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("difference, points"), "{}", r.stdout);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert_eq!(page.matches("<svg").count(), 3);
+    assert!(page.contains("Drawishness") && page.contains("Newcombe"));
+    for name in ["results.svg", "lengths.svg", "branching.svg"] {
+        let s = std::fs::read_to_string(svg.join(name)).unwrap();
+        assert!(
+            s.starts_with("<svg") && s.trim_end().ends_with("</svg>"),
+            "{name}"
+        );
+    }
+    // The same games twice are counted once.
+    let r = lud(
+        &[
+            "analyze",
+            murray.to_str().unwrap(),
+            murray.to_str().unwrap(),
+            "--json",
+        ],
+        b"",
+    );
+    let twice: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(twice["studies"][0]["games"].as_u64(), Some(60));
+    assert_eq!(twice["studies"][0]["duplicates"].as_u64(), Some(60));
+}
+
+#[test]
+fn lines_stream_to_stdout_and_analyze_reads_stdin() {
+    let r = lud(
+        &[
+            "selfplay",
+            "games/connect-four.lud",
+            "-n",
+            "25",
+            "--out",
+            "-",
+            "--quiet",
+        ],
+        b"",
+    );
+    assert_ok(&r);
+    assert_eq!(r.stdout.lines().count(), 25);
+    assert!(r.stderr.contains("25 games played"), "{}", r.stderr);
+    let a = lud(&["analyze", "-", "--json"], r.stdout.as_bytes());
+    assert_ok(&a);
+    let v: Value = serde_json::from_str(&a.stdout).unwrap();
+    assert_eq!(v["studies"][0]["games"].as_u64(), Some(25));
+}
