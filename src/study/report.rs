@@ -347,20 +347,16 @@ pub fn plots(studies: &[Summary]) -> Vec<Plot> {
 }
 
 fn legend_name(s: &Summary, all: &[Summary]) -> String {
-    let same_game = all.iter().all(|o| o.game == s.game);
-    let mut n = if same_game {
-        String::new()
-    } else {
-        s.game.clone()
-    };
-    if let Some(r) = &s.ruleset {
-        let _ = write!(n, " ({r})");
+    // What tells the studies apart: the game where they differ, then the
+    // ruleset, the options and the players.
+    let mut parts: Vec<String> = Vec::new();
+    if !all.iter().all(|o| o.game == s.game) {
+        parts.push(s.game.clone());
     }
-    for o in &s.options {
-        let _ = write!(n, " {o}");
-    }
-    let _ = write!(n, " {}", players(s));
-    n.trim().to_string()
+    parts.extend(s.ruleset.iter().cloned());
+    parts.extend(s.options.iter().cloned());
+    parts.push(players(s));
+    parts.join(", ")
 }
 
 fn results_plot(studies: &[Summary], svg: &mut String) -> Result<(), String> {
@@ -462,7 +458,6 @@ fn results_plot(studies: &[Summary], svg: &mut String) -> Result<(), String> {
 }
 
 fn lengths_plot(studies: &[Summary], svg: &mut String) -> Result<(), String> {
-    let e = |e: &dyn std::fmt::Display| e.to_string();
     // Up to the length 99% of the games of every study end by, in about
     // sixty bins.
     let end = studies
@@ -497,53 +492,20 @@ fn lengths_plot(studies: &[Summary], svg: &mut String) -> Result<(), String> {
                 .collect()
         })
         .collect();
-    let top = series
-        .iter()
-        .flatten()
-        .map(|p| p.1)
-        .fold(0.0f64, f64::max)
-        .max(1.0)
-        * 1.1;
-    let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
-    root.fill(&WHITE).map_err(|x| e(&x))?;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(12)
-        .x_label_area_size(34)
-        .y_label_area_size(50)
-        .build_cartesian_2d(0f64..(bins * bin) as f64, 0f64..top)
-        .map_err(|x| e(&x))?;
-    chart
-        .configure_mesh()
-        .x_desc(if bin == 1 {
-            "plies".to_string()
-        } else {
-            format!("plies, in bins of {bin}")
-        })
-        .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_desc("% of games")
-        .y_label_formatter(&|y| format!("{y:.1}"))
-        .draw()
-        .map_err(|x| e(&x))?;
-    for (j, (s, pts)) in studies.iter().zip(series).enumerate() {
-        let c = colour(j);
-        chart
-            .draw_series(LineSeries::new(pts, c.stroke_width(2)))
-            .map_err(|x| e(&x))?
-            .label(legend_name(s, studies))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], c.stroke_width(2)));
-    }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.3))
-        .draw()
-        .map_err(|x| e(&x))?;
-    root.present().map_err(|x| e(&x))?;
-    Ok(())
+    let x_desc = if bin == 1 {
+        "plies".to_string()
+    } else {
+        format!("plies, in bins of {bin}")
+    };
+    let axes = Axes {
+        right: (bins * bin) as f64,
+        x_desc: &x_desc,
+        y_desc: "% of games",
+    };
+    line_chart(studies, &series, &axes, svg)
 }
 
 fn branching_plot(studies: &[Summary], svg: &mut String) -> Result<(), String> {
-    let e = |e: &dyn std::fmt::Display| e.to_string();
     // Each study up to the ply one game in a hundred (at least ten games)
     // still reaches.
     let series: Vec<Vec<(f64, f64)>> = studies
@@ -555,7 +517,30 @@ fn branching_plot(studies: &[Summary], svg: &mut String) -> Result<(), String> {
                 .collect()
         })
         .collect();
-    let right = series.iter().map(Vec::len).max().unwrap_or(0).max(2) as f64;
+    let axes = Axes {
+        right: series.iter().map(Vec::len).max().unwrap_or(0).max(2) as f64,
+        x_desc: "ply",
+        y_desc: "legal moves (mean)",
+    };
+    line_chart(studies, &series, &axes, svg)
+}
+
+/// A line chart's x range (from 0) and the names of its axes.
+struct Axes<'a> {
+    right: f64,
+    x_desc: &'a str,
+    y_desc: &'a str,
+}
+
+/// One line a study, from 0 up to a tenth above the highest point, with a
+/// legend.
+fn line_chart(
+    studies: &[Summary],
+    series: &[Vec<(f64, f64)>],
+    axes: &Axes<'_>,
+    svg: &mut String,
+) -> Result<(), String> {
+    let e = |e: &dyn std::fmt::Display| e.to_string();
     let top = series
         .iter()
         .flatten()
@@ -569,19 +554,20 @@ fn branching_plot(studies: &[Summary], svg: &mut String) -> Result<(), String> {
         .margin(12)
         .x_label_area_size(34)
         .y_label_area_size(50)
-        .build_cartesian_2d(0f64..right, 0f64..top)
+        .build_cartesian_2d(0f64..axes.right, 0f64..top)
         .map_err(|x| e(&x))?;
     chart
         .configure_mesh()
-        .x_desc("ply")
+        .x_desc(axes.x_desc)
         .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_desc("legal moves (mean)")
+        .y_desc(axes.y_desc)
+        .y_label_formatter(&|y| format!("{y:.1}"))
         .draw()
         .map_err(|x| e(&x))?;
     for (j, (s, pts)) in studies.iter().zip(series).enumerate() {
         let c = colour(j);
         chart
-            .draw_series(LineSeries::new(pts, c.stroke_width(2)))
+            .draw_series(LineSeries::new(pts.iter().copied(), c.stroke_width(2)))
             .map_err(|x| e(&x))?
             .label(legend_name(s, studies))
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], c.stroke_width(2)));
