@@ -380,6 +380,9 @@ fn bad_arguments_and_files_are_refused_with_a_hint() {
     for (bytes, needle) in [
         (b"{\"game\": 1}\n{}\n".to_vec(), "line 1, column"),
         (b"not json at all\nmore\n".to_vec(), "line 1, column"),
+        // Not a results file, and no newline at its end: refused, never
+        // cut as a torn line.
+        (b"my notes".to_vec(), "line 1, column"),
         (
             vec![0xff, 0xfe, 0x00, 0x10, b'\n', b'x', b'\n'],
             "line 1 is not UTF-8 text",
@@ -631,4 +634,76 @@ fn lines_stream_to_stdout_and_analyze_reads_stdin() {
     assert_ok(&a);
     let v: Value = serde_json::from_str(&a.stdout).unwrap();
     assert_eq!(v["studies"][0]["games"].as_u64(), Some(25));
+}
+
+#[test]
+fn a_study_is_its_file_its_settings_in_any_order_and_one_run_at_a_time() {
+    let dir = scratch("selfplay-identity");
+    let out = dir.join("r.jsonl");
+    let o = out.to_str().unwrap();
+    // The same options in another order are the same study.
+    let nila = "games/nilakantha.lud";
+    let first = ["--option", "king-file=d", "--option", "transpose=a-file"];
+    let second = ["--option", "transpose=a-file", "--option", "king-file=d"];
+    assert_ok(&lud(&[&["selfplay", nila, "-n", "4", "--out", o][..], &first].concat(), b""));
+    let r = lud(&[&["selfplay", nila, "-n", "6", "--out", o][..], &second].concat(), b"");
+    assert_ok(&r);
+    assert!(r.stdout.contains("2 games played (4 already in the file)"), "{}", r.stdout);
+    // A game file changed since is another study, whatever its name.
+    let game = dir.join("c4.lud");
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/connect-four.lud")).unwrap();
+    std::fs::write(&game, &text).unwrap();
+    let g = game.to_str().unwrap();
+    let out2 = dir.join("c4.jsonl");
+    let o2 = out2.to_str().unwrap();
+    assert_ok(&lud(&["selfplay", g, "-n", "3", "--out", o2], b""));
+    std::fs::write(&game, format!("{text}\n// a comment\n")).unwrap();
+    assert_refused(&lud(&["selfplay", g, "-n", "3", "--out", o2], b""), 1, "a game file changed since is another study");
+    // Not a plain file: written to, not read back.
+    assert_ok(&lud(&["selfplay", "games/connect-four.lud", "-n", "3", "--out", "/dev/null"], b""));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_second_run_on_the_same_file_is_refused_while_the_first_writes() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = scratch("selfplay-lock");
+    let out = dir.join("r.jsonl");
+    let o = out.to_str().unwrap();
+    let args = ["selfplay", "games/chess.lud", "-n", "1000", "--white", "alphabeta:2000", "--threads", "1", "--out", o, "--quiet"];
+    let mut child = cli_run::command(&args).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let t = Instant::now();
+    while std::fs::read_to_string(&out).map_or(0, |s| s.lines().count()) < 1 {
+        assert!(t.elapsed() < Duration::from_secs(30), "no game written");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let r = lud(&args, b"");
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_refused(&r, 1, "another run is writing to");
+}
+
+#[test]
+fn lines_that_do_not_hold_together_are_refused_at_their_line() {
+    let dir = scratch("selfplay-lines");
+    let out = dir.join("r.jsonl");
+    selfplay("games/connect-four.lud", &out, &["-n", "2"]);
+    let good = std::fs::read_to_string(&out).unwrap();
+    let first: Value = serde_json::from_str(good.lines().next().unwrap()).unwrap();
+    let broken = |f: &dyn Fn(&mut Value)| {
+        let mut v = first.clone();
+        f(&mut v);
+        format!("{good}{v}\n")
+    };
+    for (text, needle) in [
+        (broken(&|v| v["plies"] = 4_000_000_000u64.into()), "line 3, column 1: 4000000000 plies"),
+        (broken(&|v| v["branching"] = Value::Array(Vec::new())), "0 entries in `branching`"),
+        (broken(&|v| v["max_plies"] = 1_000_000.into()), "not a game of `lud selfplay`"),
+        (broken(&|v| { v["result"] = "win".into(); v["winner"] = "Nobody".into(); }), "a win without a winner among the sides"),
+        (broken(&|v| v["result"] = "lost".into()), "`lost` is not a result"),
+    ] {
+        std::fs::write(&out, &text).unwrap();
+        assert_refused(&lud(&["analyze", out.to_str().unwrap()], b""), 1, needle);
+    }
 }

@@ -42,7 +42,7 @@ def play_shard(lud, game_name, game_text, games, shard, shards, threads, extra):
 
 def run(game_file, games, shards, out, lud="lud", threads=1, extra=(), address=None, num_cpus=None):
     """Plays the study's `shards` shards as Ray tasks, writes every game's
-    line to `out` (shard by shard, in order), and returns the path."""
+    line to `out` (shard by shard, as they finish), and returns the path."""
     with open(game_file, encoding="utf-8") as f:
         text = f.read()
     if not ray.is_initialized():
@@ -50,9 +50,20 @@ def run(game_file, games, shards, out, lud="lud", threads=1, extra=(), address=N
     name = os.path.basename(game_file)
     tasks = [play_shard.options(num_cpus=threads).remote(lud, name, text, games, i, shards, threads, list(extra))
              for i in range(1, shards + 1)]
-    with open(out, "w", encoding="utf-8") as f:
-        for lines in ray.get(tasks):
-            f.write(lines)
+    # Each shard's lines written as it comes back (the driver never holds
+    # them all), into a file beside `out` that takes its name only when
+    # every shard has come back: a failed study leaves `out` as it was.
+    partial = out + ".partial"
+    try:
+        with open(partial, "w", encoding="utf-8") as f:
+            waiting = tasks
+            while waiting:
+                done, waiting = ray.wait(waiting, num_returns=1)
+                f.write(ray.get(done[0]))
+        os.replace(partial, out)
+    finally:
+        if os.path.exists(partial):
+            os.remove(partial)
     return out
 
 

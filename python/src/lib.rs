@@ -302,13 +302,16 @@ impl State {
         self.undo_action()
     }
 
-    /// Whether an end rule has ended the game.
+    /// Whether the game is over: an end rule has ended it, or (in a game
+    /// whose rules do not say what that means) the player to move has no
+    /// legal move.
     fn is_terminal(&mut self) -> bool {
-        self.outcome().is_some()
+        self.outcome().is_some() || self.legal().is_empty()
     }
 
     /// Each player's return: 1 for the winner, -1 for the loser, 0 each
-    /// for a draw, 0 each while the game goes on.
+    /// for a draw (or a game stuck with no legal move), 0 each while the
+    /// game goes on.
     fn returns(&mut self) -> Vec<f64> {
         let n = self.pos.model().players.len();
         match self.outcome().map(lud::eval::Outcome::winner) {
@@ -320,7 +323,7 @@ impl State {
     /// The player to move, from 0; -4 once the game is over (OpenSpiel's
     /// terminal player id).
     fn current_player(&mut self) -> i64 {
-        if self.outcome().is_some() {
+        if self.is_terminal() {
             -4
         } else {
             self.pos.side_to_move() as i64
@@ -328,9 +331,14 @@ impl State {
     }
 
     /// How the game ended: (winner or None for a draw, the kind of ending),
-    /// or None while it goes on.
+    /// or None while it goes on. A game stuck with no legal move and no end
+    /// rule for it is `(None, "no legal move")`.
     fn result(&mut self) -> Option<(Option<usize>, String)> {
-        self.outcome().map(|o| (o.winner(), o.kind().to_string()))
+        match self.outcome() {
+            Some(o) => Some((o.winner(), o.kind().to_string())),
+            None if self.legal().is_empty() => Some((None, "no legal move".to_string())),
+            None => None,
+        }
     }
 
     /// The action as the notation of records writes it (`e2e4`):

@@ -55,3 +55,5 @@ def test_a_failing_shard_is_reported(tmp_path):
             ray_study.run("games/connect-four.lud", 4, 2, str(tmp_path / "x.jsonl"), lud=binary, extra=["--white", "wizard"], num_cpus=2)
     finally:
         ray.shutdown()
+    # Nothing is left behind: no results file, no partial one.
+    assert list(tmp_path.iterdir()) == []

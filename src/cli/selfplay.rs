@@ -5,7 +5,6 @@
 //! killed, resumes where it stopped). At the end a short summary;
 //! `lud analyze` reads the lines.
 
-use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, Write};
@@ -19,7 +18,7 @@ use indicatif::ProgressBar;
 use super::progress::Bar;
 use super::{check_threads, load, ConfigArgs, EXIT_INPUT, EXIT_OK, EXIT_USAGE};
 use crate::bench::{Progress, MAX_CAP};
-use crate::study::{Agent, End, Line, Played, Reader, Shard, Study, DEFAULT_MAX_PLIES};
+use crate::study::{fingerprint, Agent, End, Line, Numbers, Played, Reader, Shard, Study, DEFAULT_MAX_PLIES};
 
 /// The exit code of a run stopped by Ctrl-C (as a shell reports SIGINT).
 const EXIT_INTERRUPTED: i32 = 130;
@@ -130,18 +129,22 @@ pub(super) fn run(a: &SelfplayArgs) -> i32 {
     study.keep_moves = a.moves;
     study.keep_eval = a.eval;
     study.ruleset.clone_from(&a.config.ruleset);
+    // The options in one order: the same settings are the same study.
     study.options = a.config.config().map(|c| c.options).unwrap_or_default();
+    study.options.sort();
+    // The file as it was compiled (a change since makes another study).
+    study.rules = std::fs::read(&a.file).map(|t| fingerprint(&t)).unwrap_or_default();
     let shard = a.shard.unwrap_or(Shard::ALL);
     let range = shard.range(a.games);
     let (sink, have) = match a.out.as_deref() {
-        None => (Sink::None, HashSet::new()),
-        Some(p) if p == Path::new("-") => (Sink::Stdout, HashSet::new()),
+        None => (Sink::None, Numbers::default()),
+        Some(p) if p == Path::new("-") => (Sink::Stdout, Numbers::default()),
         Some(p) => match open_out(p, &study, &range) {
             Ok((f, have)) => (Sink::File(f), have),
             Err(c) => return c,
         },
     };
-    let to_play = (range.end - range.start).saturating_sub(have.len() as u64);
+    let to_play = (range.end - range.start).saturating_sub(have.len());
     let progress = Arc::new(Progress::default());
     interrupt_stops(&progress);
     let tally = Mutex::new(Tally {
@@ -197,7 +200,7 @@ pub(super) fn run(a: &SelfplayArgs) -> i32 {
         study.play_many(
             &game,
             range.clone(),
-            &|i| have.contains(&i),
+            &|i| have.contains(i),
             a.threads,
             &progress,
             &done,
@@ -237,7 +240,7 @@ pub(super) fn run(a: &SelfplayArgs) -> i32 {
 fn summary(
     study: &Study,
     t: &Tally,
-    had: usize,
+    had: u64,
     seconds: f64,
     a: &SelfplayArgs,
     shard: Shard,
@@ -296,72 +299,74 @@ fn summary(
 }
 
 /// Opens the results file to add to, after reading the games of this study
-/// (in `range`) it already holds. A last line cut short by a stopped run is
-/// cut off.
-fn open_out(
-    path: &Path,
-    study: &Study,
-    range: &std::ops::Range<u64>,
-) -> Result<(File, HashSet<u64>), i32> {
-    let mut have = HashSet::new();
-    let mut torn = None;
-    let mut ends_in_newline = true;
-    match File::open(path) {
+/// (in `range`) it already holds, and locks it for this run (another run on
+/// the same file is refused while this one writes). A last line cut short
+/// by a stopped run is cut off. What is not a plain file (a pipe, a
+/// terminal, `/dev/stdout`) is written to without being read back.
+fn open_out(path: &Path, study: &Study, range: &std::ops::Range<u64>) -> Result<(File, Numbers), i32> {
+    let cannot = |what: &str, e: &dyn std::fmt::Display| {
+        eoutln!("error: cannot {what} {}: {e}", path.display());
+        EXIT_INPUT
+    };
+    let mut have = Numbers::default();
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => {
+            eoutln!("error: {} is a folder", path.display());
+            eoutln!("  help: --out takes a file to write the games to, as in --out results.jsonl");
+            return Err(EXIT_USAGE);
+        }
+        Ok(m) if !m.is_file() => {
+            let f = OpenOptions::new().append(true).open(path).map_err(|e| cannot("write", &e))?;
+            return Ok((f, have));
+        }
+        Ok(_) => {}
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => {
-            eoutln!("error: cannot read {}: {e}", path.display());
+        Err(e) => return Err(cannot("read", &e)),
+    }
+    let mut f = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| cannot("write", &e))?;
+    match f.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            eoutln!("error: another run is writing to {}", path.display());
+            eoutln!("  help: wait for it to end, or give this run another file with --out (shards each their own)");
             return Err(EXIT_INPUT);
         }
-        Ok(f) => {
-            if f.metadata().is_ok_and(|m| m.is_dir()) {
-                eoutln!("error: {} is a folder", path.display());
-                eoutln!(
-                    "  help: --out takes a file to write the games to, as in --out results.jsonl"
-                );
-                return Err(EXIT_USAGE);
-            }
-            let len = f.metadata().map_or(0, |m| m.len());
-            let mut reader = Reader::new(BufReader::new(f));
-            for item in reader.by_ref() {
-                match item {
-                    Ok(line) if line.of_study(study) => {
-                        if range.contains(&line.index) {
-                            have.insert(line.index);
-                        }
-                    }
-                    Ok(line) => {
-                        eoutln!(
-                            "error: {}:{}: a game of another study ({}, seed {}, at most {} plies)",
-                            path.display(),
-                            reader.lines_read(),
-                            line.study_label(),
-                            line.seed,
-                            line.max_plies
-                        );
-                        eoutln!("  help: this run is a study of {}, seed {}, at most {} plies; write it to another file with --out", study.label(), study.seed, study.max_plies);
-                        return Err(EXIT_INPUT);
-                    }
-                    Err(e) => {
-                        eoutln!("error: {}: {e}", path.display());
-                        eoutln!("  help: --out adds to a results file of `lud selfplay`; give another file name");
-                        return Err(EXIT_INPUT);
-                    }
+        Err(std::fs::TryLockError::Error(e)) => return Err(cannot("lock", &e)),
+    }
+    let mut reader = Reader::new(BufReader::new(&f));
+    for item in reader.by_ref() {
+        match item {
+            Ok(line) if line.of_study(study) => {
+                if range.contains(&line.index) {
+                    have.insert(line.index);
                 }
             }
-            torn = reader.torn();
-            if torn.is_none() && len > 0 {
-                ends_in_newline = last_byte(path) == Some(b'\n');
+            Ok(line) => {
+                eoutln!(
+                    "error: {}:{}: a game of another study ({}, seed {}, at most {} plies)",
+                    path.display(),
+                    reader.lines_read(),
+                    line.study_label(),
+                    line.seed,
+                    line.max_plies
+                );
+                eoutln!("  help: this run is a study of {}, seed {}, at most {} plies (a game file changed since is another study too); write it to another file with --out", study.label(), study.seed, study.max_plies);
+                return Err(EXIT_INPUT);
+            }
+            Err(e) => {
+                eoutln!("error: {}: {e}", path.display());
+                eoutln!("  help: --out adds to a results file of `lud selfplay`; give another file name");
+                return Err(EXIT_INPUT);
             }
         }
     }
-    let opened = OpenOptions::new().create(true).append(true).open(path);
-    let mut f = match opened {
-        Ok(f) => f,
-        Err(e) => {
-            eoutln!("error: cannot write {}: {e}", path.display());
-            return Err(EXIT_INPUT);
-        }
-    };
+    let torn = reader.torn();
+    drop(reader);
     let fixed = match torn {
         Some(at) => {
             eoutln!(
@@ -370,19 +375,16 @@ fn open_out(
             );
             f.set_len(at)
         }
-        None if !ends_in_newline => f.write_all(b"\n"),
+        None if last_byte(&mut f).is_some_and(|b| b != b'\n') => f.write_all(b"\n"),
         None => Ok(()),
     };
-    if let Err(e) = fixed {
-        eoutln!("error: cannot write {}: {e}", path.display());
-        return Err(EXIT_INPUT);
-    }
+    fixed.map_err(|e| cannot("write", &e))?;
     Ok((f, have))
 }
 
-fn last_byte(path: &Path) -> Option<u8> {
+/// The file's last byte, if it has one.
+fn last_byte(f: &mut File) -> Option<u8> {
     use std::io::{Read, Seek, SeekFrom};
-    let mut f = File::open(path).ok()?;
     f.seek(SeekFrom::End(-1)).ok()?;
     let mut b = [0u8];
     f.read_exact(&mut b).ok()?;

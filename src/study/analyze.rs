@@ -10,9 +10,9 @@
 //! seeds are one larger sample). A game that appears twice (the same seed
 //! and number) is counted once.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 
-use super::{End, Line};
+use super::{End, Line, Numbers};
 
 /// The 95% two-sided normal quantile.
 const Z95: f64 = 1.959_963_984_540_054;
@@ -30,6 +30,16 @@ pub struct Share {
 }
 
 impl Share {
+    /// A mean with its normal 95% interval, from its standard error (kept
+    /// within 0..1).
+    pub fn normal(mean: f64, se: f64) -> Share {
+        Share {
+            value: mean,
+            low: (mean - Z95 * se).max(0.0),
+            high: (mean + Z95 * se).min(1.0),
+        }
+    }
+
     /// `count` out of `total` (0 of 0 is 0, with the interval 0..1).
     pub fn of(count: f64, total: f64) -> Share {
         if total <= 0.0 {
@@ -59,6 +69,8 @@ pub struct Summary {
     pub label: String,
     /// The game's name.
     pub game: String,
+    /// The game file's fingerprint.
+    pub rules: String,
     /// The ruleset, if the study named one.
     pub ruleset: Option<String>,
     /// The options set.
@@ -103,8 +115,8 @@ pub struct Summary {
     decisive: (u64, f64),
     /// The time the games took, in seconds.
     pub seconds: f64,
-    /// (seed, number) of the games counted.
-    seen: HashSet<(u64, u64)>,
+    /// The numbers of the games counted, by seed.
+    seen: HashMap<u64, Numbers>,
 }
 
 /// The metrics of a summary.
@@ -124,8 +136,13 @@ pub struct Metrics {
     /// (Ludii's Balance).
     pub balance: f64,
     /// The first player's score (a win 1, a draw ½) over the games the
-    /// rules ended.
+    /// rules ended, with the normal 95% interval of a mean (a game's score
+    /// takes three values, so a share's binomial interval would be too wide
+    /// where many games are drawn).
     pub first_player_score: Share,
+    /// The standard error of the first player's score (for the difference
+    /// of two studies).
+    pub first_player_se: f64,
     /// Mean length in plies (Ludii's `DurationMoves`), and its standard
     /// deviation.
     pub length_mean: f64,
@@ -147,9 +164,9 @@ pub struct Metrics {
     pub game_tree_log10: f64,
     /// Ludii's Decisiveness: the mean share of a won game that was played
     /// before the winner's evaluation first rose above the highest the
-    /// losing side ever reached (`None` without evaluations: `lud selfplay
-    /// --eval`).
-    pub decisiveness: Option<f64>,
+    /// losing side ever reached, over the won games with evaluations, and
+    /// their number (`None` without evaluations: `lud selfplay --eval`).
+    pub decisiveness: Option<(f64, u64)>,
 }
 
 impl Summary {
@@ -157,6 +174,7 @@ impl Summary {
         Summary {
             label: first.study_label(),
             game: first.game.clone(),
+            rules: first.rules.clone(),
             ruleset: first.ruleset.clone(),
             options: first.options.clone(),
             players: first.players.clone(),
@@ -172,6 +190,7 @@ impl Summary {
     fn holds(&self, line: &Line) -> bool {
         (
             &self.game,
+            &self.rules,
             &self.ruleset,
             &self.options,
             &self.players,
@@ -179,6 +198,7 @@ impl Summary {
             self.max_plies,
         ) == (
             &line.game,
+            &line.rules,
             &line.ruleset,
             &line.options,
             &line.players,
@@ -189,7 +209,7 @@ impl Summary {
 
     /// Counts one game.
     fn add(&mut self, line: &Line) {
-        if !self.seen.insert((line.seed, line.index)) {
+        if !self.seen.entry(line.seed).or_default().insert(line.index) {
             self.duplicates += 1;
             return;
         }
@@ -283,7 +303,7 @@ impl Summary {
             }
         }
         let ended = (won + self.draws) as f64;
-        let first = self.wins.first().copied().unwrap_or(0) as f64 + self.draws as f64 / 2.0;
+        let (first, first_se) = self.first_player();
         let mut lengths = self.lengths.iter().enumerate().filter(|(_, &c)| c > 0);
         let total_plies: f64 = lengths.clone().map(|(l, &c)| l as f64 * c as f64).sum();
         let mean = total_plies / n.max(1.0);
@@ -300,7 +320,8 @@ impl Summary {
             completion: Share::of(won as f64, n),
             timeouts: Share::of(self.capped as f64, n),
             balance,
-            first_player_score: Share::of(first, ended),
+            first_player_score: first,
+            first_player_se: first_se,
             length_mean: mean,
             length_sd: var.sqrt(),
             length_percentiles: [0.1, 0.5, 0.9].map(|q| self.percentile(q)),
@@ -311,8 +332,25 @@ impl Summary {
             branching,
             decision_moves: self.per_game.1 / self.per_game.0.max(1) as f64,
             game_tree_log10: self.per_game.2 / self.per_game.0.max(1) as f64,
-            decisiveness: (self.decisive.0 > 0).then(|| self.decisive.1 / self.decisive.0 as f64),
+            decisiveness: (self.decisive.0 > 0)
+                .then(|| (self.decisive.1 / self.decisive.0 as f64, self.decisive.0)),
         }
+    }
+
+    /// The first player's mean score over the games the rules ended, with
+    /// its interval, and its standard error.
+    fn first_player(&self) -> (Share, f64) {
+        let won = self.wins.first().copied().unwrap_or(0) as f64;
+        let lost = self.wins.iter().skip(1).sum::<u64>() as f64;
+        let drawn = self.draws as f64;
+        let n = won + lost + drawn;
+        if n == 0.0 {
+            return (Share::of(0.0, 0.0), f64::INFINITY);
+        }
+        let mean = (won + drawn / 2.0) / n;
+        let squares = won * (1.0 - mean).powi(2) + drawn * (0.5 - mean).powi(2) + lost * mean.powi(2);
+        let se = (squares / (n - 1.0).max(1.0) / n).sqrt();
+        (Share::normal(mean, se), se)
     }
 
     /// The length below which a share `q` of the games ended (the nearest
@@ -365,6 +403,17 @@ impl Gathered {
                 self.studies.push(s);
             }
         }
+    }
+}
+
+/// The difference between two means, `a − b`, with its normal 95%
+/// interval, from their standard errors.
+pub fn difference_of_means(a: f64, a_se: f64, b: f64, b_se: f64) -> Share {
+    let half = Z95 * (a_se * a_se + b_se * b_se).sqrt();
+    Share {
+        value: a - b,
+        low: a - b - half,
+        high: a - b + half,
     }
 }
 

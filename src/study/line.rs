@@ -2,7 +2,7 @@
 //! the format `lud selfplay` writes and `lud analyze` reads:
 //!
 //! ```json
-//! {"game":"Mill","players":["random","random"],"sides":["White","Black"],
+//! {"game":"Mill","rules":"9c1f0e3a5b7d2468","players":["random","random"],"sides":["White","Black"],
 //!  "seed":1,"max_plies":5000,"index":17,"result":"win","winner":"Black",
 //!  "ending":"checkmate","plies":212,"branching":[16,16,...],"seconds":0.00041}
 //! ```
@@ -22,6 +22,10 @@ use super::{End, Played, Study};
 pub struct Line {
     /// The game's name.
     pub game: String,
+    /// A fingerprint of the game file's text (FNV-1a, 64 bits, in hex): a
+    /// file changed since is another study, whatever its name.
+    #[serde(default)]
+    pub rules: String,
     /// The ruleset the study named, if it named one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ruleset: Option<String>,
@@ -116,6 +120,8 @@ pub struct Reader<R> {
     at: u64,
     torn: Option<u64>,
     failed: bool,
+    /// Lines of games read.
+    good: usize,
 }
 
 impl<R: std::io::BufRead> Reader<R> {
@@ -128,6 +134,7 @@ impl<R: std::io::BufRead> Reader<R> {
             at: 0,
             torn: None,
             failed: false,
+            good: 0,
         }
     }
 
@@ -181,9 +188,13 @@ impl<R: std::io::BufRead> Iterator for Reader<R> {
                 let line = self.number;
                 return Some(self.fail(LineError::TooLong { line }));
             }
+            // A last line cut short is set aside only where it follows
+            // lines of games, or starts as one: a file of something else is
+            // an error, never cut.
+            let may_be_torn = !ended && (self.good > 0 || self.buf.starts_with(b"{\"game\""));
             let text = match std::str::from_utf8(&self.buf) {
                 Ok(t) => t.trim_end_matches(['\n', '\r']),
-                Err(_) if !ended => {
+                Err(_) if may_be_torn => {
                     self.torn = Some(start);
                     return None;
                 }
@@ -196,8 +207,21 @@ impl<R: std::io::BufRead> Iterator for Reader<R> {
                 continue;
             }
             return match serde_json::from_str::<Line>(text) {
-                Ok(l) => Some(Ok(l)),
-                Err(_) if !ended => {
+                Ok(l) => match l.check() {
+                    Ok(()) => {
+                        self.good += 1;
+                        Some(Ok(l))
+                    }
+                    Err(message) => {
+                        let line = self.number;
+                        Some(self.fail(LineError::Bad {
+                            line,
+                            column: 1,
+                            message,
+                        }))
+                    }
+                },
+                Err(_) if may_be_torn => {
                     self.torn = Some(start);
                     None
                 }
@@ -236,6 +260,7 @@ impl Line {
         };
         Line {
             game: study.game.clone(),
+            rules: study.rules.clone(),
             ruleset: study.ruleset.clone(),
             options: study
                 .options
@@ -257,6 +282,36 @@ impl Line {
             eval: played.eval.clone(),
             // Microseconds are enough, and keep the lines short.
             seconds: (played.seconds * 1e6).round() / 1e6,
+        }
+    }
+
+    /// Whether the line holds together: a length within its cap (and the
+    /// cap within lud's), a count of legal moves for each ply (and moves and
+    /// evaluations, where kept), a known result, a winner among the sides.
+    fn check(&self) -> Result<(), String> {
+        let plies = self.plies as usize;
+        if self.max_plies > crate::bench::MAX_CAP || self.plies > self.max_plies {
+            return Err(format!(
+                "{} plies, at most {}: not a game of `lud selfplay` (whose cap is at most {})",
+                self.plies,
+                self.max_plies,
+                crate::bench::MAX_CAP
+            ));
+        }
+        for (what, n) in [
+            ("branching", self.branching.len()),
+            ("moves", self.moves.len()),
+            ("eval", self.eval.len()),
+        ] {
+            if n != plies && (what == "branching" || n != 0) {
+                return Err(format!("{n} entries in `{what}` for a game of {plies} plies"));
+            }
+        }
+        match (self.result.as_str(), &self.winner) {
+            ("win", Some(w)) if self.sides.contains(w) => Ok(()),
+            ("win", _) => Err("a win without a winner among the sides".to_string()),
+            ("draw" | "capped" | "stuck", None) => Ok(()),
+            (r, _) => Err(format!("`{r}` is not a result (win, draw, capped, stuck), or has a winner")),
         }
     }
 
@@ -311,6 +366,7 @@ impl Line {
         let probe = Line::header(study);
         (
             &self.game,
+            &self.rules,
             &self.ruleset,
             &self.options,
             &self.players,
@@ -319,6 +375,7 @@ impl Line {
             self.max_plies,
         ) == (
             &probe.game,
+            &probe.rules,
             &probe.ruleset,
             &probe.options,
             &probe.players,

@@ -41,6 +41,17 @@ use crate::state::{Hist, State};
 
 pub use line::{Line, LineError, Reader, MAX_LINE};
 
+/// A fingerprint of a game file's text: FNV-1a, 64 bits, in hex. Any
+/// change to the file (a comment too) makes another study.
+pub fn fingerprint(text: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in text {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
 /// The longest game a study plays by default, in plies; a game still going
 /// then is `capped`.
 pub const DEFAULT_MAX_PLIES: u32 = 5_000;
@@ -152,7 +163,8 @@ fn parse_count(s: &str) -> Option<u64> {
 /// once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
-    /// Which part, from 1.
+    /// Which part, from 1 (a shard numbered 0 or above its count has no
+    /// games).
     pub index: u64,
     /// Of how many.
     pub count: u64,
@@ -164,6 +176,9 @@ impl Shard {
 
     /// The game numbers of this shard in a study of `games` games.
     pub fn range(self, games: u64) -> std::ops::Range<u64> {
+        if self.index == 0 || self.index > self.count {
+            return 0..0;
+        }
         let at = |i: u64| (u128::from(games) * u128::from(i) / u128::from(self.count)) as u64;
         at(self.index - 1)..at(self.index)
     }
@@ -188,6 +203,56 @@ impl FromStr for Shard {
 impl fmt::Display for Shard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// A set of game numbers, kept as runs of consecutive numbers: the games
+/// of a study or of a shard come nearly in order, so that a few runs hold
+/// millions of games.
+#[derive(Clone, Debug, Default)]
+pub struct Numbers {
+    /// Each run's first number, and the number after its last.
+    runs: std::collections::BTreeMap<u64, u64>,
+    len: u64,
+}
+
+impl Numbers {
+    /// Whether `i` is in the set.
+    pub fn contains(&self, i: u64) -> bool {
+        self.runs
+            .range(..=i)
+            .next_back()
+            .is_some_and(|(_, &end)| i < end)
+    }
+
+    /// Adds `i`; false if it was there already.
+    pub fn insert(&mut self, i: u64) -> bool {
+        if self.contains(i) {
+            return false;
+        }
+        let mut start = i;
+        let mut end = i.saturating_add(1);
+        if let Some((&s, &e)) = self.runs.range(..i).next_back() {
+            if e == i {
+                start = s;
+            }
+        }
+        if let Some(next) = self.runs.remove(&end) {
+            end = next;
+        }
+        self.runs.insert(start, end);
+        self.len += 1;
+        true
+    }
+
+    /// How many numbers the set holds.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 }
 
@@ -274,6 +339,9 @@ pub struct Played {
 pub struct Study {
     /// The game's name.
     pub game: String,
+    /// A fingerprint of the game file's text ([`fingerprint`]; empty if
+    /// not known): with the name, what says which game it is.
+    pub rules: String,
     /// The ruleset named on the command line, if one was.
     pub ruleset: Option<String>,
     /// The options set, `NAME=VALUE`, in the order given.
@@ -334,6 +402,7 @@ impl Study {
             .collect();
         Study {
             game: game.name().to_string(),
+            rules: String::new(),
             ruleset: None,
             options: Vec::new(),
             agents,
@@ -500,5 +569,41 @@ impl Study {
             }
             Err(_) => indexes.for_each(one),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_merge_into_runs_in_any_order() {
+        let mut n = Numbers::default();
+        let order = [5u64, 3, 4, 0, 9, 1, 2, 8, 6, 7, 4, 9];
+        let fresh: Vec<bool> = order.iter().map(|&i| n.insert(i)).collect();
+        assert_eq!(fresh, [true, true, true, true, true, true, true, true, true, true, false, false]);
+        assert_eq!(n.len(), 10);
+        assert_eq!(n.runs.len(), 1, "{:?}", n.runs);
+        assert!((0..10).all(|i| n.contains(i)) && !n.contains(10));
+        let mut gaps = Numbers::default();
+        for i in (0..20).step_by(2) {
+            gaps.insert(i);
+        }
+        assert_eq!((gaps.len(), gaps.runs.len()), (10, 10));
+        assert!(!gaps.contains(1) && gaps.contains(18) && !gaps.contains(u64::MAX));
+    }
+
+    #[test]
+    fn shards_cover_every_game_once() {
+        for games in [0u64, 1, 7, 100, u64::MAX] {
+            for count in [1u64, 3, 8] {
+                let ranges: Vec<_> = (1..=count).map(|index| Shard { index, count }.range(games)).collect();
+                assert_eq!(ranges[0].start, 0);
+                assert_eq!(ranges[ranges.len() - 1].end, games);
+                assert!(ranges.windows(2).all(|w| w[0].end == w[1].start));
+            }
+        }
+        assert_eq!(Shard { index: 0, count: 0 }.range(10), 0..0);
+        assert_eq!(Shard { index: 4, count: 3 }.range(10), 0..0);
     }
 }

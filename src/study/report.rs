@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use plotters::prelude::*;
 
-use super::analyze::{difference, Metrics, Share, Summary};
+use super::analyze::{difference, difference_of_means, Metrics, Share, Summary};
 
 /// A share as a percentage with its interval: `38.2% (37.9–38.5)`.
 fn pct(s: Share) -> String {
@@ -93,7 +93,15 @@ fn rows(studies: &[Summary]) -> Vec<Vec<String>> {
     row(
         "first player's score",
         each(&|_, m| pct(m.first_player_score)),
-        diff(&|m| m.first_player_score),
+        two.then(|| {
+            let (a, b) = (&metrics[0], &metrics[1]);
+            points(difference_of_means(
+                a.first_player_score.value,
+                a.first_player_se,
+                b.first_player_score.value,
+                b.first_player_se,
+            ))
+        }),
     );
     row(
         "length, plies",
@@ -131,8 +139,9 @@ fn rows(studies: &[Summary]) -> Vec<Vec<String>> {
     row(
         "decisiveness",
         each(&|_, m| {
-            m.decisiveness
-                .map_or("- (no --eval)".to_string(), |d| format!("{d:.3}"))
+            m.decisiveness.map_or("- (no --eval)".to_string(), |(d, n)| {
+                format!("{d:.3} ({n} won games)")
+            })
         }),
         None,
     );
@@ -253,6 +262,7 @@ pub fn json(studies: &[Summary]) -> serde_json::Value {
                 .collect();
             serde_json::json!({
                 "game": s.game,
+                "rules": s.rules,
                 "ruleset": s.ruleset,
                 "options": s.options,
                 "players": s.players,
@@ -281,7 +291,8 @@ pub fn json(studies: &[Summary]) -> serde_json::Value {
                     "branching": m.branching,
                     "decision_moves": m.decision_moves,
                     "game_tree_log10": m.game_tree_log10,
-                    "decisiveness": m.decisiveness,
+                    "decisiveness": m.decisiveness.map(|d| d.0),
+                    "decisiveness_games": m.decisiveness.map_or(0, |d| d.1),
                 },
                 "seconds": s.seconds,
             })
@@ -680,6 +691,6 @@ pub const GLOSSARY: &[(&str, &str)] = &[
     ("branching", "The mean number of legal moves of the positions moves were played from."),
     ("decision moves", "The share of a game's positions with more than one legal move, averaged over the games (Ludii's DecisionMoves)."),
     ("game-tree size", "b to the power d for each game, b its mean branching and d its length, averaged (in powers of ten) over the games (Ludii's GameTreeComplexity, after Allis 1994): a rough size of the game tree."),
-    ("decisiveness", "Ludii's Decisiveness: for each won game, the highest evaluation the losing side ever had is a threshold, and the game is decided at the first position where the winner's evaluation is above it; the figure is the mean share of the game played by then (lower: decided earlier). lud uses its own evaluation of positions (from the rules: material, mobility, lines), recorded by lud selfplay --eval; Ludii uses its search's. Ludii's code divides whole numbers there, so it reports 0 or 1 for each game; lud keeps the fraction."),
+    ("decisiveness", "Ludii's Decisiveness: for each won game, the highest evaluation the losing side ever had is a threshold, and the game is decided at the first position where the winner's evaluation is above it; the figure is the mean share of the game played by then (lower: decided earlier). lud uses its own evaluation of positions (from the rules: material, mobility, lines), recorded by lud selfplay --eval; Ludii uses its search's. It is taken over the won games that kept their evaluations (their number is shown), where Ludii's divides by all games, draws and timeouts too; and Ludii's code divides whole numbers there, so it counts 0 or 1 for each game, where lud keeps the fraction."),
     ("difference", "With two studies of the same sides: the first study's share minus the second's, in percentage points, with Newcombe's 95% interval (method 10): an interval that leaves out 0 is a difference the games show."),
 ];
