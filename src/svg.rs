@@ -193,7 +193,7 @@ pub fn board(pos: &Position, view: View) -> String {
             "point"
         } else if l.hexes {
             "hex"
-        } else if (c.x + c.y) % 2 == 0 {
+        } else if (c.x + c.y).is_multiple_of(2) {
             "dark"
         } else {
             "light"

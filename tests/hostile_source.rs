@@ -156,7 +156,7 @@ fn nested_game(levels: usize) -> String {
     // list, if): `(not ...)` k times around a leaf reaches level 6 + k.
     let most = levels - 6;
     let cond = |k: usize| format!("{}(is Mover Mover){}", "(not ".repeat(k), ")".repeat(k));
-    let (even, odd) = if most % 2 == 0 {
+    let (even, odd) = if most.is_multiple_of(2) {
         (most, most - 1)
     } else {
         (most - 1, most)

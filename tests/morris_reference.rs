@@ -108,7 +108,7 @@ fn random_games(want: usize) {
     let mut seed = 0u64;
     while compared < want && problems.is_empty() && seed < 20 * want as u64 {
         let mut rng = fastrand::Rng::with_seed(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let greedy = seed % 3 != 0;
+        let greedy = !seed.is_multiple_of(3);
         let mut ours = g.start();
         let mut theirs = RefGame::new();
         let mut line = Vec::new();

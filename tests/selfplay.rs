@@ -645,22 +645,49 @@ fn a_study_is_its_file_its_settings_in_any_order_and_one_run_at_a_time() {
     let nila = "games/nilakantha.lud";
     let first = ["--option", "king-file=d", "--option", "transpose=a-file"];
     let second = ["--option", "transpose=a-file", "--option", "king-file=d"];
-    assert_ok(&lud(&[&["selfplay", nila, "-n", "4", "--out", o][..], &first].concat(), b""));
-    let r = lud(&[&["selfplay", nila, "-n", "6", "--out", o][..], &second].concat(), b"");
+    assert_ok(&lud(
+        &[&["selfplay", nila, "-n", "4", "--out", o][..], &first].concat(),
+        b"",
+    ));
+    let r = lud(
+        &[&["selfplay", nila, "-n", "6", "--out", o][..], &second].concat(),
+        b"",
+    );
     assert_ok(&r);
-    assert!(r.stdout.contains("2 games played (4 already in the file)"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("2 games played (4 already in the file)"),
+        "{}",
+        r.stdout
+    );
     // A game file changed since is another study, whatever its name.
     let game = dir.join("c4.lud");
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/connect-four.lud")).unwrap();
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("games/connect-four.lud"),
+    )
+    .unwrap();
     std::fs::write(&game, &text).unwrap();
     let g = game.to_str().unwrap();
     let out2 = dir.join("c4.jsonl");
     let o2 = out2.to_str().unwrap();
     assert_ok(&lud(&["selfplay", g, "-n", "3", "--out", o2], b""));
     std::fs::write(&game, format!("{text}\n// a comment\n")).unwrap();
-    assert_refused(&lud(&["selfplay", g, "-n", "3", "--out", o2], b""), 1, "a game file changed since is another study");
+    assert_refused(
+        &lud(&["selfplay", g, "-n", "3", "--out", o2], b""),
+        1,
+        "a game file changed since is another study",
+    );
     // Not a plain file: written to, not read back.
-    assert_ok(&lud(&["selfplay", "games/connect-four.lud", "-n", "3", "--out", "/dev/null"], b""));
+    assert_ok(&lud(
+        &[
+            "selfplay",
+            "games/connect-four.lud",
+            "-n",
+            "3",
+            "--out",
+            "/dev/null",
+        ],
+        b"",
+    ));
 }
 
 #[cfg(unix)]
@@ -671,8 +698,24 @@ fn a_second_run_on_the_same_file_is_refused_while_the_first_writes() {
     let dir = scratch("selfplay-lock");
     let out = dir.join("r.jsonl");
     let o = out.to_str().unwrap();
-    let args = ["selfplay", "games/chess.lud", "-n", "1000", "--white", "alphabeta:2000", "--threads", "1", "--out", o, "--quiet"];
-    let mut child = cli_run::command(&args).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let args = [
+        "selfplay",
+        "games/chess.lud",
+        "-n",
+        "1000",
+        "--white",
+        "alphabeta:2000",
+        "--threads",
+        "1",
+        "--out",
+        o,
+        "--quiet",
+    ];
+    let mut child = cli_run::command(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
     let t = Instant::now();
     while std::fs::read_to_string(&out).map_or(0, |s| s.lines().count()) < 1 {
         assert!(t.elapsed() < Duration::from_secs(30), "no game written");
@@ -697,11 +740,29 @@ fn lines_that_do_not_hold_together_are_refused_at_their_line() {
         format!("{good}{v}\n")
     };
     for (text, needle) in [
-        (broken(&|v| v["plies"] = 4_000_000_000u64.into()), "line 3, column 1: 4000000000 plies"),
-        (broken(&|v| v["branching"] = Value::Array(Vec::new())), "0 entries in `branching`"),
-        (broken(&|v| v["max_plies"] = 1_000_000.into()), "not a game of `lud selfplay`"),
-        (broken(&|v| { v["result"] = "win".into(); v["winner"] = "Nobody".into(); }), "a win without a winner among the sides"),
-        (broken(&|v| v["result"] = "lost".into()), "`lost` is not a result"),
+        (
+            broken(&|v| v["plies"] = 4_000_000_000u64.into()),
+            "line 3, column 1: 4000000000 plies",
+        ),
+        (
+            broken(&|v| v["branching"] = Value::Array(Vec::new())),
+            "0 entries in `branching`",
+        ),
+        (
+            broken(&|v| v["max_plies"] = 1_000_000.into()),
+            "not a game of `lud selfplay`",
+        ),
+        (
+            broken(&|v| {
+                v["result"] = "win".into();
+                v["winner"] = "Nobody".into();
+            }),
+            "a win without a winner among the sides",
+        ),
+        (
+            broken(&|v| v["result"] = "lost".into()),
+            "`lost` is not a result",
+        ),
     ] {
         std::fs::write(&out, &text).unwrap();
         assert_refused(&lud(&["analyze", out.to_str().unwrap()], b""), 1, needle);

@@ -334,11 +334,11 @@ impl State {
     /// or None while it goes on. A game stuck with no legal move and no end
     /// rule for it is `(None, "no legal move")`.
     fn result(&mut self) -> Option<(Option<usize>, String)> {
-        match self.outcome() {
-            Some(o) => Some((o.winner(), o.kind().to_string())),
-            None if self.legal().is_empty() => Some((None, "no legal move".to_string())),
-            None => None,
+        let ended = self.outcome().map(|o| (o.winner(), o.kind().to_string()));
+        if ended.is_none() && self.legal().is_empty() {
+            return Some((None, "no legal move".to_string()));
         }
+        ended
     }
 
     /// The action as the notation of records writes it (`e2e4`):

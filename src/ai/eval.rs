@@ -727,7 +727,7 @@ impl<B: Bits> Eval<B> {
             // The player left to fill the odd levels: the one to move while
             // the empty squares are even in number (two players only).
             let empty = (e.all & !occupied).count();
-            let first = if empty % 2 == 0 {
+            let first = if empty.is_multiple_of(2) {
                 side
             } else {
                 (side + 1) % players

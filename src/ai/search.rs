@@ -101,7 +101,7 @@ impl<'a, B: Bits> Search<'a, B> {
         self.nodes += 1;
         if !self.out_of_budget {
             self.out_of_budget = self.nodes > self.settings.max_nodes
-                || (self.nodes % CLOCK_EVERY == 0
+                || (self.nodes.is_multiple_of(CLOCK_EVERY)
                     && (self.deadline.is_some_and(|d| Instant::now() >= d)
                         || self.halt.load(Ordering::Relaxed)
                         || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))));

@@ -18,7 +18,9 @@ use indicatif::ProgressBar;
 use super::progress::Bar;
 use super::{check_threads, load, ConfigArgs, EXIT_INPUT, EXIT_OK, EXIT_USAGE};
 use crate::bench::{Progress, MAX_CAP};
-use crate::study::{fingerprint, Agent, End, Line, Numbers, Played, Reader, Shard, Study, DEFAULT_MAX_PLIES};
+use crate::study::{
+    fingerprint, Agent, End, Line, Numbers, Played, Reader, Shard, Study, DEFAULT_MAX_PLIES,
+};
 
 /// The exit code of a run stopped by Ctrl-C (as a shell reports SIGINT).
 const EXIT_INTERRUPTED: i32 = 130;
@@ -133,7 +135,9 @@ pub(super) fn run(a: &SelfplayArgs) -> i32 {
     study.options = a.config.config().map(|c| c.options).unwrap_or_default();
     study.options.sort();
     // The file as it was compiled (a change since makes another study).
-    study.rules = std::fs::read(&a.file).map(|t| fingerprint(&t)).unwrap_or_default();
+    study.rules = std::fs::read(&a.file)
+        .map(|t| fingerprint(&t))
+        .unwrap_or_default();
     let shard = a.shard.unwrap_or(Shard::ALL);
     let range = shard.range(a.games);
     let (sink, have) = match a.out.as_deref() {
@@ -303,7 +307,11 @@ fn summary(
 /// the same file is refused while this one writes). A last line cut short
 /// by a stopped run is cut off. What is not a plain file (a pipe, a
 /// terminal, `/dev/stdout`) is written to without being read back.
-fn open_out(path: &Path, study: &Study, range: &std::ops::Range<u64>) -> Result<(File, Numbers), i32> {
+fn open_out(
+    path: &Path,
+    study: &Study,
+    range: &std::ops::Range<u64>,
+) -> Result<(File, Numbers), i32> {
     let cannot = |what: &str, e: &dyn std::fmt::Display| {
         eoutln!("error: cannot {what} {}: {e}", path.display());
         EXIT_INPUT
@@ -316,7 +324,10 @@ fn open_out(path: &Path, study: &Study, range: &std::ops::Range<u64>) -> Result<
             return Err(EXIT_USAGE);
         }
         Ok(m) if !m.is_file() => {
-            let f = OpenOptions::new().append(true).open(path).map_err(|e| cannot("write", &e))?;
+            let f = OpenOptions::new()
+                .append(true)
+                .open(path)
+                .map_err(|e| cannot("write", &e))?;
             return Ok((f, have));
         }
         Ok(_) => {}

@@ -62,7 +62,7 @@ impl Dir {
 
     /// Whether it is one of N, E, S, W.
     pub fn is_orthogonal(self) -> bool {
-        self.0 % 2 == 0
+        self.0.is_multiple_of(2)
     }
 
     /// Its compass name.

@@ -302,7 +302,6 @@ impl Summary {
                 balance = balance.min(1.0 - (a - b).abs());
             }
         }
-        let ended = (won + self.draws) as f64;
         let (first, first_se) = self.first_player();
         let mut lengths = self.lengths.iter().enumerate().filter(|(_, &c)| c > 0);
         let total_plies: f64 = lengths.clone().map(|(l, &c)| l as f64 * c as f64).sum();
@@ -348,7 +347,8 @@ impl Summary {
             return (Share::of(0.0, 0.0), f64::INFINITY);
         }
         let mean = (won + drawn / 2.0) / n;
-        let squares = won * (1.0 - mean).powi(2) + drawn * (0.5 - mean).powi(2) + lost * mean.powi(2);
+        let squares =
+            won * (1.0 - mean).powi(2) + drawn * (0.5 - mean).powi(2) + lost * mean.powi(2);
         let se = (squares / (n - 1.0).max(1.0) / n).sqrt();
         (Share::normal(mean, se), se)
     }

@@ -304,14 +304,18 @@ impl Line {
             ("eval", self.eval.len()),
         ] {
             if n != plies && (what == "branching" || n != 0) {
-                return Err(format!("{n} entries in `{what}` for a game of {plies} plies"));
+                return Err(format!(
+                    "{n} entries in `{what}` for a game of {plies} plies"
+                ));
             }
         }
         match (self.result.as_str(), &self.winner) {
             ("win", Some(w)) if self.sides.contains(w) => Ok(()),
             ("win", _) => Err("a win without a winner among the sides".to_string()),
             ("draw" | "capped" | "stuck", None) => Ok(()),
-            (r, _) => Err(format!("`{r}` is not a result (win, draw, capped, stuck), or has a winner")),
+            (r, _) => Err(format!(
+                "`{r}` is not a result (win, draw, capped, stuck), or has a winner"
+            )),
         }
     }
 

@@ -581,7 +581,10 @@ mod tests {
         let mut n = Numbers::default();
         let order = [5u64, 3, 4, 0, 9, 1, 2, 8, 6, 7, 4, 9];
         let fresh: Vec<bool> = order.iter().map(|&i| n.insert(i)).collect();
-        assert_eq!(fresh, [true, true, true, true, true, true, true, true, true, true, false, false]);
+        assert_eq!(
+            fresh,
+            [true, true, true, true, true, true, true, true, true, true, false, false]
+        );
         assert_eq!(n.len(), 10);
         assert_eq!(n.runs.len(), 1, "{:?}", n.runs);
         assert!((0..10).all(|i| n.contains(i)) && !n.contains(10));
@@ -597,7 +600,9 @@ mod tests {
     fn shards_cover_every_game_once() {
         for games in [0u64, 1, 7, 100, u64::MAX] {
             for count in [1u64, 3, 8] {
-                let ranges: Vec<_> = (1..=count).map(|index| Shard { index, count }.range(games)).collect();
+                let ranges: Vec<_> = (1..=count)
+                    .map(|index| Shard { index, count }.range(games))
+                    .collect();
                 assert_eq!(ranges[0].start, 0);
                 assert_eq!(ranges[ranges.len() - 1].end, games);
                 assert!(ranges.windows(2).all(|w| w[0].end == w[1].start));

@@ -139,9 +139,10 @@ fn rows(studies: &[Summary]) -> Vec<Vec<String>> {
     row(
         "decisiveness",
         each(&|_, m| {
-            m.decisiveness.map_or("- (no --eval)".to_string(), |(d, n)| {
-                format!("{d:.3} ({n} won games)")
-            })
+            m.decisiveness
+                .map_or("- (no --eval)".to_string(), |(d, n)| {
+                    format!("{d:.3} ({n} won games)")
+                })
         }),
         None,
     );

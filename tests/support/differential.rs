@@ -322,7 +322,7 @@ fn play_one<R: Rules>(s: &Setup<R>, seed: u64, per_game: usize, want: usize, t: 
         }
         let sample = taken < per_game
             && t.positions < want
-            && ((ply == 0 && seed % 4 == 0)
+            && ((ply == 0 && seed.is_multiple_of(4))
                 || (!features.is_empty() && rng.u8(..2) == 0)
                 || rng.u8(..100) < 5);
         if sample {
