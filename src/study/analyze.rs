@@ -65,22 +65,10 @@ impl Share {
 /// The games of one study, gathered.
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
-    /// The study, as a label (game, ruleset, options, players).
-    pub label: String,
-    /// The game's name.
-    pub game: String,
-    /// The game file's fingerprint.
-    pub rules: String,
-    /// The ruleset, if the study named one.
-    pub ruleset: Option<String>,
-    /// The options set.
-    pub options: Vec<String>,
-    /// Who played each side.
-    pub players: Vec<String>,
-    /// The sides' names.
-    pub sides: Vec<String>,
-    /// The cap on a game's length.
-    pub max_plies: u32,
+    /// What the games have in common (the first game's line, with nothing
+    /// of its own game kept): the game, its ruleset and options, the
+    /// players and sides, the cap.
+    pub study: Line,
     /// The seeds the games came from.
     pub seeds: Vec<u64>,
     /// Games counted.
@@ -172,14 +160,16 @@ pub struct Metrics {
 impl Summary {
     fn new(first: &Line) -> Summary {
         Summary {
-            label: first.study_label(),
-            game: first.game.clone(),
-            rules: first.rules.clone(),
-            ruleset: first.ruleset.clone(),
-            options: first.options.clone(),
-            players: first.players.clone(),
-            sides: first.sides.clone(),
-            max_plies: first.max_plies,
+            study: Line {
+                game: first.game.clone(),
+                rules: first.rules.clone(),
+                ruleset: first.ruleset.clone(),
+                options: first.options.clone(),
+                players: first.players.clone(),
+                sides: first.sides.clone(),
+                max_plies: first.max_plies,
+                ..Line::default()
+            },
             wins: vec![0; first.sides.len()],
             half_wins: vec![0; first.sides.len()],
             ..Summary::default()
@@ -188,23 +178,7 @@ impl Summary {
 
     /// Whether `line` is a game of this summary's study (any seed).
     fn holds(&self, line: &Line) -> bool {
-        (
-            &self.game,
-            &self.rules,
-            &self.ruleset,
-            &self.options,
-            &self.players,
-            &self.sides,
-            self.max_plies,
-        ) == (
-            &line.game,
-            &line.rules,
-            &line.ruleset,
-            &line.options,
-            &line.players,
-            &line.sides,
-            line.max_plies,
-        )
+        self.study.study_key() == line.study_key()
     }
 
     /// Counts one game.
@@ -225,7 +199,7 @@ impl Summary {
                 if *half {
                     self.half_wins[*winner] += 1;
                 }
-                let side = &self.sides[*winner];
+                let side = &self.study.sides[*winner];
                 (format!("{side} wins"), kind.clone())
             }
             End::Draw { kind } => {
@@ -236,7 +210,7 @@ impl Summary {
                 self.capped += 1;
                 (
                     "capped".to_string(),
-                    format!("still going at {} plies", self.max_plies),
+                    format!("still going at {} plies", self.study.max_plies),
                 )
             }
             End::Stuck => {

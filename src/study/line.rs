@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use super::{End, Played, Study};
 
 /// One game of a study, as written in a results file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Line {
     /// The game's name.
@@ -71,6 +71,17 @@ pub struct Line {
     /// The time the game took, in seconds.
     pub seconds: f64,
 }
+
+/// What makes a study, but for its seed ([`Line::study_key`]).
+pub(crate) type StudyKey<'a> = (
+    &'a String,
+    &'a String,
+    &'a Option<String>,
+    &'a Vec<String>,
+    &'a Vec<String>,
+    &'a Vec<String>,
+    u32,
+);
 
 /// Why a results file could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -364,10 +375,9 @@ impl Line {
         )
     }
 
-    /// Whether this line is a game of `study` (the same game,
-    /// configuration, players, seed and cap), whatever its number.
-    pub fn of_study(&self, study: &Study) -> bool {
-        let probe = Line::header(study);
+    /// What makes the study of a line, but for its seed: the game (name
+    /// and fingerprint), ruleset, options, players, sides and cap.
+    pub(crate) fn study_key(&self) -> StudyKey<'_> {
         (
             &self.game,
             &self.rules,
@@ -375,23 +385,19 @@ impl Line {
             &self.options,
             &self.players,
             &self.sides,
-            self.seed,
             self.max_plies,
-        ) == (
-            &probe.game,
-            &probe.rules,
-            &probe.ruleset,
-            &probe.options,
-            &probe.players,
-            &probe.sides,
-            probe.seed,
-            probe.max_plies,
         )
     }
 
-    /// The study a line belongs to, as a label: the game, its ruleset and
-    /// options, and the players.
-    pub fn study_label(&self) -> String {
+    /// Whether this line is a game of `study` (the same game,
+    /// configuration, players, seed and cap), whatever its number.
+    pub fn of_study(&self, study: &Study) -> bool {
+        let probe = Line::header(study);
+        self.study_key() == probe.study_key() && self.seed == probe.seed
+    }
+
+    /// The game as a label: its name, ruleset and options.
+    pub fn game_label(&self) -> String {
         use std::fmt::Write as _;
         let mut s = self.game.clone();
         if let Some(r) = &self.ruleset {
@@ -400,8 +406,13 @@ impl Line {
         for o in &self.options {
             let _ = write!(s, " {o}");
         }
-        let _ = write!(s, ", {}", self.players.join(" v "));
         s
+    }
+
+    /// The study a line belongs to, as a label: the game, its ruleset and
+    /// options, and the players.
+    pub fn study_label(&self) -> String {
+        format!("{}, {}", self.game_label(), self.players.join(" v "))
     }
 }
 

@@ -33,7 +33,7 @@ fn points(s: Share) -> String {
 /// for the difference of two studies, where it means something).
 fn rows(studies: &[Summary]) -> Vec<Vec<String>> {
     let metrics: Vec<Metrics> = studies.iter().map(Summary::metrics).collect();
-    let two = studies.len() == 2 && studies[0].sides == studies[1].sides;
+    let two = studies.len() == 2 && studies[0].study.sides == studies[1].study.sides;
     let mut rows: Vec<Vec<String>> = Vec::new();
     let mut row = |name: &str, cells: Vec<String>, diff: Option<String>| {
         let mut r = vec![name.to_string()];
@@ -56,11 +56,15 @@ fn rows(studies: &[Summary]) -> Vec<Vec<String>> {
     );
     row("players", each(&|s, _| players(s)), None);
     row("games", each(&|s, _| games(s)), None);
-    let sides = studies.iter().map(|s| s.sides.len()).max().unwrap_or(0);
+    let sides = studies
+        .iter()
+        .map(|s| s.study.sides.len())
+        .max()
+        .unwrap_or(0);
     for i in 0..sides {
         let name = studies
             .iter()
-            .find_map(|s| s.sides.get(i))
+            .find_map(|s| s.study.sides.get(i))
             .map_or_else(|| format!("player {}", i + 1), Clone::clone);
         row(
             &format!("{name} wins"),
@@ -161,18 +165,11 @@ fn rows(studies: &[Summary]) -> Vec<Vec<String>> {
 }
 
 fn study_name(s: &Summary) -> String {
-    let mut n = s.game.clone();
-    if let Some(r) = &s.ruleset {
-        let _ = write!(n, " ({r})");
-    }
-    for o in &s.options {
-        let _ = write!(n, " {o}");
-    }
-    n
+    s.study.game_label()
 }
 
 fn players(s: &Summary) -> String {
-    s.players.join(" v ")
+    s.study.players.join(" v ")
 }
 
 fn games(s: &Summary) -> String {
@@ -262,13 +259,13 @@ pub fn json(studies: &[Summary]) -> serde_json::Value {
                 )
                 .collect();
             serde_json::json!({
-                "game": s.game,
-                "rules": s.rules,
-                "ruleset": s.ruleset,
-                "options": s.options,
-                "players": s.players,
-                "sides": s.sides,
-                "max_plies": s.max_plies,
+                "game": s.study.game,
+                "rules": s.study.rules,
+                "ruleset": s.study.ruleset,
+                "options": s.study.options,
+                "players": s.study.players,
+                "sides": s.study.sides,
+                "max_plies": s.study.max_plies,
                 "seeds": s.seeds,
                 "games": s.games,
                 "duplicates": s.duplicates,
@@ -362,23 +359,27 @@ fn legend_name(s: &Summary, all: &[Summary]) -> String {
     // What tells the studies apart: the game where they differ, then the
     // ruleset, the options and the players.
     let mut parts: Vec<String> = Vec::new();
-    if !all.iter().all(|o| o.game == s.game) {
-        parts.push(s.game.clone());
+    if !all.iter().all(|o| o.study.game == s.study.game) {
+        parts.push(s.study.game.clone());
     }
-    parts.extend(s.ruleset.iter().cloned());
-    parts.extend(s.options.iter().cloned());
+    parts.extend(s.study.ruleset.iter().cloned());
+    parts.extend(s.study.options.iter().cloned());
     parts.push(players(s));
     parts.join(", ")
 }
 
 fn results_plot(studies: &[Summary], svg: &mut String) -> Result<(), String> {
     let e = |e: &dyn std::fmt::Display| e.to_string();
-    let sides = studies.iter().map(|s| s.sides.len()).max().unwrap_or(0);
+    let sides = studies
+        .iter()
+        .map(|s| s.study.sides.len())
+        .max()
+        .unwrap_or(0);
     let mut cats: Vec<String> = (0..sides)
         .map(|i| {
             studies
                 .iter()
-                .find_map(|s| s.sides.get(i))
+                .find_map(|s| s.study.sides.get(i))
                 .map_or_else(|| format!("player {}", i + 1), |n| format!("{n} wins"))
         })
         .collect();
