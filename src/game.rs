@@ -320,13 +320,23 @@ impl Position {
     /// moves and the result once it is over. What [`Position::legal_moves`]
     /// and [`Position::outcome`] give apart, for less.
     pub fn moves_and_outcome(&self) -> (Vec<Move>, Option<Outcome>) {
+        let mut v = Vec::new();
+        let outcome = self.moves_and_outcome_into(&mut v);
+        (v, outcome)
+    }
+
+    /// [`Position::moves_and_outcome`] into a list the caller keeps (it is
+    /// cleared first, and left empty once the game is over): the result.
+    /// A loop over many positions reuses one list's room.
+    pub fn moves_and_outcome_into(&self, moves: &mut Vec<Move>) -> Option<Outcome> {
+        moves.clear();
         on_pos!(&self.0, |e, s, h| {
-            let mut v = Vec::new();
-            e.legal_moves(s, h, &mut v);
-            match e.ending(s, h, Some(!v.is_empty())) {
-                Some((o, _)) => (Vec::new(), Some(o)),
-                None => (v, None),
+            e.legal_moves(s, h, moves);
+            let o = e.ending(s, h, Some(!moves.is_empty())).map(|(o, _)| o);
+            if o.is_some() {
+                moves.clear();
             }
+            o
         })
     }
 
@@ -489,12 +499,17 @@ mod tests {
         // Moves and result at once, as apart.
         let mut pos = chess.start();
         let mut rng = fastrand::Rng::with_seed(2);
+        // A kept list holds stale moves from another position at first.
+        let mut kept = chess.start().legal_moves();
+        kept.reverse();
         for _ in 0..300 {
             let (moves, outcome) = pos.moves_and_outcome();
             assert_eq!(
                 (moves.clone(), outcome.clone()),
                 (pos.legal_moves(), pos.outcome())
             );
+            assert_eq!(pos.moves_and_outcome_into(&mut kept), outcome);
+            assert_eq!(kept, moves);
             if moves.is_empty() {
                 break;
             }

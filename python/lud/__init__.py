@@ -15,9 +15,10 @@ The names follow OpenSpiel's (``legal_actions``, ``apply_action``,
 ``observation_tensor``). An action is an integer standing for one move: the
 same move is always the same integer. ``lud.openspiel`` adapts a game for
 OpenSpiel's algorithms; ``lud.ray_study`` runs a ``lud selfplay`` study on
-a Ray cluster.
+a Ray cluster. ``lud.Batch`` steps many games at once with NumPy arrays,
+for loops that would otherwise go back to Python at every ply.
 """
 
-from ._lud import Game, State, random_playouts
+from ._lud import Batch, Game, State, random_playouts
 
-__all__ = ["Game", "State", "random_playouts"]
+__all__ = ["Batch", "Game", "State", "random_playouts"]

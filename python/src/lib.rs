@@ -16,6 +16,8 @@ use lud::compile::options::Config;
 use lud::game::{Mark, Position};
 use lud::moves::Move;
 
+mod batch;
+
 /// A compiled game, with the ruleset and options it was loaded with.
 #[pyclass(frozen, module = "lud")]
 struct Game {
@@ -159,6 +161,42 @@ fn shape(game: &lud::game::Game) -> Vec<usize> {
         m.board.height as usize,
         m.board.width as usize,
     ]
+}
+
+/// Writes a position's observation into `t` (zeros, of [`shape`]'s size):
+/// a plane for each (player, kind of piece) with 1 where such a piece
+/// stands, a plane for each player all 1 when it is that player's turn,
+/// and, in games with hands, a plane for each (player, kind) holding the
+/// count in hand everywhere.
+fn fill_observation(pos: &Position, t: &mut [f32]) {
+    let game = pos.game();
+    let m = game.model();
+    let s = shape(&game);
+    let (h, w) = (s[1], s[2]);
+    let area = h * w;
+    let (players, kinds) = (m.players.len(), m.pieces.len());
+    for y in 0..h {
+        for x in 0..w {
+            let Some(sq) = m.board.at(x as u32, y as u32) else {
+                continue;
+            };
+            if let Some((kind, owner)) = pos.piece_at(sq as usize) {
+                t[(owner * kinds + kind) * area + y * w + x] = 1.0;
+            }
+        }
+    }
+    let turn = players * kinds + pos.side_to_move();
+    t[turn * area..(turn + 1) * area].fill(1.0);
+    if !m.hands.is_empty() {
+        let base = players * kinds + players;
+        let hand_kinds = kinds.min(lud::compile::model::HAND_KINDS);
+        for p in 0..players {
+            for k in 0..hand_kinds {
+                let plane = base + p * hand_kinds + k;
+                t[plane * area..(plane + 1) * area].fill(pos.in_hand(p, k) as f32);
+            }
+        }
+    }
 }
 
 /// An action as a Python integer: most fit 64 bits, which convert fastest.
@@ -420,35 +458,8 @@ impl State {
     #[pyo3(signature = (player=None))]
     fn observation_tensor(&self, player: Option<i64>) -> Vec<f32> {
         let _ = player;
-        let game = self.pos.game();
-        let m = game.model();
-        let s = shape(&game);
-        let (h, w) = (s[1], s[2]);
-        let area = h * w;
-        let mut t = vec![0f32; s[0] * area];
-        let (players, kinds) = (m.players.len(), m.pieces.len());
-        for y in 0..h {
-            for x in 0..w {
-                let Some(sq) = m.board.at(x as u32, y as u32) else {
-                    continue;
-                };
-                if let Some((kind, owner)) = self.pos.piece_at(sq as usize) {
-                    t[(owner * kinds + kind) * area + y * w + x] = 1.0;
-                }
-            }
-        }
-        let turn = players * kinds + self.pos.side_to_move();
-        t[turn * area..(turn + 1) * area].fill(1.0);
-        if !m.hands.is_empty() {
-            let base = players * kinds + players;
-            let hand_kinds = kinds.min(lud::compile::model::HAND_KINDS);
-            for p in 0..players {
-                for k in 0..hand_kinds {
-                    let plane = base + p * hand_kinds + k;
-                    t[plane * area..(plane + 1) * area].fill(self.pos.in_hand(p, k) as f32);
-                }
-            }
-        }
+        let mut t = vec![0f32; shape(&self.pos.game()).iter().product()];
+        fill_observation(&self.pos, &mut t);
         t
     }
 
@@ -513,6 +524,7 @@ fn random_playouts(
 fn _lud(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
+    m.add_class::<batch::Batch>()?;
     m.add_function(wrap_pyfunction!(random_playouts, m)?)?;
     Ok(())
 }

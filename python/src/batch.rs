@@ -1,0 +1,373 @@
+//! `lud.Batch`: many games of one game file played side by side, a step of
+//! every game per call, with NumPy arrays in and out (as vectorised
+//! environments for reinforcement learning do). The loop in Python then
+//! pays its own price once per step of the batch rather than once per
+//! ply. A step runs with the interpreter lock released, so batches stepped
+//! from several Python threads run side by side.
+//!
+//! Each game in the batch is always in play: a game that ends (by its end
+//! rules, with no legal move, or at the batch's cap of plies) is reported
+//! by the step that ended it and starts again from the start position.
+
+use numpy::ndarray::Array;
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray4, PyReadonlyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use lud::eval::Outcome;
+use lud::game::Position;
+use lud::moves::Move;
+
+use crate::Game;
+
+/// What a step reports: each game's status, and each ended game's returns.
+type Report<'py> = (Bound<'py, PyArray1<i8>>, Bound<'py, PyArray2<f64>>);
+
+/// Every game's legal actions in a row, and where each game's run starts.
+type Runs<'py> = (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>);
+
+/// One game of a batch: its position, its legal moves there (never empty:
+/// a game with none has ended and started again), its plies since the start.
+#[derive(Clone)]
+struct Slot {
+    pos: Position,
+    legal: Vec<Move>,
+    /// The actions of `legal`, once `Batch.legal_actions` has given them
+    /// (empty before): what `Batch.apply` looks an action up in.
+    codes: Vec<i64>,
+    plies: u32,
+}
+
+/// How a step left a game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Step {
+    /// The game goes on.
+    Going,
+    /// An end rule ended it: `Some(winner)`, or `None` for a draw.
+    Ended(Option<usize>),
+    /// The player to move had no legal move and no end rule said what that
+    /// means (returns 0 each, as `State.returns`).
+    Stuck,
+    /// It reached the batch's cap of plies.
+    Capped,
+}
+
+impl Step {
+    /// The code `Batch.apply` reports: 0 going on, 1 ended by a rule,
+    /// 2 stuck, 3 capped.
+    fn code(self) -> i8 {
+        match self {
+            Step::Going => 0,
+            Step::Ended(_) => 1,
+            Step::Stuck => 2,
+            Step::Capped => 3,
+        }
+    }
+}
+
+impl Slot {
+    /// Plays `m` (one of `self.legal`), and starts the game again from
+    /// `start` (whose legal moves are `start_legal`) if that ended it.
+    fn play(&mut self, m: Move, start: &Slot, cap: u32) -> Step {
+        self.pos.play_unchecked(m);
+        self.plies += 1;
+        self.codes.clear();
+        let outcome = self.pos.moves_and_outcome_into(&mut self.legal);
+        let step = match outcome {
+            Some(o) => Step::Ended(Outcome::winner(&o)),
+            None if self.legal.is_empty() => Step::Stuck,
+            None if self.plies >= cap => Step::Capped,
+            None => Step::Going,
+        };
+        if step != Step::Going {
+            self.pos.clone_from(&start.pos);
+            self.legal.clone_from(&start.legal);
+            self.plies = 0;
+        }
+        step
+    }
+}
+
+/// Many games of one game played side by side, a step of each per call.
+///
+/// `Batch(game, n, max_plies=5000)`. `legal_actions()` gives
+/// every game's legal actions at once as two NumPy arrays (the actions,
+/// and where each game's run of them starts); `apply(actions)` plays one
+/// action in each game and reports which games that ended, with their
+/// returns. A game that ends starts again from the start, so every game of
+/// the batch is always in play.
+#[pyclass(module = "lud")]
+pub(crate) struct Batch {
+    start: Slot,
+    slots: Vec<Slot>,
+    cap: u32,
+    players: usize,
+    shape: Vec<usize>,
+    plies: u64,
+    games: u64,
+}
+
+impl Batch {
+    /// Plays `moves[i]` in game i (the interpreter lock released): how each game
+    /// stands after it.
+    fn play_all(&mut self, py: Python<'_>, moves: Vec<Move>) -> Vec<Step> {
+        let (start, cap) = (&self.start, self.cap);
+        let slots = &mut self.slots;
+        let steps = py.detach(|| {
+            slots
+                .iter_mut()
+                .zip(moves)
+                .map(|(s, m)| s.play(m, start, cap))
+                .collect::<Vec<_>>()
+        });
+        self.plies += steps.len() as u64;
+        self.games += steps.iter().filter(|s| **s != Step::Going).count() as u64;
+        steps
+    }
+
+    /// The step's report: (how each game stands, 0 to 3; the returns of
+    /// each game that ended, a row of zeros for the others).
+    fn report<'py>(&self, py: Python<'py>, steps: &[Step]) -> PyResult<Report<'py>> {
+        let n = self.players;
+        let mut returns = vec![0f64; steps.len() * n];
+        for (row, s) in returns.chunks_mut(n).zip(steps) {
+            if let Step::Ended(Some(w)) = s {
+                row.fill(-1.0);
+                if let Some(r) = row.get_mut(*w) {
+                    *r = 1.0;
+                }
+            }
+        }
+        let returns = Array::from_shape_vec((steps.len(), n), returns)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let codes: Vec<i8> = steps.iter().map(|s| s.code()).collect();
+        Ok((codes.into_pyarray(py), returns.into_pyarray(py)))
+    }
+
+    /// One whole number for each game, from a NumPy array or any sequence.
+    fn per_game(&self, values: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
+        let v = match values.extract::<PyReadonlyArray1<'_, i64>>() {
+            Ok(a) => a
+                .as_slice()
+                .map(<[i64]>::to_vec)
+                .unwrap_or_else(|_| a.as_array().iter().copied().collect()),
+            Err(_) => values.extract::<Vec<i64>>().map_err(|_| {
+                PyValueError::new_err(format!(
+                    "{what}: give one whole number for each game (a NumPy int64 array or a list)"
+                ))
+            })?,
+        };
+        if v.len() != self.slots.len() {
+            return Err(PyValueError::new_err(format!(
+                "{what}: {} values for a batch of {} games",
+                v.len(),
+                self.slots.len()
+            )));
+        }
+        Ok(v)
+    }
+}
+
+#[pymethods]
+impl Batch {
+    /// `n` games of `game` from its start (`max_plies`: a game that long
+    /// is reported capped and starts again).
+    #[new]
+    #[pyo3(signature = (game, n, max_plies=5000))]
+    fn new(game: &Game, n: usize, max_plies: u32) -> PyResult<Batch> {
+        if n == 0 || n > 1 << 20 {
+            return Err(PyValueError::new_err(format!(
+                "a batch holds 1 to {} games, not {n}",
+                1 << 20
+            )));
+        }
+        if max_plies == 0 {
+            return Err(PyValueError::new_err("max_plies must be at least 1"));
+        }
+        let pos = game.game.start();
+        let mut legal = Vec::new();
+        if pos.moves_and_outcome_into(&mut legal).is_some() || legal.is_empty() {
+            return Err(PyValueError::new_err(
+                "the game is over at its start: there is nothing to play",
+            ));
+        }
+        let start = Slot {
+            pos,
+            legal,
+            codes: Vec::new(),
+            plies: 0,
+        };
+        Ok(Batch {
+            slots: vec![start.clone(); n],
+            start,
+            cap: max_plies.min(lud::bench::MAX_CAP),
+            players: game.game.model().players.len(),
+            shape: crate::shape(&game.game),
+            plies: 0,
+            games: 0,
+        })
+    }
+
+    /// The number of games in the batch.
+    fn __len__(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Every game's legal actions: `(actions, offsets)`, two int64 arrays;
+    /// game i's actions are `actions[offsets[i]:offsets[i + 1]]`, in the
+    /// engine's order (as `State.legal_actions`). Raises `ValueError` in a
+    /// game whose moves do not fit 64 bits (moves in parts, series of
+    /// jumps): `legal_counts` and `apply_indices` serve those.
+    fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Runs<'py>> {
+        let total = self.slots.iter().map(|s| s.legal.len()).sum();
+        let mut actions = Vec::with_capacity(total);
+        let mut offsets = Vec::with_capacity(self.slots.len() + 1);
+        offsets.push(0i64);
+        for s in &mut self.slots {
+            if s.codes.len() != s.legal.len() {
+                s.codes.clear();
+                for m in &s.legal {
+                    s.codes.push(i64::try_from(m.code()).map_err(|_| {
+                        PyValueError::new_err(format!(
+                            "the move {} does not fit an int64 action: use legal_counts() and apply_indices()",
+                            lud::notation::move_text(&s.pos, *m)
+                        ))
+                    })?);
+                }
+            }
+            actions.extend_from_slice(&s.codes);
+            offsets.push(actions.len() as i64);
+        }
+        Ok((actions.into_pyarray(py), offsets.into_pyarray(py)))
+    }
+
+    /// How many legal actions each game has (an int64 array; never 0).
+    fn legal_counts<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let counts: Vec<i64> = self.slots.iter().map(|s| s.legal.len() as i64).collect();
+        counts.into_pyarray(py)
+    }
+
+    /// Plays `actions[i]` in game i (`actions`: one of its `legal_actions`
+    /// for each game). Returns `(status, returns)`: status is an int8 array,
+    /// 0 for a game that goes on, 1 ended by its rules, 2 stuck with no
+    /// legal move, 3 capped at `max_plies`; returns is a float64 array
+    /// [games, players], each ended game's returns (1 the winner, -1 the
+    /// others, 0 each for a draw), zeros elsewhere. Games that ended start
+    /// again. Raises `ValueError`, playing nothing, if an action is not
+    /// legal in its game.
+    fn apply<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Report<'py>> {
+        let codes = self.per_game(actions, "apply")?;
+        let mut moves = Vec::with_capacity(codes.len());
+        for (i, (s, &code)) in self.slots.iter().zip(&codes).enumerate() {
+            // The actions given out are looked up; others are decoded.
+            let m = if s.codes.len() == s.legal.len() {
+                s.codes.iter().position(|&c| c == code).map(|k| s.legal[k])
+            } else {
+                u128::try_from(code)
+                    .ok()
+                    .and_then(Move::from_code)
+                    .filter(|m| s.legal.contains(m))
+            };
+            moves.push(m.ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "game {i}: action {code} is not one of its legal actions"
+                ))
+            })?);
+        }
+        let steps = self.play_all(py, moves);
+        self.report(py, &steps)
+    }
+
+    /// Plays, in game i, its legal action number `indices[i]` (from 0, in
+    /// the order of `legal_actions`); otherwise as `apply`. Serves every
+    /// game, whatever its moves.
+    fn apply_indices<'py>(
+        &mut self,
+        py: Python<'py>,
+        indices: &Bound<'py, PyAny>,
+    ) -> PyResult<Report<'py>> {
+        let idx = self.per_game(indices, "apply_indices")?;
+        let mut moves = Vec::with_capacity(idx.len());
+        for (i, (s, &k)) in self.slots.iter().zip(&idx).enumerate() {
+            let m = usize::try_from(k).ok().and_then(|k| s.legal.get(k));
+            moves.push(*m.ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "game {i}: index {k} is not between 0 and {} (its legal actions)",
+                    s.legal.len() - 1
+                ))
+            })?);
+        }
+        let steps = self.play_all(py, moves);
+        self.report(py, &steps)
+    }
+
+    /// The player to move in each game, from 0 (an int64 array).
+    fn current_players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let p: Vec<i64> = self
+            .slots
+            .iter()
+            .map(|s| s.pos.side_to_move() as i64)
+            .collect();
+        p.into_pyarray(py)
+    }
+
+    /// Plies played in each game since it (last) started (an int64 array).
+    fn move_numbers<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let p: Vec<i64> = self.slots.iter().map(|s| i64::from(s.plies)).collect();
+        p.into_pyarray(py)
+    }
+
+    /// Every game's observation, a float32 array [games, planes, height,
+    /// width], each as `State.observation_tensor()`.
+    fn observation_tensor<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<f32>>> {
+        let size: usize = self.shape.iter().product();
+        let mut t = vec![0f32; size * self.slots.len()];
+        for (part, s) in t.chunks_mut(size.max(1)).zip(&self.slots) {
+            crate::fill_observation(&s.pos, part);
+        }
+        let (p, h, w) = (self.shape[0], self.shape[1], self.shape[2]);
+        let t = Array::from_shape_vec((self.slots.len(), p, h, w), t)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(t.into_pyarray(py))
+    }
+
+    /// Game i as a `State` (a copy, with no moves to undo).
+    fn state(&self, i: usize) -> PyResult<crate::State> {
+        let s = self.slots.get(i).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "no game {i} in a batch of {} games",
+                self.slots.len()
+            ))
+        })?;
+        Ok(crate::State::new(s.pos.clone()))
+    }
+
+    /// Every game's position string.
+    fn position_strings(&self) -> Vec<String> {
+        self.slots.iter().map(|s| s.pos.to_string()).collect()
+    }
+
+    /// Plies played by every game of the batch since it was made.
+    #[getter]
+    fn plies_played(&self) -> u64 {
+        self.plies
+    }
+
+    /// Games that have ended (by rule, stuck or capped) since it was made.
+    #[getter]
+    fn games_finished(&self) -> u64 {
+        self.games
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "lud.Batch({} games of {})",
+            self.slots.len(),
+            self.start.pos.game().name()
+        )
+    }
+}

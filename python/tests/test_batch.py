@@ -1,0 +1,166 @@
+"""lud.Batch, many games stepped at once, checked against the State API:
+every game's legal actions, observation and ending are what a State playing
+the same actions says; threads change nothing; bad actions play nothing."""
+
+import time
+
+import numpy as np
+import pytest
+
+import lud
+
+
+def pick(rng, actions, offsets):
+    """One uniformly random legal action for each game of a batch."""
+    counts = np.diff(offsets)
+    return actions[offsets[:-1] + (rng.random(len(counts)) * counts).astype(np.int64)]
+
+
+@pytest.mark.parametrize("file,cap", [("games/connect-four.lud", 5000), ("games/shatranj.lud", 60), ("games/reversi.lud", 5000)])
+def test_every_game_of_a_batch_is_the_state_playing_its_actions(file, cap):
+    game = lud.Game(file)
+    n = 6
+    batch = lud.Batch(game, n, max_plies=cap)
+    states = [game.new_initial_state() for _ in range(n)]
+    played = [[] for _ in range(n)]
+    rng = np.random.default_rng(7)
+    endings = {0: 0, 1: 0, 2: 0, 3: 0}
+    for _ in range(150):
+        actions, offsets = batch.legal_actions()
+        assert offsets[0] == 0 and offsets[-1] == len(actions) and len(offsets) == n + 1
+        for i, s in enumerate(states):
+            assert list(actions[offsets[i]:offsets[i + 1]]) == s.legal_actions()
+            assert batch.current_players()[i] == s.current_player()
+        obs = batch.observation_tensor()
+        assert obs.shape == (n, *game.observation_tensor_shape())
+        for i, s in enumerate(states):
+            assert np.array_equal(obs[i].ravel(), np.array(s.observation_tensor(), dtype=np.float32))
+        chosen = pick(rng, actions, offsets)
+        status, returns = batch.apply(chosen)
+        assert status.dtype == np.int8 and returns.shape == (n, game.num_players())
+        for i, s in enumerate(states):
+            s.apply_action(int(chosen[i]))
+            played[i].append(int(chosen[i]))
+            endings[int(status[i])] += 1
+            if status[i] == 0:
+                assert not s.is_terminal() and len(played[i]) < cap
+                assert list(returns[i]) == [0.0] * game.num_players()
+                continue
+            if status[i] == 3:
+                assert len(played[i]) == cap and not s.is_terminal()
+                assert list(returns[i]) == [0.0] * game.num_players()
+            else:
+                assert s.is_terminal()
+                assert list(returns[i]) == s.returns()
+                assert (status[i] == 2) == (s.result()[1] == "no legal move")
+            states[i] = game.new_initial_state()
+            played[i] = []
+    assert sum(endings.values()) == 150 * n
+    assert batch.plies_played == 150 * n
+    assert batch.games_finished == endings[1] + endings[2] + endings[3]
+    assert batch.games_finished > 0
+
+
+def play_indices(batch, seed, steps):
+    """Steps a batch by random indices: each step's status and returns."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(steps):
+        counts = batch.legal_counts()
+        assert counts.min() >= 1
+        out.append(batch.apply_indices((rng.random(len(counts)) * counts).astype(np.int64)))
+    return out
+
+
+def test_indices_and_python_threads_play_the_same_games():
+    game = lud.Game("games/draughts.lud")
+    alone = lud.Batch(game, 64, max_plies=300)
+    steps = play_indices(alone, 3, 400)
+    assert alone.games_finished > 0
+    # The same batch stepped from two Python threads at once (each its
+    # own), with a list of indices for one of them, plays the same games.
+    import threading
+
+    pair = [lud.Batch(game, 64, max_plies=300) for _ in range(2)]
+    got = [None, None]
+
+    def run(k):
+        got[k] = play_indices(pair[k], 3, 400)
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for g in got:
+        assert all(np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1]) for a, b in zip(steps, g))
+    assert pair[0].position_strings() == pair[1].position_strings() == alone.position_strings()
+    counts = alone.legal_counts()
+    alone.apply_indices([int(c) - 1 for c in counts])
+    # A game of the batch as a State carries on from where it stands.
+    s = alone.state(5)
+    assert s.position_string() == alone.position_strings()[5]
+    assert len(s.legal_actions()) == alone.legal_counts()[5]
+
+
+def test_bad_actions_play_nothing():
+    game = lud.Game("games/connect-four.lud")
+    batch = lud.Batch(game, 3)
+    before = batch.position_strings()
+    actions, offsets = batch.legal_actions()
+    good = actions[offsets[:-1]]
+    bad = good.copy()
+    bad[2] = 123456789
+    with pytest.raises(ValueError, match="game 2: action 123456789"):
+        batch.apply(bad)
+    with pytest.raises(ValueError, match="2 values for a batch of 3"):
+        batch.apply(good[:2])
+    with pytest.raises(ValueError, match="one whole number for each game"):
+        batch.apply(["a", "b", "c"])
+    with pytest.raises(ValueError, match="game 1: index 7 is not between 0 and 6"):
+        batch.apply_indices(np.array([0, 7, 0]))
+    with pytest.raises(ValueError, match="game 0: index -1"):
+        batch.apply_indices(np.array([-1, 0, 0]))
+    assert batch.position_strings() == before and batch.plies_played == 0
+    with pytest.raises(ValueError, match="no game 3"):
+        batch.state(3)
+    for n in (0, 2**21):
+        with pytest.raises(ValueError, match="a batch holds"):
+            lud.Batch(game, n)
+    with pytest.raises(ValueError, match="max_plies"):
+        lud.Batch(game, 2, max_plies=0)
+    text = open("games/connect-four.lud").read().replace("(end {", '(end {\n (if (= (count Next) 0) (draw "empty"))', 1)
+    over = lud.Game.from_text(text)
+    assert over.new_initial_state().is_terminal()
+    with pytest.raises(ValueError, match="over at its start"):
+        lud.Batch(over, 2)
+    batch.apply(good)
+    assert batch.plies_played == 3
+
+
+def batched_random_plies(game, n, seconds):
+    """Random games in a batch of n, stepped from Python for about `seconds`:
+    plies played and the time taken."""
+    batch = lud.Batch(game, n)
+    rng = np.random.default_rng(1)
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        for _ in range(20):
+            actions, offsets = batch.legal_actions()
+            batch.apply(pick(rng, actions, offsets))
+    return batch.plies_played, time.perf_counter() - t0
+
+
+def test_batched_loop_speed_is_measured_against_rust():
+    """Prints the speeds (`pytest -s`); asserts only that games were played
+    (speed lives in measurements, never in a test's verdict)."""
+    game = lud.Game("games/shatranj.lud")
+    t0 = time.perf_counter()
+    rust = lud.random_playouts(game, 300) / (time.perf_counter() - t0)
+    t0 = time.perf_counter()
+    same_steps = lud.random_playouts(game, 300, api=True) / (time.perf_counter() - t0)
+    plies, secs = batched_random_plies(game, 256, 1.0)
+    assert plies > 0
+    rate = plies / secs
+    print(f"\nshatranj random plies/s: Rust playouts {rust:,.0f}; Rust loop listing every move {same_steps:,.0f}; "
+          f"Python batch of 256 {rate:,.0f} (ratio {rate / rust:.2f} of playouts, {rate / same_steps:.2f} of the loop)")
