@@ -20,6 +20,13 @@ use lud::moves::Move;
 
 use crate::Game;
 
+/// The most games a batch holds.
+const MAX_GAMES: usize = 1 << 16;
+
+/// The most positions of history a batch may come to keep (games times
+/// their cap of plies): about a gigabyte.
+const MAX_HISTORY: u64 = 50_000_000;
+
 /// What a step reports: each game's status, and each ended game's returns.
 type Report<'py> = (Bound<'py, PyArray1<i8>>, Bound<'py, PyArray2<f64>>);
 
@@ -36,6 +43,8 @@ struct Slot {
     /// (empty before): what `Batch.apply` looks an action up in.
     codes: Vec<i64>,
     plies: u32,
+    /// The position the last game played here ended in.
+    last: Option<Position>,
 }
 
 /// How a step left a game.
@@ -67,7 +76,7 @@ impl Step {
 
 impl Slot {
     /// Plays `m` (one of `self.legal`), and starts the game again from
-    /// `start` (whose legal moves are `start_legal`) if that ended it.
+    /// `start` if that ended it (keeping the position it ended in).
     fn play(&mut self, m: Move, start: &Slot, cap: u32) -> Step {
         self.pos.play_unchecked(m);
         self.plies += 1;
@@ -80,7 +89,7 @@ impl Slot {
             None => Step::Going,
         };
         if step != Step::Going {
-            self.pos.clone_from(&start.pos);
+            self.last = Some(std::mem::replace(&mut self.pos, start.pos.clone()));
             self.legal.clone_from(&start.legal);
             self.plies = 0;
         }
@@ -175,14 +184,22 @@ impl Batch {
     #[new]
     #[pyo3(signature = (game, n, max_plies=5000))]
     fn new(game: &Game, n: usize, max_plies: u32) -> PyResult<Batch> {
-        if n == 0 || n > 1 << 20 {
+        if n == 0 || n > MAX_GAMES {
             return Err(PyValueError::new_err(format!(
-                "a batch holds 1 to {} games, not {n}",
-                1 << 20
+                "a batch holds 1 to {MAX_GAMES} games, not {n}"
             )));
         }
-        if max_plies == 0 {
-            return Err(PyValueError::new_err("max_plies must be at least 1"));
+        if max_plies == 0 || max_plies > lud::bench::MAX_CAP {
+            return Err(PyValueError::new_err(format!(
+                "max_plies must be between 1 and {}, not {max_plies}",
+                lud::bench::MAX_CAP
+            )));
+        }
+        if n as u64 * u64::from(max_plies) > MAX_HISTORY {
+            return Err(PyValueError::new_err(format!(
+                "{n} games of up to {max_plies} plies each could keep {} positions of history, more than {MAX_HISTORY}: give fewer games or a lower max_plies",
+                n as u64 * u64::from(max_plies)
+            )));
         }
         let pos = game.game.start();
         let mut legal = Vec::new();
@@ -196,11 +213,12 @@ impl Batch {
             legal,
             codes: Vec::new(),
             plies: 0,
+            last: None,
         };
         Ok(Batch {
             slots: vec![start.clone(); n],
             start,
-            cap: max_plies.min(lud::bench::MAX_CAP),
+            cap: max_plies,
             players: game.game.model().players.len(),
             shape: crate::shape(&game.game),
             plies: 0,
@@ -216,7 +234,7 @@ impl Batch {
     /// Every game's legal actions: `(actions, offsets)`, two int64 arrays;
     /// game i's actions are `actions[offsets[i]:offsets[i + 1]]`, in the
     /// engine's order (as `State.legal_actions`). Raises `ValueError` in a
-    /// game whose moves do not fit 64 bits (moves in parts, series of
+    /// game whose moves do not fit an int64 (moves in parts, series of
     /// jumps): `legal_counts` and `apply_indices` serve those.
     fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Runs<'py>> {
         let total = self.slots.iter().map(|s| s.legal.len()).sum();
@@ -325,7 +343,10 @@ impl Batch {
     /// width], each as `State.observation_tensor()`.
     fn observation_tensor<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<f32>>> {
         let size: usize = self.shape.iter().product();
-        let mut t = vec![0f32; size * self.slots.len()];
+        let total = size.checked_mul(self.slots.len()).ok_or_else(too_big)?;
+        let mut t = Vec::new();
+        t.try_reserve_exact(total).map_err(|_| too_big())?;
+        t.resize(total, 0f32);
         for (part, s) in t.chunks_mut(size.max(1)).zip(&self.slots) {
             crate::fill_observation(&s.pos, part);
         }
@@ -344,6 +365,19 @@ impl Batch {
             ))
         })?;
         Ok(crate::State::new(s.pos.clone()))
+    }
+
+    /// The position game i's last game ended in, as a `State` (None
+    /// before any has ended): a step that ends a game starts it again, so
+    /// its last position is kept here until the next one ends.
+    fn final_state(&self, i: usize) -> PyResult<Option<crate::State>> {
+        let s = self.slots.get(i).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "no game {i} in a batch of {} games",
+                self.slots.len()
+            ))
+        })?;
+        Ok(s.last.clone().map(crate::State::new))
     }
 
     /// Every game's position string.
@@ -370,4 +404,11 @@ impl Batch {
             self.start.pos.game().name()
         )
     }
+}
+
+/// The error of an observation too large to hold.
+fn too_big() -> PyErr {
+    pyo3::exceptions::PyMemoryError::new_err(
+        "the batch's observations do not fit in memory: use a smaller batch",
+    )
 }

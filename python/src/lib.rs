@@ -4,7 +4,8 @@
 //! `is_terminal`, `returns`, `current_player`, `action_to_string`,
 //! `string_to_action`, `clone`, `observation_tensor`. Actions are integers,
 //! one for each move (`lud::moves::Move::code`): the same move always the
-//! same integer. The `lud` Python package (`python/lud/`) re-exports these
+//! same integer. A `Batch` (`batch.rs`) steps many games at once with
+//! NumPy arrays. The `lud` Python package (`python/lud/`) re-exports these
 //! and adds the OpenSpiel adapter and the Ray study.
 
 use std::collections::HashMap;

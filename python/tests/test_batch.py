@@ -77,8 +77,8 @@ def test_indices_and_python_threads_play_the_same_games():
     alone = lud.Batch(game, 64, max_plies=300)
     steps = play_indices(alone, 3, 400)
     assert alone.games_finished > 0
-    # The same batch stepped from two Python threads at once (each its
-    # own), with a list of indices for one of them, plays the same games.
+    # Two batches stepped from two Python threads at once (each its own)
+    # play the same games as one alone.
     import threading
 
     pair = [lud.Batch(game, 64, max_plies=300) for _ in range(2)]
@@ -95,12 +95,44 @@ def test_indices_and_python_threads_play_the_same_games():
     for g in got:
         assert all(np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1]) for a, b in zip(steps, g))
     assert pair[0].position_strings() == pair[1].position_strings() == alone.position_strings()
+    # Indices as a list, or as int32 or strided arrays, are the same.
     counts = alone.legal_counts()
     alone.apply_indices([int(c) - 1 for c in counts])
+    counts = alone.legal_counts()
+    alone.apply_indices(np.zeros(len(counts), dtype=np.int32))
+    wide = np.zeros(2 * len(counts), dtype=np.int64)
+    alone.apply_indices(wide[::2])
     # A game of the batch as a State carries on from where it stands.
     s = alone.state(5)
     assert s.position_string() == alone.position_strings()[5]
     assert len(s.legal_actions()) == alone.legal_counts()[5]
+
+
+def test_actions_from_states_endings_and_final_positions():
+    """Actions taken from each game's State (never asked of the batch),
+    the plies counted, a game stuck with no legal move and no rule for it,
+    and the position each game ended in."""
+    text = open("games/connect-four.lud").read()
+    small = text.replace("(rectangle 7 6)", "(rectangle 3 2)").replace('(if (noMoves Next) (draw "full board"))', "")
+    game = lud.Game.from_text(small)
+    batch = lud.Batch(game, 4)
+    for step in range(12):
+        states = [batch.state(i) for i in range(4)]
+        assert list(batch.move_numbers()) == [step % 6] * 4
+        assert list(batch.current_players()) == [s.current_player() for s in states] == [step % 2] * 4
+        chosen = [s.legal_actions()[-1] for s in states]
+        status, returns = batch.apply(np.array(chosen))
+        if step % 6 == 5:
+            # The board is full, no rule ends it: stuck, returns 0, and the
+            # game starts again, its last position kept.
+            assert list(status) == [2] * 4 and not returns.any()
+            for i in range(4):
+                last = batch.final_state(i)
+                assert last.is_terminal() and last.result() == (None, "no legal move")
+                assert batch.state(i).position_string() == game.new_initial_state().position_string()
+        else:
+            assert list(status) == [0] * 4
+    assert batch.games_finished == 8
 
 
 def test_bad_actions_play_nothing():
@@ -124,11 +156,16 @@ def test_bad_actions_play_nothing():
     assert batch.position_strings() == before and batch.plies_played == 0
     with pytest.raises(ValueError, match="no game 3"):
         batch.state(3)
-    for n in (0, 2**21):
+    for n in (0, 2**17):
         with pytest.raises(ValueError, match="a batch holds"):
             lud.Batch(game, n)
     with pytest.raises(ValueError, match="max_plies"):
         lud.Batch(game, 2, max_plies=0)
+    with pytest.raises(ValueError, match="max_plies"):
+        lud.Batch(game, 2, max_plies=10**6)
+    with pytest.raises(ValueError, match="fewer games or a lower max_plies"):
+        lud.Batch(game, 60000)
+    assert batch.final_state(0) is None
     text = open("games/connect-four.lud").read().replace("(end {", '(end {\n (if (= (count Next) 0) (draw "empty"))', 1)
     over = lud.Game.from_text(text)
     assert over.new_initial_state().is_terminal()
@@ -162,5 +199,17 @@ def test_batched_loop_speed_is_measured_against_rust():
     plies, secs = batched_random_plies(game, 256, 1.0)
     assert plies > 0
     rate = plies / secs
+    # Two Python threads, a batch each: the steps run without the lock.
+    import threading
+
+    got = []
+    threads = [threading.Thread(target=lambda: got.append(batched_random_plies(game, 256, 1.0))) for _ in range(2)]
+    t0 = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    two = sum(p for p, _ in got) / (time.perf_counter() - t0)
     print(f"\nshatranj random plies/s: Rust playouts {rust:,.0f}; Rust loop listing every move {same_steps:,.0f}; "
-          f"Python batch of 256 {rate:,.0f} (ratio {rate / rust:.2f} of playouts, {rate / same_steps:.2f} of the loop)")
+          f"Python batch of 256 {rate:,.0f} (ratio {rate / rust:.2f} of playouts, {rate / same_steps:.2f} of the loop); "
+          f"two Python threads, a batch each, {two:,.0f}")
