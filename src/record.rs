@@ -262,6 +262,47 @@ impl Record {
         s
     }
 
+    /// The records of a text that holds one or more, one after another
+    /// (as `lud match --records` writes them): a record starts at a tag
+    /// line that follows moves. Each comes with the number of lines before
+    /// it, and its errors from [`Record::parse_at`] count lines from the
+    /// start of the whole text.
+    pub fn split(text: &str) -> Vec<(usize, &str)> {
+        let mut parts = Vec::new();
+        let (mut start, mut start_line) = (0, 0);
+        let (mut at, mut line) = (0, 0);
+        let mut moves = false;
+        for raw in text.split_inclusive('\n') {
+            let t = raw.trim();
+            if t.starts_with('[') {
+                if moves {
+                    parts.push((start_line, &text[start..at]));
+                    (start, start_line) = (at, line);
+                    moves = false;
+                }
+            } else if !t.is_empty() && !t.starts_with(';') && !t.starts_with('%') {
+                moves = true;
+            }
+            at += raw.len();
+            line += 1;
+        }
+        parts.push((start_line, &text[start..]));
+        parts
+    }
+
+    /// [`Record::parse`] of a record that starts after `lines_before`
+    /// lines of a longer text (from [`Record::split`]): its errors name the
+    /// longer text's lines.
+    pub fn parse_at(text: &str, lines_before: usize) -> Result<Record, RecordError> {
+        Record::parse(text).map_err(|e| match e {
+            RecordError::Syntax { line, message } => RecordError::Syntax {
+                line: line + lines_before,
+                message,
+            },
+            e => e,
+        })
+    }
+
     /// Reads a record (a byte order mark before it is skipped). A text with
     /// no tags and no moves is [`RecordError::Empty`].
     pub fn parse(text: &str) -> Result<Record, RecordError> {
@@ -595,6 +636,29 @@ fn moves_of(text: &str) -> (Vec<String>, Vec<String>) {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn records_one_after_another_are_split_at_the_tags_after_moves() {
+        let text = "[Game \"G\"]\n[Result \"1-0\"]\n\n1. a1 a2 1-0\n\n[Game \"G\"]\n; a comment\n1. b1 *\n[Game \"G\"]\n[Result \"*\"]\n";
+        let parts = Record::split(text);
+        let starts: Vec<usize> = parts.iter().map(|p| p.0).collect();
+        assert_eq!(starts, [0, 5, 8]);
+        assert_eq!(parts[1].1, "[Game \"G\"]\n; a comment\n1. b1 *\n");
+        assert_eq!(parts.iter().map(|p| p.1).collect::<String>(), text);
+        // One record, or none: one part, the whole text.
+        assert_eq!(Record::split("[Game \"G\"]\n1. a1 *\n").len(), 1);
+        assert_eq!(Record::split(""), [(0, "")]);
+        // Errors name the whole text's lines.
+        let bad = "[Game \"G\"]\n1. a1 *\n[Game \"G\"]\n[Game \"H\"]\n";
+        let parts = Record::split(bad);
+        assert_eq!(parts.len(), 2);
+        let e = Record::parse_at(parts[1].1, parts[1].0).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("line 4: the tag `Game` is given twice"),
+            "{e}"
+        );
+    }
     use super::*;
 
     fn game() -> Game {

@@ -124,6 +124,7 @@ fn ai_against_random_adds_up_alternates_and_records_replay() {
     let text = std::fs::read_to_string(&recs).unwrap();
     let all = records(&text);
     assert_eq!(all.len(), 4, "{text}");
+    let mut singles = Vec::new();
     for (i, rec) in all.iter().enumerate() {
         let (white, black) = if i % 2 == 0 {
             ("ai", "random")
@@ -141,7 +142,79 @@ fn ai_against_random_adds_up_alternates_and_records_replay() {
             "",
         );
         assert_eq!(replay.code, 0, "{rec}\n{}", replay.stderr);
+        singles.push(replay.stdout);
     }
+    // The whole file replays too: a line for each record, or the one
+    // `--game N` picks, as it replays alone.
+    let file = recs.to_str().unwrap();
+    let whole = lud(&["replay", "games/breakthrough.lud", file], "");
+    assert_eq!(whole.code, 0, "{}", whole.stderr);
+    let lines: Vec<&str> = whole.stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "{}", whole.stdout);
+    let mut line_no = 1;
+    for (i, rec) in all.iter().enumerate() {
+        assert!(
+            lines[i].starts_with(&format!("record {} (line {line_no}): ", i + 1)),
+            "{}",
+            whole.stdout
+        );
+        line_no += rec.lines().count();
+    }
+    assert!(lines[4].starts_with("4 records, every move and result by the rules"));
+    for (i, single) in singles.iter().enumerate() {
+        let n = (i + 1).to_string();
+        let one = lud(
+            &["replay", "games/breakthrough.lud", file, "--game", &n],
+            "",
+        );
+        assert_eq!((one.code, &one.stdout), (0, single), "{}", one.stderr);
+    }
+    let pgn = lud(&["replay", "games/breakthrough.lud", file, "--pgn"], "");
+    assert_eq!(pgn.code, 0, "{}", pgn.stderr);
+    assert_eq!(pgn.stdout.matches("[Game ").count(), 4, "{}", pgn.stdout);
+    for (args, needle) in [
+        (
+            vec!["--game", "5"],
+            "holds 4 records: --game takes 1 to 4, not 5",
+        ),
+        (vec!["--game", "0"], "--game takes 1 to 4, not 0"),
+        (vec!["--step"], "--step walks one: pick it with --game N"),
+    ] {
+        let mut a = vec!["replay", "games/breakthrough.lud", file];
+        a.extend(args);
+        let refused = lud(&a, "");
+        assert_eq!(refused.code, 2, "{}", refused.stderr);
+        assert!(refused.stderr.contains(needle), "{}", refused.stderr);
+    }
+    // A record whose result is not where its moves lead is named, and the
+    // others are still checked.
+    let third = all[2].clone();
+    // Both the tag and the end of the moves say the other side won.
+    let swapped = third
+        .replace("1-0", "#")
+        .replace("0-1", "1-0")
+        .replace('#', "0-1");
+    assert_ne!(swapped, third);
+    let broken = text.replacen(&third, &swapped, 1);
+    let path = dir.join("broken.rec");
+    std::fs::write(&path, &broken).unwrap();
+    let bad = lud(
+        &["replay", "games/breakthrough.lud", path.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(bad.code, 1, "{}\n{}", bad.stdout, bad.stderr);
+    let at = all[0].lines().count() + all[1].lines().count() + 1;
+    assert!(
+        bad.stderr.contains(&format!("record 3 (line {at}): ")),
+        "{}",
+        bad.stderr
+    );
+    assert!(
+        bad.stderr.contains("1 of 4 records do not replay"),
+        "{}",
+        bad.stderr
+    );
+    assert_eq!(bad.stdout.lines().count(), 3, "{}", bad.stdout);
     let opening = |rec: &str| {
         rec.lines()
             .find(|l| l.starts_with("[Opening"))

@@ -125,7 +125,7 @@ pub(super) fn run(file: &Path, config: &ConfigArgs, o: &Options) -> i32 {
 /// Each count's share of `total`, in tenths of a percent, rounded so that
 /// shares of counts that make up the total add up to exactly 100.0% (the
 /// largest remainders are rounded up; on a tie, the earlier count).
-fn shares(counts: &[u64], total: u64) -> Vec<u64> {
+pub(super) fn shares(counts: &[u64], total: u64) -> Vec<u64> {
     let total = u128::from(total.max(1));
     let exact: Vec<u128> = counts.iter().map(|&c| u128::from(c) * 1000).collect();
     let mut tenths: Vec<u64> = exact.iter().map(|e| (e / total) as u64).collect();

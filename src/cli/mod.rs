@@ -418,7 +418,7 @@ pub enum Command {
         #[arg(long, default_value = "127.0.0.1")]
         host: String,
     },
-    /// Replay a game record and print the final position and result.
+    /// Replay a game record (or check a file of them) and print the final position and result.
     Replay {
         /// The game file.
         file: PathBuf,
@@ -430,6 +430,9 @@ pub enum Command {
         /// Walk the record ply by ply (on a terminal: Enter, b, a number, q; else every position is printed)
         #[arg(long)]
         step: bool,
+        /// In a file of several records (as `lud match --records` writes), the one to replay, from 1; without it each is checked, a line each
+        #[arg(long, value_name = "N")]
+        game: Option<usize>,
         /// Override the ruleset and options the record names.
         #[command(flatten)]
         config: ConfigArgs,
@@ -554,6 +557,7 @@ pub fn run(cli: Cli) -> i32 {
             record,
             pgn,
             step,
+            game,
             config,
         } => replay::run(&replay::Options {
             file: &file,
@@ -561,6 +565,7 @@ pub fn run(cli: Cli) -> i32 {
             config: &config,
             pgn,
             step,
+            game,
         }),
         Command::Fmt { files, check } => fmt::run(&files, check),
         Command::Lsp => lsp::run(),

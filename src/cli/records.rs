@@ -18,34 +18,63 @@ use crate::record::Record;
 pub(super) struct Loaded {
     /// The file.
     pub(super) path: std::path::PathBuf,
-    /// Its text.
+    /// Its text (in a file of several records, this record's alone).
     pub(super) text: String,
+    /// The lines of the file before it (0 but in a file of several).
+    pub(super) line0: usize,
     /// The record.
     pub(super) record: Record,
 }
 
 /// Reads and parses a record, printing why not.
 pub(super) fn read(path: &Path) -> Result<Loaded, i32> {
-    let name = path.display();
-    let bytes = read_file(path, MAX_RECORD_BYTES).map_err(|e| {
-        eoutln!("error: cannot read {name}: {e}");
-        EXIT_INPUT
-    })?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        eoutln!(
-            "error: {name}: the record is not UTF-8 text (byte {} is not)",
-            e.utf8_error().valid_up_to()
-        );
-        EXIT_INPUT
-    })?;
+    let text = read_text(path)?;
     let record = Record::parse(&text).map_err(|e| {
-        eoutln!("error: {name}: {e}");
+        eoutln!("error: {}: {e}", path.display());
         EXIT_INPUT
     })?;
     Ok(Loaded {
         path: path.to_path_buf(),
         text,
+        line0: 0,
         record,
+    })
+}
+
+/// Reads and parses a file of one or more records, one after another (as
+/// `lud match --records` writes them), printing why not.
+pub(super) fn read_all(path: &Path) -> Result<Vec<Loaded>, i32> {
+    let text = read_text(path)?;
+    Record::split(&text)
+        .into_iter()
+        .map(|(line0, part)| {
+            let record = Record::parse_at(part, line0).map_err(|e| {
+                eoutln!("error: {}: {e}", path.display());
+                EXIT_INPUT
+            })?;
+            Ok(Loaded {
+                path: path.to_path_buf(),
+                text: part.to_string(),
+                line0,
+                record,
+            })
+        })
+        .collect()
+}
+
+/// A record file's text, read with a bound, printing why not.
+fn read_text(path: &Path) -> Result<String, i32> {
+    let name = path.display();
+    let bytes = read_file(path, MAX_RECORD_BYTES).map_err(|e| {
+        eoutln!("error: cannot read {name}: {e}");
+        EXIT_INPUT
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        eoutln!(
+            "error: {name}: the record is not UTF-8 text (byte {} is not)",
+            e.utf8_error().valid_up_to()
+        );
+        EXIT_INPUT
     })
 }
 
@@ -96,13 +125,19 @@ fn at_tag(rec: &Loaded, e: &ConfigError) -> i32 {
     } else {
         ("Options", arg.as_str(), e.span.offset())
     };
+    // A record after others is shown at its own lines of the file: the
+    // lines before it stand as empty lines.
+    let before = rec.line0;
     let span = tag_value(&rec.text, tag, value).map_or_else(
-        || SourceSpan::new(0.into(), 0),
-        |at| SourceSpan::new((at + offset).into(), e.span.len()),
+        || SourceSpan::new(before.into(), 0),
+        |at| SourceSpan::new((before + at + offset).into(), e.span.len()),
     );
     let moved = ConfigError {
         message: format!("the record's {tag} tag: {}", e.message),
-        src: NamedSource::new(rec.path.display().to_string(), rec.text.clone()),
+        src: NamedSource::new(
+            rec.path.display().to_string(),
+            "\n".repeat(before) + &rec.text,
+        ),
         span,
         label: e.label.clone(),
         help: Some(format!(

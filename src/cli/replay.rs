@@ -2,6 +2,8 @@
 //! checks that it is of this game and that the result it claims is where its
 //! moves lead.
 //!
+//! - A file of several records, one after another (`lud match --records`),
+//!   has each checked, a line each; `--game N` picks one to show.
 //! - `--pgn` prints the record as PGN (SAN where the game has it, `[FEN]`
 //!   and `[SetUp]` when it starts from a position) instead of the board.
 //! - `--step` walks the record ply by ply. On a terminal it shows one
@@ -12,8 +14,8 @@
 use std::io::IsTerminal;
 use std::path::Path;
 
-use super::{records, ConfigArgs, EXIT_INPUT, EXIT_OK};
-use crate::game::Position;
+use super::{records, ConfigArgs, EXIT_INPUT, EXIT_OK, EXIT_USAGE};
+use crate::game::{Game, Position};
 use crate::input::{read_line, Line, MAX_LINE_BYTES};
 
 /// What `lud replay` was asked.
@@ -28,32 +30,133 @@ pub(super) struct Options<'a> {
     pub(super) pgn: bool,
     /// Walk the record ply by ply.
     pub(super) step: bool,
+    /// Which record of a file of several (from 1).
+    pub(super) game: Option<usize>,
 }
 
 pub(super) fn run(o: &Options<'_>) -> i32 {
-    let record = o.record;
-    let rec = match records::read(record) {
+    let mut all = match records::read_all(o.record) {
         Ok(r) => r,
         Err(c) => return c,
     };
-    let game = match records::load_game(o.file, o.config, &rec) {
-        Ok(g) => g,
-        Err(c) => return c,
-    };
-    let positions = match rec.record.positions(&game) {
-        Ok(p) => p,
-        Err(e) => {
-            eoutln!("error: {}: {e}", record.display());
-            return EXIT_INPUT;
+    let count = all.len();
+    if let Some(n) = o.game {
+        if n == 0 || n > count {
+            eoutln!(
+                "error: {} holds {count} record{}: --game takes 1 to {count}, not {n}",
+                o.record.display(),
+                if count == 1 { "" } else { "s" }
+            );
+            return EXIT_USAGE;
         }
+        return replay_one(o, &all.swap_remove(n - 1), "");
+    }
+    if count == 1 {
+        return replay_one(o, &all[0], "");
+    }
+    if o.step {
+        eoutln!(
+            "error: {} holds {count} records, and --step walks one: pick it with --game N (1 to {count})",
+            o.record.display()
+        );
+        return EXIT_USAGE;
+    }
+    // Every record checked; with --pgn each printed, else a line each.
+    let mut failed = 0;
+    for (k, rec) in all.iter().enumerate() {
+        let at = format!("record {} (line {}): ", k + 1, rec.line0 + 1);
+        let code = if o.pgn {
+            if k > 0 {
+                outln!();
+            }
+            replay_one(o, rec, &at)
+        } else {
+            // A record of another game, or whose tags name settings the
+            // game does not have, stops the run: the others are likely so.
+            let game = match records::load_game(o.file, o.config, rec) {
+                Ok(g) => g,
+                Err(c) => {
+                    eoutln!(
+                        "error: {}: stopped at {}",
+                        o.record.display(),
+                        at.trim_end_matches(": ")
+                    );
+                    return c;
+                }
+            };
+            match replayed(o, rec, &at, game) {
+                Ok((_, positions)) => {
+                    let result = rec.record.tag("Result").unwrap_or("*");
+                    let ending = rec
+                        .record
+                        .tag("Ending")
+                        .map(|e| format!(" ({e})"))
+                        .unwrap_or_default();
+                    outln!(
+                        "{at}{} plies, {result}{ending}",
+                        positions.len().saturating_sub(1)
+                    );
+                    EXIT_OK
+                }
+                Err(c) => c,
+            }
+        };
+        if code != EXIT_OK {
+            failed += 1;
+        }
+    }
+    if failed > 0 {
+        eoutln!(
+            "error: {}: {failed} of {count} records do not replay by the rules",
+            o.record.display()
+        );
+        return EXIT_INPUT;
+    }
+    if !o.pgn {
+        outln!("{count} records, every move and result by the rules (--game N shows one)");
+    }
+    EXIT_OK
+}
+
+/// A record's game and its positions, every move checked and its result
+/// where its moves lead; else the error printed (`at` names the record in
+/// a file of several) and the exit code.
+fn checked(o: &Options<'_>, rec: &records::Loaded, at: &str) -> Result<(Game, Positions), i32> {
+    let game = records::load_game(o.file, o.config, rec)?;
+    replayed(o, rec, at, game)
+}
+
+/// [`checked`] with the record's game already loaded.
+fn replayed(
+    o: &Options<'_>,
+    rec: &records::Loaded,
+    at: &str,
+    game: Game,
+) -> Result<(Game, Positions), i32> {
+    let positions = rec.record.positions(&game).map_err(|e| {
+        eoutln!("error: {}: {at}{e}", o.record.display());
+        EXIT_INPUT
+    })?;
+    let Some((pos, _)) = positions.last() else {
+        return Err(EXIT_INPUT);
+    };
+    if let Err(e) = rec.record.check_result(pos) {
+        eoutln!("error: {}: {at}{e}", o.record.display());
+        return Err(EXIT_INPUT);
+    }
+    Ok((game, positions))
+}
+
+/// Replays one record as asked: its PGN, its positions one by one, or
+/// its last position.
+fn replay_one(o: &Options<'_>, rec: &records::Loaded, at: &str) -> i32 {
+    let (game, positions) = match checked(o, rec, at) {
+        Ok(p) => p,
+        Err(c) => return c,
     };
     let Some((pos, _)) = positions.last() else {
         return EXIT_INPUT;
     };
-    if let Err(e) = rec.record.check_result(pos) {
-        eoutln!("error: {}: {e}", record.display());
-        return EXIT_INPUT;
-    }
     if o.pgn {
         return match rec.record.to_pgn(&game) {
             Ok(text) => {
@@ -61,7 +164,7 @@ pub(super) fn run(o: &Options<'_>) -> i32 {
                 EXIT_OK
             }
             Err(e) => {
-                eoutln!("error: {}: {e}", record.display());
+                eoutln!("error: {}: {at}{e}", o.record.display());
                 EXIT_INPUT
             }
         };
@@ -82,6 +185,9 @@ pub(super) fn run(o: &Options<'_>) -> i32 {
     outln!("{pos}");
     EXIT_OK
 }
+
+/// A record's positions, each with the move that led to it.
+type Positions = Vec<(Position, String)>;
 
 /// Prints position `i` of the record with the ply that led to it.
 fn show(positions: &[(Position, String)], i: usize) {

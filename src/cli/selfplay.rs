@@ -268,23 +268,32 @@ fn summary(
     }
     out.push(format!("games         {played}"));
     if t.games > 0 {
-        let pct = |n: u64| 100.0 * n as f64 / t.games as f64;
+        // Every game in one share (a complete set adds up to 100.0%).
+        let counts: Vec<u64> = t
+            .wins
+            .iter()
+            .copied()
+            .chain([t.draws, t.capped, t.stuck])
+            .collect();
+        let tenths = super::bench::shares(&counts, t.games);
+        let pct = |i: usize| tenths[i] as f64 / 10.0;
+        let n = t.wins.len();
         let mut results: Vec<String> = study
             .sides
             .iter()
-            .zip(&t.wins)
-            .map(|(s, &w)| format!("{s} wins {:.1}%", pct(w)))
+            .enumerate()
+            .map(|(i, s)| format!("{s} wins {:.1}%", pct(i)))
             .collect();
-        results.push(format!("draws {:.1}%", pct(t.draws)));
+        results.push(format!("draws {:.1}%", pct(n)));
         if t.capped > 0 {
             results.push(format!(
                 "capped at {} plies {:.1}%",
                 study.max_plies,
-                pct(t.capped)
+                pct(n + 1)
             ));
         }
         if t.stuck > 0 {
-            results.push(format!("stuck {:.1}%", pct(t.stuck)));
+            results.push(format!("stuck {:.1}%", pct(n + 2)));
         }
         out.push(format!("results       {}", results.join(", ")));
         out.push(format!(
