@@ -273,7 +273,7 @@ impl Record {
         let (mut at, mut line) = (0, 0);
         let mut moves = false;
         for raw in text.split_inclusive('\n') {
-            let t = raw.trim();
+            let t = raw.trim_start_matches('\u{feff}').trim();
             if t.starts_with('[') {
                 if moves {
                     parts.push((start_line, &text[start..at]));
@@ -648,6 +648,11 @@ mod tests {
         // One record, or none: one part, the whole text.
         assert_eq!(Record::split("[Game \"G\"]\n1. a1 *\n").len(), 1);
         assert_eq!(Record::split(""), [(0, "")]);
+        // A byte order mark, and CRLF line ends.
+        let marked = "\u{feff}[Game \"G\"]\r\n[Result \"*\"]\r\n1. a1 *\r\n";
+        assert_eq!(Record::split(marked).len(), 1);
+        let twice = format!("{marked}[Game \"G\"]\r\n1. b1 *\r\n");
+        assert_eq!(Record::split(&twice)[1], (3, "[Game \"G\"]\r\n1. b1 *\r\n"));
         // Errors name the whole text's lines.
         let bad = "[Game \"G\"]\n1. a1 *\n[Game \"G\"]\n[Game \"H\"]\n";
         let parts = Record::split(bad);

@@ -215,6 +215,46 @@ fn ai_against_random_adds_up_alternates_and_records_replay() {
         bad.stderr
     );
     assert_eq!(bad.stdout.lines().count(), 3, "{}", bad.stdout);
+    // A record that does not read as one is named too; the others are
+    // still checked, and --game replays one that reads.
+    let second = all[1].clone();
+    let torn = text.replacen(&second, &second.replacen("[Round ", "[Round", 1), 1);
+    std::fs::write(&path, &torn).unwrap();
+    let file = path.to_str().unwrap();
+    let bad = lud(&["replay", "games/breakthrough.lud", file], "");
+    assert_eq!(bad.code, 1, "{}\n{}", bad.stdout, bad.stderr);
+    let at = all[0].lines().count() + 1;
+    let round = at
+        + second
+            .lines()
+            .position(|l| l.starts_with("[Round "))
+            .unwrap();
+    assert!(
+        bad.stderr
+            .contains(&format!("record 2 (line {at}): line {round}: ")),
+        "{}",
+        bad.stderr
+    );
+    assert_eq!(bad.stdout.lines().count(), 3, "{}", bad.stdout);
+    let one = lud(
+        &["replay", "games/breakthrough.lud", file, "--game", "4"],
+        "",
+    );
+    assert_eq!((one.code, &one.stdout), (0, &singles[3]), "{}", one.stderr);
+    // Commands that take one record say what the file is.
+    let recs_path = recs.to_str().unwrap();
+    for args in [
+        vec!["play", "games/breakthrough.lud", "--resume", recs_path],
+        vec!["explain", "games/breakthrough.lud", "--record", recs_path],
+    ] {
+        let r = lud(&args, "");
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        assert!(
+            r.stderr.contains("holds 4 records one after another"),
+            "{}",
+            r.stderr
+        );
+    }
     let opening = |rec: &str| {
         rec.lines()
             .find(|l| l.starts_with("[Opening"))

@@ -12,7 +12,7 @@ use super::{load_with, report, ConfigArgs, EXIT_INPUT};
 use crate::compile::options::ConfigError;
 use crate::game::Game;
 use crate::input::{read_file, MAX_RECORD_BYTES};
-use crate::record::Record;
+use crate::record::{Record, RecordError};
 
 /// A record as read: its text (for pointing at its tags) and what it says.
 pub(super) struct Loaded {
@@ -29,6 +29,14 @@ pub(super) struct Loaded {
 /// Reads and parses a record, printing why not.
 pub(super) fn read(path: &Path) -> Result<Loaded, i32> {
     let text = read_text(path)?;
+    let count = Record::split(&text).len();
+    if count > 1 {
+        eoutln!(
+            "error: {}: the file holds {count} records one after another, and this command takes one; `lud replay GAME FILE` checks each, `--game N` replays one",
+            path.display()
+        );
+        return Err(EXIT_INPUT);
+    }
     let record = Record::parse(&text).map_err(|e| {
         eoutln!("error: {}: {e}", path.display());
         EXIT_INPUT
@@ -41,25 +49,72 @@ pub(super) fn read(path: &Path) -> Result<Loaded, i32> {
     })
 }
 
-/// Reads and parses a file of one or more records, one after another (as
-/// `lud match --records` writes them), printing why not.
-pub(super) fn read_all(path: &Path) -> Result<Vec<Loaded>, i32> {
+/// A record of a file of several: the lines of the file before it, and the
+/// record or why it does not read as one.
+pub(super) type Part = (usize, Result<Loaded, RecordError>);
+
+/// Reads a file of one or more records, one after another (as `lud match
+/// --records` writes them), printing why not: each record with the lines
+/// of the file before it, parsed or why not.
+pub(super) fn read_all(path: &Path) -> Result<Vec<Part>, i32> {
     let text = read_text(path)?;
-    Record::split(&text)
+    Ok(Record::split(&text)
         .into_iter()
         .map(|(line0, part)| {
-            let record = Record::parse_at(part, line0).map_err(|e| {
-                eoutln!("error: {}: {e}", path.display());
-                EXIT_INPUT
-            })?;
-            Ok(Loaded {
+            let loaded = Record::parse_at(part, line0).map(|record| Loaded {
                 path: path.to_path_buf(),
                 text: part.to_string(),
                 line0,
                 record,
-            })
+            });
+            (line0, loaded)
         })
-        .collect()
+        .collect())
+}
+
+/// The games compiled for the records of one file, by the ruleset and
+/// options their tags name: a file of many records compiles each setting
+/// once (the few most recent kept).
+#[derive(Default)]
+pub(super) struct Compiled(Vec<(Option<String>, Option<String>, Game)>);
+
+impl Compiled {
+    /// The most settings kept at once.
+    const KEPT: usize = 8;
+
+    /// [`load_game`], compiled once for each setting.
+    pub(super) fn game_for(
+        &mut self,
+        file: &Path,
+        flags: &ConfigArgs,
+        rec: &Loaded,
+    ) -> Result<Game, i32> {
+        let (ruleset, options) = if flags.is_empty() {
+            (
+                rec.record.tag("Ruleset").map(str::to_string),
+                rec.record.tag("Options").map(str::to_string),
+            )
+        } else {
+            (None, None)
+        };
+        if let Some((_, _, game)) = self
+            .0
+            .iter()
+            .find(|(r, o, _)| *r == ruleset && *o == options)
+        {
+            if let Err(e) = rec.record.check_game(game) {
+                eoutln!("error: {}: {e}", rec.path.display());
+                return Err(EXIT_INPUT);
+            }
+            return Ok(game.clone());
+        }
+        let game = load_game(file, flags, rec)?;
+        if self.0.len() == Self::KEPT {
+            self.0.remove(0);
+        }
+        self.0.push((ruleset, options, game.clone()));
+        Ok(game)
+    }
 }
 
 /// A record file's text, read with a bound, printing why not.

@@ -40,50 +40,67 @@ pub(super) fn run(o: &Options<'_>) -> i32 {
         Err(c) => return c,
     };
     let count = all.len();
-    if let Some(n) = o.game {
+    let name = o.record.display();
+    if count == 1 || o.game.is_some() {
+        let n = o.game.unwrap_or(1);
         if n == 0 || n > count {
             eoutln!(
-                "error: {} holds {count} record{}: --game takes 1 to {count}, not {n}",
-                o.record.display(),
+                "error: {name} holds {count} record{}: --game takes 1 to {count}, not {n}",
                 if count == 1 { "" } else { "s" }
             );
             return EXIT_USAGE;
         }
-        return replay_one(o, &all.swap_remove(n - 1), "");
-    }
-    if count == 1 {
-        return replay_one(o, &all[0], "");
+        let (line0, rec) = all.swap_remove(n - 1);
+        let at = if count == 1 {
+            String::new()
+        } else {
+            format!("record {n} (line {}): ", line0 + 1)
+        };
+        return match rec {
+            Ok(rec) => match records::load_game(o.file, o.config, &rec) {
+                Ok(game) => replay_one(o, &rec, &at, game),
+                Err(c) => c,
+            },
+            Err(e) => {
+                eoutln!("error: {name}: {at}{e}");
+                EXIT_INPUT
+            }
+        };
     }
     if o.step {
         eoutln!(
-            "error: {} holds {count} records, and --step walks one: pick it with --game N (1 to {count})",
-            o.record.display()
+            "error: {name} holds {count} records, and --step walks one: pick it with --game N (1 to {count})"
         );
         return EXIT_USAGE;
     }
     // Every record checked; with --pgn each printed, else a line each.
+    let mut games = records::Compiled::default();
     let mut failed = 0;
-    for (k, rec) in all.iter().enumerate() {
-        let at = format!("record {} (line {}): ", k + 1, rec.line0 + 1);
+    for (k, (line0, rec)) in all.iter().enumerate() {
+        let at = format!("record {} (line {}): ", k + 1, line0 + 1);
+        let rec = match rec {
+            Ok(rec) => rec,
+            Err(e) => {
+                eoutln!("error: {name}: {at}{e}");
+                failed += 1;
+                continue;
+            }
+        };
+        // A record of another game, or whose tags name settings the game
+        // does not have, stops the run: the others are likely so.
+        let game = match games.game_for(o.file, o.config, rec) {
+            Ok(g) => g,
+            Err(c) => {
+                eoutln!("error: {name}: stopped at {}", at.trim_end_matches(": "));
+                return c;
+            }
+        };
         let code = if o.pgn {
             if k > 0 {
                 outln!();
             }
-            replay_one(o, rec, &at)
+            replay_one(o, rec, &at, game)
         } else {
-            // A record of another game, or whose tags name settings the
-            // game does not have, stops the run: the others are likely so.
-            let game = match records::load_game(o.file, o.config, rec) {
-                Ok(g) => g,
-                Err(c) => {
-                    eoutln!(
-                        "error: {}: stopped at {}",
-                        o.record.display(),
-                        at.trim_end_matches(": ")
-                    );
-                    return c;
-                }
-            };
             match replayed(o, rec, &at, game) {
                 Ok((_, positions)) => {
                     let result = rec.record.tag("Result").unwrap_or("*");
@@ -106,10 +123,7 @@ pub(super) fn run(o: &Options<'_>) -> i32 {
         }
     }
     if failed > 0 {
-        eoutln!(
-            "error: {}: {failed} of {count} records do not replay by the rules",
-            o.record.display()
-        );
+        eoutln!("error: {name}: {failed} of {count} records do not replay by the rules");
         return EXIT_INPUT;
     }
     if !o.pgn {
@@ -121,12 +135,6 @@ pub(super) fn run(o: &Options<'_>) -> i32 {
 /// A record's game and its positions, every move checked and its result
 /// where its moves lead; else the error printed (`at` names the record in
 /// a file of several) and the exit code.
-fn checked(o: &Options<'_>, rec: &records::Loaded, at: &str) -> Result<(Game, Positions), i32> {
-    let game = records::load_game(o.file, o.config, rec)?;
-    replayed(o, rec, at, game)
-}
-
-/// [`checked`] with the record's game already loaded.
 fn replayed(
     o: &Options<'_>,
     rec: &records::Loaded,
@@ -149,8 +157,8 @@ fn replayed(
 
 /// Replays one record as asked: its PGN, its positions one by one, or
 /// its last position.
-fn replay_one(o: &Options<'_>, rec: &records::Loaded, at: &str) -> i32 {
-    let (game, positions) = match checked(o, rec, at) {
+fn replay_one(o: &Options<'_>, rec: &records::Loaded, at: &str, game: Game) -> i32 {
+    let (game, positions) = match replayed(o, rec, at, game) {
         Ok(p) => p,
         Err(c) => return c,
     };
