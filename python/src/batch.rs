@@ -153,6 +153,39 @@ impl Batch {
         Ok((codes.into_pyarray(py), returns.into_pyarray(py)))
     }
 
+    /// A step: the move `pick` makes of each game's value (or why not),
+    /// every one found before any is played; then played, and reported.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        values: &Bound<'py, PyAny>,
+        what: &str,
+        pick: impl Fn(&Slot, i64) -> Result<Move, String>,
+    ) -> PyResult<Report<'py>> {
+        let values = self.per_game(values, what)?;
+        let moves = self
+            .slots
+            .iter()
+            .zip(&values)
+            .enumerate()
+            .map(|(i, (s, &v))| {
+                pick(s, v).map_err(|why| PyValueError::new_err(format!("game {i}: {why}")))
+            })
+            .collect::<PyResult<Vec<Move>>>()?;
+        let steps = self.play_all(py, moves);
+        self.report(py, &steps)
+    }
+
+    /// Game `i`, or the error that there is none.
+    fn slot(&self, i: usize) -> PyResult<&Slot> {
+        self.slots.get(i).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "no game {i} in a batch of {} games",
+                self.slots.len()
+            ))
+        })
+    }
+
     /// One whole number for each game, from a NumPy array or any sequence.
     fn per_game(&self, values: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
         let v = match values.extract::<PyReadonlyArray1<'_, i64>>() {
@@ -278,9 +311,7 @@ impl Batch {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Report<'py>> {
-        let codes = self.per_game(actions, "apply")?;
-        let mut moves = Vec::with_capacity(codes.len());
-        for (i, (s, &code)) in self.slots.iter().zip(&codes).enumerate() {
+        self.step(py, actions, "apply", |s, code| {
             // The actions given out are looked up; others are decoded.
             let m = if s.codes.len() == s.legal.len() {
                 s.codes.iter().position(|&c| c == code).map(|k| s.legal[k])
@@ -290,14 +321,8 @@ impl Batch {
                     .and_then(Move::from_code)
                     .filter(|m| s.legal.contains(m))
             };
-            moves.push(m.ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "game {i}: action {code} is not one of its legal actions"
-                ))
-            })?);
-        }
-        let steps = self.play_all(py, moves);
-        self.report(py, &steps)
+            m.ok_or_else(|| format!("action {code} is not one of its legal actions"))
+        })
     }
 
     /// Plays, in game i, its legal action number `indices[i]` (from 0, in
@@ -308,19 +333,15 @@ impl Batch {
         py: Python<'py>,
         indices: &Bound<'py, PyAny>,
     ) -> PyResult<Report<'py>> {
-        let idx = self.per_game(indices, "apply_indices")?;
-        let mut moves = Vec::with_capacity(idx.len());
-        for (i, (s, &k)) in self.slots.iter().zip(&idx).enumerate() {
+        self.step(py, indices, "apply_indices", |s, k| {
             let m = usize::try_from(k).ok().and_then(|k| s.legal.get(k));
-            moves.push(*m.ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "game {i}: index {k} is not between 0 and {} (its legal actions)",
+            m.copied().ok_or_else(|| {
+                format!(
+                    "index {k} is not between 0 and {} (its legal actions)",
                     s.legal.len() - 1
-                ))
-            })?);
-        }
-        let steps = self.play_all(py, moves);
-        self.report(py, &steps)
+                )
+            })
+        })
     }
 
     /// The player to move in each game, from 0 (an int64 array).
@@ -358,26 +379,14 @@ impl Batch {
 
     /// Game i as a `State` (a copy, with no moves to undo).
     fn state(&self, i: usize) -> PyResult<crate::State> {
-        let s = self.slots.get(i).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "no game {i} in a batch of {} games",
-                self.slots.len()
-            ))
-        })?;
-        Ok(crate::State::new(s.pos.clone()))
+        Ok(crate::State::new(self.slot(i)?.pos.clone()))
     }
 
     /// The position game i's last game ended in, as a `State` (None
     /// before any has ended): a step that ends a game starts it again, so
     /// its last position is kept here until the next one ends.
     fn final_state(&self, i: usize) -> PyResult<Option<crate::State>> {
-        let s = self.slots.get(i).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "no game {i} in a batch of {} games",
-                self.slots.len()
-            ))
-        })?;
-        Ok(s.last.clone().map(crate::State::new))
+        Ok(self.slot(i)?.last.clone().map(crate::State::new))
     }
 
     /// Every game's position string.

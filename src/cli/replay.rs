@@ -58,7 +58,7 @@ pub(super) fn run(o: &Options<'_>) -> i32 {
         };
         return match rec {
             Ok(rec) => match records::load_game(o.file, o.config, &rec) {
-                Ok(game) => replay_one(o, &rec, &at, game),
+                Ok(game) => replay_one(o, &rec, &at, &game),
                 Err(c) => c,
             },
             Err(e) => {
@@ -73,7 +73,13 @@ pub(super) fn run(o: &Options<'_>) -> i32 {
         );
         return EXIT_USAGE;
     }
-    // Every record checked; with --pgn each printed, else a line each.
+    check_all(o, &all)
+}
+
+/// Checks every record of a file of several: with `--pgn` each printed,
+/// else a line each; the exit code.
+fn check_all(o: &Options<'_>, all: &[records::Part]) -> i32 {
+    let (count, name) = (all.len(), o.record.display());
     let mut games = records::Compiled::default();
     let mut failed = 0;
     for (k, (line0, rec)) in all.iter().enumerate() {
@@ -99,10 +105,10 @@ pub(super) fn run(o: &Options<'_>) -> i32 {
             if k > 0 {
                 outln!();
             }
-            replay_one(o, rec, &at, game)
+            replay_one(o, rec, &at, &game)
         } else {
-            match replayed(o, rec, &at, game) {
-                Ok((_, positions)) => {
+            match replayed(o, rec, &at, &game) {
+                Ok(positions) => {
                     let result = rec.record.tag("Result").unwrap_or("*");
                     let ending = rec
                         .record
@@ -139,9 +145,9 @@ fn replayed(
     o: &Options<'_>,
     rec: &records::Loaded,
     at: &str,
-    game: Game,
-) -> Result<(Game, Positions), i32> {
-    let positions = rec.record.positions(&game).map_err(|e| {
+    game: &Game,
+) -> Result<Positions, i32> {
+    let positions = rec.record.positions(game).map_err(|e| {
         eoutln!("error: {}: {at}{e}", o.record.display());
         EXIT_INPUT
     })?;
@@ -152,13 +158,13 @@ fn replayed(
         eoutln!("error: {}: {at}{e}", o.record.display());
         return Err(EXIT_INPUT);
     }
-    Ok((game, positions))
+    Ok(positions)
 }
 
 /// Replays one record as asked: its PGN, its positions one by one, or
 /// its last position.
-fn replay_one(o: &Options<'_>, rec: &records::Loaded, at: &str, game: Game) -> i32 {
-    let (game, positions) = match replayed(o, rec, at, game) {
+fn replay_one(o: &Options<'_>, rec: &records::Loaded, at: &str, game: &Game) -> i32 {
+    let positions = match replayed(o, rec, at, game) {
         Ok(p) => p,
         Err(c) => return c,
     };
@@ -166,7 +172,7 @@ fn replay_one(o: &Options<'_>, rec: &records::Loaded, at: &str, game: Game) -> i
         return EXIT_INPUT;
     };
     if o.pgn {
-        return match rec.record.to_pgn(&game) {
+        return match rec.record.to_pgn(game) {
             Ok(text) => {
                 out!("{text}");
                 EXIT_OK
