@@ -7,7 +7,7 @@ mod common;
 use std::time::Duration;
 
 use common::{game, game_with, pos};
-use lud::ai::{evaluate, think, Method, Settings};
+use lud::ai::{evaluate, think, Method, Score, Settings};
 
 /// A player whose only moves are removals (`(remove ...)`, a move that takes
 /// no piece from a square): the move ordering once read the square the piece
@@ -153,7 +153,10 @@ fn the_computer_wins_a_seeded_game_of_each_new_game() {
 #[test]
 fn monte_carlo_search_keeps_its_budget_and_plays_a_legal_move() {
     let g = game("games/connect-four.lud");
-    let p = g.start();
+    // Off the game's opening (which is played without a search).
+    let mut p = g.start();
+    p.play(lud::notation::parse_move(&p, "@c1").unwrap())
+        .unwrap();
     for (threads, method) in [1, 2]
         .into_iter()
         .flat_map(|t| [(t, Method::Mcts), (t, Method::Rave)])
@@ -207,6 +210,84 @@ fn monte_carlo_search_wins_at_once_or_blocks() {
             q.to_string().contains(&format!("/{after} ")),
             "{method:?}, {position}: played to {q}"
         );
+    }
+}
+
+/// In games won by lines, the search past its depth finishes a line that
+/// can be finished, and blocks one the other side could finish, before it
+/// judges a position: one ply deep, Yellow sees that b1 c1 d1 leaves two
+/// squares to finish the row (a1, e1) and wins in three; Red, facing a1 b1
+/// c1, blocks at d1 whatever the order its moves are tried in.
+#[test]
+fn the_search_past_its_depth_finishes_and_blocks_lines() {
+    let g = game("games/connect-four.lud");
+    let one_ply = Settings {
+        max_depth: 1,
+        max_nodes: 1_000_000,
+        max_time: None,
+        threads: 1,
+        method: Method::AlphaBeta,
+    };
+    let p = pos(&g, "7/7/7/7/1dd4/1DD4 y - - 0 3");
+    let c = think(&p, one_ply, &mut fastrand::Rng::with_seed(1));
+    assert_eq!(c.score, Score::WinIn(3), "Yellow's double threat");
+    let mut q = p.clone();
+    q.play(c.best.expect("a move")).unwrap();
+    assert!(q.to_string().starts_with("7/7/7/7/1dd4/1DDD3 "), "{q}");
+
+    let p = pos(&g, "7/7/7/7/dd5/DDD4 r - - 0 3");
+    for seed in 1..=5 {
+        let c = think(&p, one_ply, &mut fastrand::Rng::with_seed(seed));
+        let mut q = p.clone();
+        q.play(c.best.expect("a move")).unwrap();
+        assert!(q.to_string().starts_with("7/7/7/7/dd5/DDDd3 "), "{q}");
+        assert!(
+            matches!(c.score, Score::Balance(_)),
+            "the block loses nothing at once: {:?}",
+            c.score
+        );
+    }
+}
+
+/// A game's opening (`(info opening:...)`) is played without a search
+/// while the game follows it, by either kind of search, for either side and
+/// whatever the seed: Connect Four's opens in the middle column (d1), and
+/// answers d1 with d2. Once the game has left it (Red to move after c1),
+/// the computer searches again.
+#[test]
+fn the_computer_plays_the_games_opening_then_searches() {
+    let g = game("games/connect-four.lud");
+    let play = |fen: &str, text: &str| {
+        let mut p = pos(&g, fen);
+        p.play(lud::notation::parse_move(&p, text).unwrap())
+            .unwrap();
+        p
+    };
+    let start = g.start().to_string();
+    let after_d1 = play(&start, "@d1");
+    let after_c1 = play(&start, "@c1");
+    for method in [Method::AlphaBeta, Method::Mcts] {
+        let settings = Settings {
+            max_depth: 64,
+            max_nodes: 2_000,
+            max_time: None,
+            threads: 1,
+            method,
+        };
+        for seed in 1..=6 {
+            for (p, then) in [
+                (g.start(), "7/7/7/7/7/3D3 "),
+                (after_d1.clone(), "7/7/7/7/3d3/3D3 "),
+            ] {
+                let c = think(&p, settings, &mut fastrand::Rng::with_seed(seed));
+                assert_eq!((c.nodes, c.depth), (0, 0), "{method:?}: no search in {p}");
+                let mut q = p.clone();
+                q.play(c.best.expect("a move")).unwrap();
+                assert!(q.to_string().starts_with(then), "{q}");
+            }
+            let c = think(&after_c1, settings, &mut fastrand::Rng::with_seed(seed));
+            assert!(c.nodes > 0, "{method:?}: after c1 the computer searches");
+        }
     }
 }
 

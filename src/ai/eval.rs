@@ -12,6 +12,7 @@
 
 use crate::bits::Bits;
 use crate::compile::board::Sq;
+use crate::compile::model::MAX_PLAYERS;
 use crate::engine::{Engine, Gen, GenKind, NORMAL, NO_KIND};
 use crate::state::{code_piece, code_player, State, EMPTY};
 
@@ -682,6 +683,31 @@ impl<B: Bits> Eval<B> {
         score
     }
 
+    /// For each player who wins by lines ([`lines`]), the empty squares
+    /// that would finish one of them: a line all that player's but for one
+    /// empty square. `None` in games no line wins.
+    pub(super) fn finishers(&self, st: &State<B>) -> Option<[B; MAX_PLAYERS]> {
+        let (lines, wins) = &self.lines;
+        if lines.is_empty() {
+            return None;
+        }
+        let occupied = st.occupied();
+        let mut finish = [B::ZERO; MAX_PLAYERS];
+        for (p, squares) in finish.iter_mut().enumerate().take(wins.len()) {
+            if !wins[p] {
+                continue;
+            }
+            let own = st.by_player[p];
+            for &l in lines {
+                let empty = l & !occupied;
+                if empty.count() == 1 && (l & own).count() + 1 == l.count() {
+                    *squares |= empty;
+                }
+            }
+        }
+        Some(finish)
+    }
+
     /// The lines ([`lines`]) only the side to move holds pieces in, less
     /// those only another player does, each worth more by its pieces.
     /// Where pieces fall ([`Fall`]), the squares that would finish a line
@@ -695,7 +721,7 @@ impl<B: Bits> Eval<B> {
         let mut score = 0;
         // The squares that would finish a line: the side to move's, and
         // each other player's.
-        let mut open = [B::ZERO; crate::compile::model::MAX_PLAYERS];
+        let mut open = [B::ZERO; MAX_PLAYERS];
         for &l in lines {
             match ((l & mine).count(), (l & theirs).count()) {
                 (0, 0) => {}

@@ -170,7 +170,9 @@ impl Score {
     }
 }
 
-/// Searches for the computer's move within the budget of `settings`.
+/// Searches for the computer's move within the budget of `settings`. In a
+/// position of the game's opening (`(info opening:...)`) the opening's move
+/// is played without a search: a choice of depth 0 and no nodes.
 pub fn think(pos: &Position, settings: Settings, rng: &mut fastrand::Rng) -> Choice {
     think_with(pos, settings, rng, Control::default())
 }
@@ -267,6 +269,17 @@ pub fn think_with<'c>(
     rng: &mut fastrand::Rng,
     control: Control<'c>,
 ) -> Choice {
+    // The game's own opening, while the game follows it: no search.
+    if pos.model().info.opening.is_some() {
+        if let Some(m) = crate::notation::opening::move_in(pos) {
+            return Choice {
+                best: Some(m),
+                nodes: 0,
+                depth: 0,
+                score: Score::Balance(0),
+            };
+        }
+    }
     on_pos!(&pos.0, |e, s, h| run(e, s, h, settings, rng, control))
 }
 

@@ -1,8 +1,10 @@
 //! The alpha-beta search: iterative deepening, a principal variation search
-//! with a transposition table, a capture search at the leaves, check
-//! extension, null move where the rules allow it, late move reductions, and
-//! moves ordered by the table's move, captures by victim and attacker,
-//! killers and history.
+//! with a transposition table, a capture search at the leaves (which in
+//! games won by lines also finishes a line or blocks one), check extension,
+//! null move where the rules allow it, late move reductions, and moves
+//! ordered by the table's move, captures by victim and attacker, killers and
+//! history. Where every move only places a piece, a line finished at once
+//! wins and a line the other side could finish leaves only the blocks.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -50,6 +52,10 @@ pub(super) struct Search<'a, B: Bits> {
     history: Vec<i32>,
     /// Whether a null move may be tried in this game.
     null_ok: bool,
+    /// Whether every move places one piece and changes nothing else (no
+    /// condition, no effect), and the turn passes to the other of two
+    /// players.
+    placing: bool,
 }
 
 /// What the move ordering gives the table's move.
@@ -77,6 +83,18 @@ impl<'a, B: Bits> Search<'a, B> {
             && model.parts.is_empty()
             && model.phases.is_empty()
             && model.player_flags.is_empty();
+        let placing = e.players() == 2
+            && model.parts.is_empty()
+            && model.phases.is_empty()
+            && e.gens.iter().take(2).flatten().all(|g| {
+                matches!(g.kind, crate::engine::GenKind::Drop(..))
+                    && g.target == crate::compile::model::Target::Empty
+                    && g.guard.is_none()
+                    && !g.stay
+                    && !g.stuck
+                    && g.phase == crate::engine::NORMAL
+                    && model.moves[g.rule as usize].effects.is_empty()
+            });
         Search {
             e,
             ev,
@@ -93,6 +111,7 @@ impl<'a, B: Bits> Search<'a, B> {
             killers: vec![[0; 2]; MAX_PLY as usize + 2],
             history: vec![0; e.players() as usize * (n + 1) * n],
             null_ok,
+            placing,
         }
     }
 
@@ -273,6 +292,25 @@ impl<'a, B: Bits> Search<'a, B> {
             self.bufs[ply as usize] = moves;
             return self.quiesce(st, ply, alpha, beta, QUIESCE_PLIES);
         }
+        // Where every move places a piece and changes nothing else: a line
+        // finished at once wins, and while the other player could finish
+        // one, only the moves that block it are searched (any other loses).
+        if self.placing {
+            if let Some(open) = self.ev.finishers(st) {
+                let side = st.side as usize;
+                self.hist.push(self.e.hist_entry(st, &self.hist));
+                let win = self.wins_now(st, &moves, open[side], ply);
+                self.hist.pop();
+                if let Some(v) = win {
+                    self.bufs[ply as usize] = moves;
+                    return v;
+                }
+                let against = open[1 - side];
+                if moves.iter().any(|m| against.has(m.to)) {
+                    moves.retain(|m| against.has(m.to));
+                }
+            }
+        }
         // The null move: if handing the turn over still leaves the side
         // to move at or above beta, a real move will too.
         if self.null_ok
@@ -366,21 +404,49 @@ impl<'a, B: Bits> Search<'a, B> {
         best
     }
 
+    /// The search past the full width: captures and promotions, and in
+    /// games won by lines ([`Eval::finishers`]) a move that finishes a
+    /// line wins at once, and while another player could finish one the
+    /// side to move may not stand pat: it blocks.
     fn quiesce(&mut self, st: &State<B>, ply: i32, mut alpha: i32, beta: i32, left: u32) -> i32 {
         if self.spent() {
             return 0;
         }
         let stand = self.ev.eval(self.e, st);
-        if stand >= beta || left == 0 {
+        let open = self.ev.finishers(st);
+        if open.is_none() && (stand >= beta || left == 0) {
             return stand;
         }
-        alpha = alpha.max(stand);
         let mut moves = self.buf(ply as usize);
         self.e.legal_moves(st, &self.hist, &mut moves);
-        moves.retain(|&m| Self::tactical(st, m));
-        self.order(st, &mut moves, 0, ply as usize);
-        let mut best = stand;
         self.hist.push(self.e.hist_entry(st, &self.hist));
+        let mut against = B::ZERO;
+        if let Some(open) = open {
+            let side = st.side as usize;
+            if let Some(v) = self.wins_now(st, &moves, open[side], ply) {
+                self.hist.pop();
+                self.bufs[ply as usize] = moves;
+                return v;
+            }
+            against = open
+                .iter()
+                .enumerate()
+                .filter(|&(p, _)| p != side)
+                .fold(B::ZERO, |a, (_, &o)| a | o);
+        }
+        let reach = |m: &Move| !m.is_pass() && against.has(m.to);
+        let forced = left > 0 && moves.iter().any(reach);
+        if !forced && (stand >= beta || left == 0) {
+            self.hist.pop();
+            self.bufs[ply as usize] = moves;
+            return stand;
+        }
+        moves.retain(|m| Self::tactical(st, *m) || reach(m));
+        self.order(st, &mut moves, 0, ply as usize);
+        let mut best = if forced { -WIN - 1 } else { stand };
+        if !forced {
+            alpha = alpha.max(stand);
+        }
         for &m in &moves {
             let mut child = *st;
             self.e.make(&mut child, m);
@@ -401,6 +467,24 @@ impl<'a, B: Bits> Search<'a, B> {
         self.hist.pop();
         self.bufs[ply as usize] = moves;
         best
+    }
+
+    /// A win in one for the side to move: the score of a move among
+    /// `moves` to a square of `finish` after which the end rules make the
+    /// side to move the winner. The history holds `st`'s entry.
+    fn wins_now(&self, st: &State<B>, moves: &[Move], finish: B, ply: i32) -> Option<i32> {
+        let side = st.side as usize;
+        moves
+            .iter()
+            .filter(|m| !m.is_pass() && finish.has(m.to))
+            .any(|&m| {
+                let mut child = *st;
+                self.e.make(&mut child, m);
+                self.e
+                    .ending(&child, &self.hist, None)
+                    .is_some_and(|(o, _)| o.winner() == Some(side))
+            })
+            .then_some(WIN - ply - 1)
     }
 
     /// The line the table expects from `st`, at most `depth` moves.

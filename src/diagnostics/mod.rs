@@ -157,7 +157,7 @@ problem_enum! {
     DuplicateSection, NoRoyal, BadPlayers, RecursiveCondition, TooMany,
     // lint
     UnusedDefine, UnusedRegion, PieceNeverMoves, PieceNeverAppears, UnreachableRule,
-    UnusedOptionValue, NeverEnds, StartInCheck,
+    UnusedOptionValue, NeverEnds, StartInCheck, OpeningNotPlayable,
 }
 
 impl Problem {

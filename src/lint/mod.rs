@@ -7,6 +7,7 @@
 //! `syntax::expand`, option values nothing reads in `compile::options`.
 
 mod ends;
+mod opening;
 mod pieces;
 mod regions;
 mod start;
@@ -24,6 +25,7 @@ pub(crate) fn run(node: &Node, decls: &Decls, game: &Game) -> Vec<Problem> {
     pieces::check(decls, game, &mut out);
     start::check(game, &mut out);
     ends::check(node, game, &mut out);
+    opening::check(game, &mut out);
     out
 }
 

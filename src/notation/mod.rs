@@ -12,6 +12,7 @@
 //! cannot be read gets its first lines as a hint.
 
 mod help;
+pub(crate) mod opening;
 mod san;
 
 pub use help::move_help;

@@ -534,12 +534,12 @@ impl Match {
         };
         // The moves so far as the engine reads them: whole turns in the
         // protocol's notation (the parts of the turn being played kept
-        // until it is over).
+        // until it is over, or the game is: a turn cut short by a win).
         let mut texts: Vec<String> = Vec::new();
         let mut turn = (pos.clone(), Vec::new());
         let mut played = |pos: &Position, m: Move, texts: &mut Vec<String>| {
             turn.1.push(m);
-            if !pos.mid_turn() {
+            if !pos.mid_turn() || pos.outcome().is_some() {
                 texts.push(turn_text(&turn.0, &turn.1, dialect));
                 turn = (pos.clone(), Vec::new());
             }

@@ -484,6 +484,9 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                     Some("Rave") => crate::compile::model::Search::Rave,
                     _ => crate::compile::model::Search::AlphaBeta,
                 },
+                opening: ib
+                    .one("opening")
+                    .and_then(|n| n.as_str().map(|t| (t.to_string(), n.span))),
             }
         });
     let regions = l
