@@ -32,7 +32,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
             key("date", Ty::Str, "when the game was played"),
             key("description", Ty::Str, "a paragraph on the game"),
             key("player", Ty::Const(&super::SEARCHES), "how the computer player searches unless told otherwise (`--player`): `AlphaBeta` (the default: alpha-beta over an evaluation drawn from the rules), `Mcts` (Monte Carlo tree search) or `Rave` (Monte Carlo tree search with all moves as first), whichever plays the game better, as measured"),
-            key("opening", Ty::Str, "moves the computer player makes from the start position while the game follows them, in the game's notation, separated by spaces (`\"@d1\"`): a known best opening that its search may not find in its time. `lud check` warns of a move that is not legal where it stands"),
+            key("opening", Ty::Str, "moves the computer player makes from the start position while the game follows them, in the game's notation, separated by spaces (`\"@d1\"`), both players' in turn (for whichever side it plays): a known best opening that its search may not find in its time. `lud check` warns of a move that is not legal where it stands"),
         ],
         doc: "Facts about the game, shown by `lud show`, and how the computer plays it best.",
         example: "(info source:\"Murray, A History of Chess (1913)\" date:\"9th century\" description:\"An old game.\")",
