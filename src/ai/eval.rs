@@ -683,6 +683,11 @@ impl<B: Bits> Eval<B> {
         score
     }
 
+    /// Whether an end rule wins by a line in a row ([`lines`]).
+    pub(super) fn has_lines(&self) -> bool {
+        !self.lines.0.is_empty()
+    }
+
     /// For each player who wins by lines ([`lines`]), the empty squares
     /// that would finish one of them: a line all that player's but for one
     /// empty square. `None` in games no line wins.

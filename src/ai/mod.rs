@@ -270,15 +270,13 @@ pub fn think_with<'c>(
     control: Control<'c>,
 ) -> Choice {
     // The game's own opening, while the game follows it: no search.
-    if pos.model().info.opening.is_some() {
-        if let Some(m) = crate::notation::opening::move_in(pos) {
-            return Choice {
-                best: Some(m),
-                nodes: 0,
-                depth: 0,
-                score: Score::Balance(0),
-            };
-        }
+    if let Some(m) = crate::notation::opening::move_in(pos) {
+        return Choice {
+            best: Some(m),
+            nodes: 0,
+            depth: 0,
+            score: Score::Balance(0),
+        };
     }
     on_pos!(&pos.0, |e, s, h| run(e, s, h, settings, rng, control))
 }

@@ -58,6 +58,14 @@ pub(super) struct Search<'a, B: Bits> {
     placing: bool,
 }
 
+/// What a position's lines threaten ([`Search::threats`]).
+enum Threats<B> {
+    /// The side to move wins at once: the score.
+    WinNow(i32),
+    /// The squares that would finish another player's line.
+    Against(B),
+}
+
 /// What the move ordering gives the table's move.
 const HASH_MOVE: i32 = 1 << 30;
 /// What it gives a capture or promotion, plus its gain.
@@ -296,19 +304,18 @@ impl<'a, B: Bits> Search<'a, B> {
         // finished at once wins, and while the other player could finish
         // one, only the moves that block it are searched (any other loses).
         if self.placing {
-            if let Some(open) = self.ev.finishers(st) {
-                let side = st.side as usize;
-                self.hist.push(self.e.hist_entry(st, &self.hist));
-                let win = self.wins_now(st, &moves, open[side], ply);
-                self.hist.pop();
-                if let Some(v) = win {
+            self.hist.push(self.e.hist_entry(st, &self.hist));
+            let threats = self.threats(st, &moves, ply);
+            self.hist.pop();
+            match threats {
+                Threats::WinNow(v) => {
                     self.bufs[ply as usize] = moves;
                     return v;
                 }
-                let against = open[1 - side];
-                if moves.iter().any(|m| against.has(m.to)) {
+                Threats::Against(against) if moves.iter().any(|m| against.has(m.to)) => {
                     moves.retain(|m| against.has(m.to));
                 }
+                Threats::Against(_) => {}
             }
         }
         // The null move: if handing the turn over still leaves the side
@@ -413,26 +420,23 @@ impl<'a, B: Bits> Search<'a, B> {
             return 0;
         }
         let stand = self.ev.eval(self.e, st);
-        let open = self.ev.finishers(st);
-        if open.is_none() && (stand >= beta || left == 0) {
+        let lines = self.ev.has_lines();
+        if !lines && (stand >= beta || left == 0) {
             return stand;
         }
         let mut moves = self.buf(ply as usize);
         self.e.legal_moves(st, &self.hist, &mut moves);
         self.hist.push(self.e.hist_entry(st, &self.hist));
         let mut against = B::ZERO;
-        if let Some(open) = open {
-            let side = st.side as usize;
-            if let Some(v) = self.wins_now(st, &moves, open[side], ply) {
-                self.hist.pop();
-                self.bufs[ply as usize] = moves;
-                return v;
+        if lines {
+            match self.threats(st, &moves, ply) {
+                Threats::WinNow(v) => {
+                    self.hist.pop();
+                    self.bufs[ply as usize] = moves;
+                    return v;
+                }
+                Threats::Against(a) => against = a,
             }
-            against = open
-                .iter()
-                .enumerate()
-                .filter(|&(p, _)| p != side)
-                .fold(B::ZERO, |a, (_, &o)| a | o);
         }
         let reach = |m: &Move| !m.is_pass() && against.has(m.to);
         let forced = left > 0 && moves.iter().any(reach);
@@ -469,22 +473,35 @@ impl<'a, B: Bits> Search<'a, B> {
         best
     }
 
-    /// A win in one for the side to move: the score of a move among
-    /// `moves` to a square of `finish` after which the end rules make the
-    /// side to move the winner. The history holds `st`'s entry.
-    fn wins_now(&self, st: &State<B>, moves: &[Move], finish: B, ply: i32) -> Option<i32> {
+    /// What the lines of the end rules ([`Eval::finishers`]) threaten in
+    /// `st`, among its `moves`: a win in one for the side to move (a move
+    /// to a square finishing its line, after which the end rules make it
+    /// the winner), else the squares that would finish another player's
+    /// line (none in games no line wins). The history holds `st`'s entry.
+    fn threats(&self, st: &State<B>, moves: &[Move], ply: i32) -> Threats<B> {
+        let Some(open) = self.ev.finishers(st) else {
+            return Threats::Against(B::ZERO);
+        };
         let side = st.side as usize;
-        moves
+        let wins = moves
             .iter()
-            .filter(|m| !m.is_pass() && finish.has(m.to))
+            .filter(|m| !m.is_pass() && open[side].has(m.to))
             .any(|&m| {
                 let mut child = *st;
                 self.e.make(&mut child, m);
                 self.e
                     .ending(&child, &self.hist, None)
                     .is_some_and(|(o, _)| o.winner() == Some(side))
-            })
-            .then_some(WIN - ply - 1)
+            });
+        if wins {
+            return Threats::WinNow(WIN - ply - 1);
+        }
+        Threats::Against(
+            open.iter()
+                .enumerate()
+                .filter(|&(p, _)| p != side)
+                .fold(B::ZERO, |a, (_, &o)| a | o),
+        )
     }
 
     /// The line the table expects from `st`, at most `depth` moves.

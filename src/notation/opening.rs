@@ -54,8 +54,8 @@ pub(crate) fn line(game: &Game) -> (Vec<(Position, Move)>, Option<Unplayable>) {
 /// The opening's move in `pos`, if the game has an opening and `pos` is
 /// one of its positions (the same board, player to move and counters).
 pub(crate) fn move_in(pos: &Position) -> Option<Move> {
+    pos.model().info.opening.as_ref()?;
     let game = pos.game();
-    game.model().info.opening.as_ref()?;
     let here = pos.to_string();
     line(&game)
         .0
