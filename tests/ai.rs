@@ -276,6 +276,59 @@ fn the_computer_plays_the_games_opening_then_searches() {
     }
 }
 
+/// An opening of several lines with the replies they expect in
+/// brackets: the computer makes a line's own moves without a search, for
+/// either side, never a bracketed reply (there it searches), and where the
+/// lines part it follows the one the game took.
+#[test]
+fn the_computer_follows_the_opening_line_the_game_takes_never_its_replies() {
+    let src = r#"(game "Lines"
+        (info opening:{"@b2 (@a1) @c3 (@a3) @a2" "@b2 (@a2) @c1"})
+        (players {(player "White" N) (player "Black" S)})
+        (equipment {(board (square 3)) (piece "Stone" "S")})
+        (rules
+            (start {})
+            (play (drop "Stone" (everywhere)))
+            (end (if (inARow Mover 3) (win Mover "three in a row")))))"#;
+    let g = lud::build::compile_str("lines.lud", src).expect("compiles");
+    let settings = Settings {
+        max_depth: 64,
+        max_nodes: 2_000,
+        max_time: None,
+        threads: 1,
+        method: Method::AlphaBeta,
+    };
+    let after = |moves: &[&str]| {
+        let mut p = g.start();
+        for m in moves {
+            let mv = lud::notation::parse_move(&p, m).expect("legal");
+            p.play(mv).unwrap();
+        }
+        p
+    };
+    let text = |p: &lud::Position, c: &lud::ai::Choice| {
+        lud::notation::move_text(p, c.best.expect("a move"))
+    };
+    for (moves, book) in [
+        (&[][..], Some("@b2")),
+        (&["@b2"][..], None),
+        (&["@b2", "@a1"][..], Some("@c3")),
+        (&["@b2", "@a1", "@c3"][..], None),
+        (&["@b2", "@a1", "@c3", "@a3"][..], Some("@a2")),
+        (&["@b2", "@a2"][..], Some("@c1")),
+        (&["@b2", "@c2"][..], None),
+    ] {
+        let p = after(moves);
+        let c = think(&p, settings, &mut fastrand::Rng::with_seed(1));
+        match book {
+            Some(m) => {
+                assert_eq!((c.nodes, text(&p, &c).as_str()), (0, m), "after {moves:?}");
+            }
+            None => assert!(c.nodes > 0, "after {moves:?} the computer searches"),
+        }
+    }
+}
+
 /// Where pieces fall, a square that would finish a line but cannot be
 /// filled yet is worth more to the player left to fill it when the board
 /// fills up: odd levels (from the bottom) for the first player, even ones

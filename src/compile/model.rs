@@ -88,9 +88,9 @@ pub struct Info {
     pub description: Option<String>,
     /// How the computer player searches unless told otherwise.
     pub player: Search,
-    /// The moves the computer player makes from the start while the game
-    /// follows them (`opening:`), as written, and where.
-    pub opening: Option<(String, Span)>,
+    /// The lines of moves the computer player makes from the start while
+    /// the game follows them (`opening:`), each as written, and where.
+    pub opening: Vec<(String, Span)>,
 }
 
 /// How the computer player searches (`(info player:...)`).

@@ -51,10 +51,11 @@ problems! {
         fields: { player: String, piece: String, square: String },
     }
     /// A move of the game's opening (`(info opening:...)`) that is not
-    /// legal where it stands: the computer follows the opening no further.
+    /// legal where it stands, or a bracket out of place: the computer
+    /// follows the opening no further.
     OpeningNotPlayable [lud::lint::opening_not_playable] severity(Warning) {
-        message: "move {index} of the opening, {text}, cannot be played: {reason}",
-        label: "the opening",
-        fields: { index: usize, text: String, reason: String },
+        message: "{at} of the opening, {text}, cannot be played: {reason}",
+        label: "this move",
+        fields: { at: String, text: String, reason: String },
     }
 }

@@ -485,8 +485,10 @@ pub(crate) fn lower(game: &Node) -> Result<Model, Vec<Problem>> {
                     _ => crate::compile::model::Search::AlphaBeta,
                 },
                 opening: ib
-                    .one("opening")
-                    .and_then(|n| n.as_str().map(|t| (t.to_string(), n.span))),
+                    .all("opening")
+                    .into_iter()
+                    .filter_map(|n| n.as_str().map(|t| (t.to_string(), n.span)))
+                    .collect(),
             }
         });
     let regions = l
