@@ -52,9 +52,10 @@ pub(super) struct Search<'a, B: Bits> {
     history: Vec<i32>,
     /// Whether a null move may be tried in this game.
     null_ok: bool,
-    /// Whether every move places one piece and changes nothing else (no
-    /// condition, no effect), and the turn passes to the other of two
-    /// players.
+    /// Whether an end rule wins by a line, every move places one piece
+    /// and changes nothing else (no condition, no effect), and the turn
+    /// passes to the other of two players: the lines' threats then decide
+    /// which moves are searched.
     placing: bool,
 }
 
@@ -91,7 +92,8 @@ impl<'a, B: Bits> Search<'a, B> {
             && model.parts.is_empty()
             && model.phases.is_empty()
             && model.player_flags.is_empty();
-        let placing = e.players() == 2
+        let placing = ev.has_lines()
+            && e.players() == 2
             && model.parts.is_empty()
             && model.phases.is_empty()
             && e.gens.iter().take(2).flatten().all(|g| {
