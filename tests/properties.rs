@@ -184,12 +184,31 @@ fn a_record_replays_to_the_same_position() {
     a_record_replays_to_the_same_position_cases(64);
 }
 
-/// The properties with ten times the cases, in release mode (CI runs it).
+/// The properties with ten times the cases, in release mode (CI runs them):
+/// four tests, so that they run side by side.
 #[test]
 #[ignore = "the long property runs: release mode (CI runs them)"]
-fn properties_long() {
+fn properties_long_position_strings() {
     position_strings_read_back_as_the_same_position_cases(960);
+}
+
+/// See [`properties_long_position_strings`].
+#[test]
+#[ignore = "the long property runs: release mode (CI runs them)"]
+fn properties_long_moves_on_a_copy() {
     a_move_made_on_a_copy_leaves_the_original_and_replays_the_same_cases(640);
+}
+
+/// See [`properties_long_position_strings`].
+#[test]
+#[ignore = "the long property runs: release mode (CI runs them)"]
+fn properties_long_perft_and_divide() {
     perft_is_the_sum_of_divide_cases(480);
+}
+
+/// See [`properties_long_position_strings`].
+#[test]
+#[ignore = "the long property runs: release mode (CI runs them)"]
+fn properties_long_records() {
     a_record_replays_to_the_same_position_cases(640);
 }

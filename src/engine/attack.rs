@@ -20,15 +20,88 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The squares of `sqs` that [`Engine::attacked`] finds attacked (each
-    /// counted as occupied), the tables read once for all of them.
+    /// counted as occupied). Where `by` attacks only by leaps and slides,
+    /// the squares its pieces attack are found forwards, once for all of
+    /// `sqs`; only a square where an attack hangs on a promotion is then
+    /// judged on its own.
     pub(crate) fn attacked_among(&self, st: &State<B>, sqs: B, by: u8, occ: B) -> B {
-        let mut out = B::ZERO;
-        for sq in sqs.iter() {
+        let att = &self.attacks[by as usize];
+        let (sure, unsure) = if att.forward.is_empty() {
+            self.attack_map(st, sqs, by, occ)
+        } else {
+            (B::ZERO, sqs)
+        };
+        let mut out = sure & sqs;
+        for sq in (unsure & sqs & !out).iter() {
             if self.attacked_at(st, sq, by, occ | B::bit(sq)) {
                 out |= B::bit(sq);
             }
         }
         out
+    }
+
+    /// The squares `by`'s leaps and slides attack, found forwards from its
+    /// pieces (for a player with no rule tried forwards): those surely
+    /// attacked, and those a piece reaches only where it must promote
+    /// (attacked if it can, see [`Engine::can_land`]). Only squares that
+    /// may be in `want` are looked for.
+    #[inline]
+    fn attack_map(&self, st: &State<B>, want: B, by: u8, occ: B) -> (B, B) {
+        let att = &self.attacks[by as usize];
+        let theirs = st.by_player[by as usize];
+        let (mut sure, mut unsure) = (B::ZERO, B::ZERO);
+        for ((piece, rev), fwd) in att.leaps.iter().zip(&att.leaps_fwd) {
+            let mine = st.by_piece[*piece as usize] & theirs;
+            if mine.is_empty() {
+                continue;
+            }
+            let mut hit = B::ZERO;
+            // From the target squares backwards where they are fewer.
+            if want.count() < mine.count() {
+                for sq in want.iter() {
+                    if !(rev[sq as usize] & mine).is_empty() {
+                        hit |= B::bit(sq);
+                    }
+                }
+            } else {
+                for f in mine.iter() {
+                    hit |= fwd[f as usize];
+                }
+            }
+            match self.promos[*piece as usize].as_ref() {
+                Some(p) => {
+                    let zone = p.zone[by as usize];
+                    sure |= hit & !zone;
+                    unsure |= hit & zone;
+                }
+                None => sure |= hit,
+            }
+        }
+        for (&(kinds, dirs), rays) in att.slide_groups.iter().zip(&att.group_rays) {
+            let sliders = st.of_kinds(kinds, by);
+            if sliders.is_empty() {
+                continue;
+            }
+            let mut hit = B::ZERO;
+            for s in sliders.iter() {
+                if (rays[s as usize] & want).is_empty() {
+                    continue;
+                }
+                let mut ds = dirs;
+                while ds != 0 {
+                    let d = ds.trailing_zeros() as u8;
+                    ds &= ds - 1;
+                    hit |= self.ray_attack(s, d, occ);
+                }
+            }
+            if att.slide_promoting & kinds == 0 {
+                sure |= hit;
+            } else {
+                // Which slider reaches a square is found again there.
+                unsure |= hit;
+            }
+        }
+        (sure, unsure & !sure)
     }
 
     #[allow(clippy::inline_always)]

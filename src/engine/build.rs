@@ -182,6 +182,7 @@ impl<B: Bits> Engine<B> {
                     match &g.kind {
                         GenKind::Leap(t) if unconditional => {
                             att.leaps.push((piece, reverse(t, n)));
+                            att.leaps_fwd.push(t.clone());
                         }
                         GenKind::Slide(ds) if unconditional => {
                             for &d in ds {

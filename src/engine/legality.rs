@@ -407,6 +407,28 @@ impl<B: Bits> Engine<B> {
         from: Sq,
         t: B,
     ) -> Option<u64> {
+        let (sure, loud) = self.royal_split(st, lg, g, from, t)?;
+        let mut n = u64::from(sure.count());
+        for to in loud.iter() {
+            if self.passes_check(st, Move::new(from, to, g.rule, NO_PIECE)) {
+                n += 1;
+            }
+        }
+        Some(n)
+    }
+
+    /// The squares of `t` a royal piece's plain moves from `from` reach
+    /// legally, judged all at once as [`Engine::count_royal`] counts them,
+    /// and those that must be tested one by one (where an attack depends on
+    /// a promotion found as it moves); `None` where that does not apply.
+    pub(super) fn royal_split(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        g: &Gen<B>,
+        from: Sq,
+        t: B,
+    ) -> Option<(B, B)> {
         if !self.royal_fast[g.rule as usize] || lg.royals != 1 || !(t & g.promo_zone).is_empty() {
             return None;
         }
@@ -425,13 +447,7 @@ impl<B: Bits> Engine<B> {
             }
         }
         let quiet = t & !loud;
-        let mut n = u64::from((quiet & !self.attacked_among(st, quiet, enemy, occ)).count());
-        for to in loud.iter() {
-            if self.passes_check(st, Move::new(from, to, g.rule, NO_PIECE)) {
-                n += 1;
-            }
-        }
-        Some(n)
+        Some((quiet & !self.attacked_among(st, quiet, enemy, occ), loud))
     }
 
     /// Whether a royal piece's plain move to `to` is legal exactly when `to`

@@ -18,6 +18,7 @@ mod gen;
 mod hash;
 mod kills;
 mod legality;
+mod list;
 mod make;
 mod pattern;
 mod plan;
@@ -430,6 +431,9 @@ pub(crate) struct Attacks<B: Bits> {
     /// For unconditional leap rules that can capture: the piece kind, and for
     /// each square the squares from which such a piece attacks it.
     pub leaps: Vec<(u8, Box<[B]>)>,
+    /// For each of `leaps`, the table forwards: for each square, the squares
+    /// a piece of its kind standing there attacks.
+    pub leaps_fwd: Vec<Box<[B]>>,
     /// For each direction a piece slides in (without limit or condition,
     /// able to capture), the kinds of piece that do: bit per kind.
     pub slides: [u32; 8],

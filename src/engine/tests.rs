@@ -74,6 +74,41 @@ fn shortcuts_agree<B: Bits>(name: &str, e: &Engine<B>, st: &State<B>, hist: &[Hi
         every.len() as u64,
         "{name}: moves counted in bulk"
     );
+    // Listed a start square at a time (the legal squares of a piece found
+    // as one set), against every move tested one by one, in the same order.
+    let mut listed = MoveBuf::new();
+    e.legal_moves(st, hist, &mut listed);
+    assert_eq!(
+        sorted(listed.clone()),
+        sorted(every.clone()),
+        "{name}: moves listed"
+    );
+    if !e.general_at(st, hist, usize::MAX) && e.overlap[st.side as usize] == 0 {
+        let lg = e.legality(st);
+        let mut one_by_one = MoveBuf::new();
+        e.each_pseudo(st, &lg, false, &mut |m, safe| {
+            if e.check_rule.is_none() || safe || e.passes_check_in(st, &lg, m) {
+                one_by_one.push(m);
+            }
+            true
+        });
+        if !one_by_one.is_empty() {
+            assert_eq!(listed, one_by_one, "{name}: the order of the moves listed");
+        }
+    }
+    // The squares attacked, found for a set of squares at once, against
+    // each square on its own.
+    let occ = st.occupied();
+    for by in 0..e.model.players.len() as u8 {
+        let among = e.attacked_among(st, e.all, by, occ);
+        for q in e.all.iter() {
+            assert_eq!(
+                among.has(q),
+                e.attacked(st, q, by, occ | B::bit(q)),
+                "{name}: square {q} attacked by player {by}"
+            );
+        }
+    }
     // The end rules told the repetitions by the position's history entry.
     let entry = e.hist_entry(st, hist);
     assert_eq!(

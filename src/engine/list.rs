@@ -1,0 +1,119 @@
+//! Listing the legal moves a start square at a time: where a rule can be
+//! counted in bulk ([`Gen::count_bulk`]), the legal squares of each of its
+//! pieces are found as one set, as [`Engine::count_legal`] counts them, and
+//! only then listed; the moves come out in the order of
+//! [`Engine::each_pseudo`], as if each had been tested one by one.
+
+use super::gen::MoveBuf;
+use super::legality::Legality;
+use super::{Engine, Gen};
+use crate::bits::Bits;
+use crate::compile::board::Sq;
+use crate::moves::{Move, NO_PIECE};
+use crate::state::State;
+
+impl<B: Bits> Engine<B> {
+    /// Pushes on `out` every legal move of the player to move by the rules
+    /// not offered only when stuck (`check`: the check rule applies), in the
+    /// order [`Engine::each_pseudo`] finds them. For a game without
+    /// overlapping rules (see [`Engine::overlap`]).
+    pub(super) fn list_legal(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        check: bool,
+        out: &mut MoveBuf,
+    ) {
+        let phase = self.phase_of_moves(st);
+        for g in self.gens[lg.side as usize]
+            .iter()
+            .filter(|g| !g.stuck && g.phase == phase)
+        {
+            if g.count_bulk && (check || self.check_rule.is_none()) {
+                self.list_bulk(st, lg, g, out);
+                continue;
+            }
+            self.each_of_gen(st, lg, g, &mut |m, safe| {
+                if !check || safe || self.passes_check_in(st, lg, m) {
+                    out.push(m);
+                }
+                true
+            });
+        }
+    }
+
+    /// The legal moves of a rule counted in bulk, pushed on `out` (the
+    /// check rule applies, if the game has one).
+    fn list_bulk(&self, st: &State<B>, lg: &Legality<B>, g: &Gen<B>, out: &mut MoveBuf) {
+        let side = lg.side;
+        let fixed = self.promos[g.piece as usize]
+            .as_ref()
+            .and_then(|p| p.fixed.as_deref());
+        for from in self.starts(st, g, side).iter() {
+            let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
+            if t.is_empty() {
+                continue;
+            }
+            // The squares whose moves are surely legal, and those whose
+            // moves must each be tested; the rest of `t` is illegal.
+            let (sure, test) = self.legal_split(st, lg, g, from, t & !g.dyn_zone);
+            let test = test | (t & g.dyn_zone);
+            if test.is_empty() && fixed.is_none() {
+                for to in sure.iter() {
+                    out.push(Move::new(from, to, g.rule, NO_PIECE));
+                }
+                continue;
+            }
+            for to in (sure | test).iter() {
+                if g.dyn_zone.has(to) {
+                    let safe = self.safe(lg, g, from, lg.occ.has(to));
+                    self.each_promotion(st, side, g, from, to, safe, &mut |m, safe| {
+                        if safe || self.passes_check_in(st, lg, m) {
+                            out.push(m);
+                        }
+                        true
+                    });
+                    continue;
+                }
+                let ok = sure.has(to);
+                let mut emit = |k: u8| {
+                    let m = Move::new(from, to, g.rule, k);
+                    if ok || self.passes_check_in(st, lg, m) {
+                        out.push(m);
+                    }
+                };
+                match fixed {
+                    Some(kinds) if g.promo_zone.has(to) => kinds.iter().for_each(|&k| emit(k)),
+                    _ => emit(NO_PIECE),
+                }
+            }
+        }
+    }
+
+    /// Of the squares `t` a piece of rule `g` may move to from `from` (none
+    /// where its promotions are found as it moves): those where the move is
+    /// surely legal, and those where it must be tested; the others leave a
+    /// royal piece attacked. As [`Engine::count_legal`] judges them.
+    #[inline]
+    fn legal_split(&self, st: &State<B>, lg: &Legality<B>, g: &Gen<B>, from: Sq, t: B) -> (B, B) {
+        if self.check_rule.is_none() || t.is_empty() {
+            return (t, B::ZERO);
+        }
+        if let Some(e) = lg
+            .evasion
+            .filter(|_| self.royalish & (1 << g.piece) == 0 && !lg.danger.has(from))
+        {
+            // In check: the moves that end it, none other.
+            return (t & e, B::ZERO);
+        }
+        if self.safe(lg, g, from, false) {
+            // Only captures may need a test (where attacks count pieces).
+            return if lg.test_captures {
+                (t & !lg.occ, t & lg.occ)
+            } else {
+                (t, B::ZERO)
+            };
+        }
+        self.royal_split(st, lg, g, from, t).unwrap_or((B::ZERO, t))
+    }
+}
