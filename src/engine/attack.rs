@@ -50,6 +50,7 @@ impl<B: Bits> Engine<B> {
         let att = &self.attacks[by as usize];
         let theirs = st.by_player[by as usize];
         let (mut sure, mut unsure) = (B::ZERO, B::ZERO);
+        let wanted = want.count();
         for ((piece, rev), fwd) in att.leaps.iter().zip(&att.leaps_fwd) {
             let mine = st.by_piece[*piece as usize] & theirs;
             if mine.is_empty() {
@@ -57,7 +58,7 @@ impl<B: Bits> Engine<B> {
             }
             let mut hit = B::ZERO;
             // From the target squares backwards where they are fewer.
-            if want.count() < mine.count() {
+            if wanted < mine.count() {
                 for sq in want.iter() {
                     if !(rev[sq as usize] & mine).is_empty() {
                         hit |= B::bit(sq);

@@ -505,16 +505,7 @@ impl<B: Bits> Engine<B> {
         out.clear();
         let lg = self.legality(st);
         let check = self.check_rule.is_some_and(|c| c < level);
-        if self.overlap[lg.side as usize] == 0 {
-            self.list_legal(st, &lg, check, out);
-        } else {
-            self.each_pseudo(st, &lg, false, &mut |m, safe| {
-                if !check || safe || self.passes_check_in(st, &lg, m) {
-                    out.push(m);
-                }
-                true
-            });
-        }
+        self.list_legal(st, &lg, check, out);
         if out.is_empty() && self.has_stuck {
             // No other move: the moves offered when stuck.
             self.general_moves(st, hist, level, out);

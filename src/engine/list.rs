@@ -15,8 +15,8 @@ use crate::state::State;
 impl<B: Bits> Engine<B> {
     /// Pushes on `out` every legal move of the player to move by the rules
     /// not offered only when stuck (`check`: the check rule applies), in the
-    /// order [`Engine::each_pseudo`] finds them. For a game without
-    /// overlapping rules (see [`Engine::overlap`]).
+    /// order [`Engine::each_pseudo`] finds them (where rules overlap, see
+    /// [`Engine::overlap`], by it, a move at a time).
     pub(super) fn list_legal(
         &self,
         st: &State<B>,
@@ -24,6 +24,16 @@ impl<B: Bits> Engine<B> {
         check: bool,
         out: &mut MoveBuf,
     ) {
+        let keep = |out: &mut MoveBuf, m: Move, safe: bool| {
+            if !check || safe || self.passes_check_in(st, lg, m) {
+                out.push(m);
+            }
+            true
+        };
+        if self.overlap[lg.side as usize] != 0 {
+            self.each_pseudo(st, lg, false, &mut |m, safe| keep(out, m, safe));
+            return;
+        }
         let phase = self.phase_of_moves(st);
         for g in self.gens[lg.side as usize]
             .iter()
@@ -31,14 +41,9 @@ impl<B: Bits> Engine<B> {
         {
             if g.count_bulk && (check || self.check_rule.is_none()) {
                 self.list_bulk(st, lg, g, out);
-                continue;
+            } else {
+                self.each_of_gen(st, lg, g, &mut |m, safe| keep(out, m, safe));
             }
-            self.each_of_gen(st, lg, g, &mut |m, safe| {
-                if !check || safe || self.passes_check_in(st, lg, m) {
-                    out.push(m);
-                }
-                true
-            });
         }
     }
 
