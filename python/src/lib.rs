@@ -505,10 +505,11 @@ fn random_playouts(
         }
         let mut rng = fastrand::Rng::with_seed(seed);
         let mut plies = 0u64;
+        let mut moves = Vec::new();
         for _ in 0..games {
             let mut pos = g.start();
             for _ in 0..cap {
-                let (moves, outcome) = pos.moves_and_outcome();
+                let outcome = pos.moves_and_outcome_into(&mut moves);
                 if outcome.is_some() || moves.is_empty() {
                     break;
                 }
