@@ -14,7 +14,7 @@ use crate::compile::model::Model;
 use crate::engine::Engine;
 use crate::eval::Outcome;
 use crate::moves::Move;
-use crate::state::{Hist, State};
+use crate::state::{Line, State};
 
 /// The widths of square set a game may run on, narrowest first: the
 /// variant's name, its type, and the most squares it holds.
@@ -42,7 +42,7 @@ macro_rules! declare {
         #[allow(clippy::large_enum_variant)]
         #[derive(Clone, Debug)]
         pub(crate) enum PosInner {
-            $($v(Arc<Engine<$t>>, State<$t>, Vec<Hist>),)*
+            $($v(Arc<Engine<$t>>, State<$t>, Line),)*
         }
 
         /// A position's state and the length of its history, to go back to.
@@ -73,7 +73,7 @@ macro_rules! declare {
                             && h.get(*n).map_or(*n == h.len() && s.hash == ms.hash, |x| x.hash == ms.hash) =>
                     {
                         *s = *ms;
-                        h.truncate(*n);
+                        h.truncate(*n, e.monotone);
                         Ok(())
                     })*
                     _ => Err(BackError),
@@ -82,7 +82,7 @@ macro_rules! declare {
         }
 
         $(impl Tier for $t {
-            fn position(e: Arc<Engine<Self>>, s: State<Self>, h: Vec<Hist>) -> PosInner {
+            fn position(e: Arc<Engine<Self>>, s: State<Self>, h: Line) -> PosInner {
                 PosInner::$v(e, s, h)
             }
             fn game(e: Arc<Engine<Self>>) -> GameInner {
@@ -133,11 +133,18 @@ tiers!(declare);
 pub(crate) use on_game;
 pub(crate) use on_pos;
 
+/// Whether the position `s` surely has not occurred before in its history
+/// `h` (by the history's filter of keys).
+#[inline]
+fn new_here<B: crate::bits::Bits>(e: &Engine<B>, s: &State<B>, h: &Line) -> bool {
+    !h.may_hold(s.hash, s.men(), e.monotone)
+}
+
 /// A square-set width a game can run on: wraps an engine and state of it
 /// as a position.
 pub(crate) trait Tier: crate::bits::Bits {
     /// The position of this engine, state and history.
-    fn position(e: Arc<Engine<Self>>, s: State<Self>, h: Vec<Hist>) -> PosInner;
+    fn position(e: Arc<Engine<Self>>, s: State<Self>, h: Line) -> PosInner;
     /// The game of this engine.
     fn game(e: Arc<Engine<Self>>) -> GameInner;
     /// The state of a position, if it runs on this width.
@@ -200,7 +207,7 @@ impl Game {
         on_game!(&self.0, |e| Position(Tier::position(
             e.clone(),
             e.start,
-            Vec::new()
+            Line::default()
         )))
     }
 
@@ -332,7 +339,9 @@ impl Position {
         moves.clear();
         on_pos!(&self.0, |e, s, h| {
             e.legal_moves(s, h, moves);
-            let o = e.ending(s, h, Some(!moves.is_empty())).map(|(o, _)| o);
+            let o = e
+                .ending_knowing(s, h, Some(!moves.is_empty()), new_here(e, s, h))
+                .map(|(o, _)| o);
             if o.is_some() {
                 moves.clear();
             }
@@ -347,7 +356,12 @@ impl Position {
 
     /// The result and the index of the end rule that gave it.
     pub fn ending(&self) -> Option<(Outcome, usize)> {
-        on_pos!(&self.0, |e, s, h| e.ending(s, h, None))
+        on_pos!(&self.0, |e, s, h| e.ending_knowing(
+            s,
+            h,
+            None,
+            new_here(e, s, h)
+        ))
     }
 
     /// Plays a move after checking that it is legal here.
@@ -367,7 +381,9 @@ impl Position {
     /// Plays a move without checking it. It must be one of [`Position::legal_moves`].
     pub fn play_unchecked(&mut self, m: Move) {
         on_pos!(&mut self.0, |e, s, h| {
-            h.push(e.hist_entry(s, h));
+            let new = !h.may_hold(s.hash, s.men(), e.monotone);
+            let entry = e.hist_entry_of(s, h, new);
+            h.push(entry, e.monotone);
             e.make(s, m);
         });
     }

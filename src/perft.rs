@@ -115,7 +115,7 @@ pub enum Plies {
 /// Counts on the caller's stack, a level being a turn or a part.
 fn count_here(pos: &Position, depth: u32, plies: Plies) -> u64 {
     on_pos!(&pos.0, |e, s, h| {
-        let mut hist = h.clone();
+        let mut hist = h.to_vec();
         // A turn of several parts takes a buffer per part.
         let per_turn = if e.has_parts {
             e.model.parts.len().min(crate::engine::MAX_PARTS) + 1

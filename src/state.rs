@@ -190,6 +190,83 @@ impl KeyCounts {
     }
 }
 
+/// A game's history as a position carries it: the entries, and a filter
+/// of the keys that [`same_men`] keeps (a bit for each key, chosen by its
+/// top bits). A key whose bit is clear has surely not occurred, so that
+/// playing a move and judging the end rules need no search back through
+/// the game to find that a position is new, as it almost always is. Reads
+/// as the slice of its entries.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Line {
+    hist: Vec<Hist>,
+    /// The filter's bits.
+    seen: [u64; 4],
+    /// The number of pieces of the entries the filter holds.
+    men: u8,
+}
+
+impl Line {
+    /// The filter's word and bit for `key`.
+    #[inline]
+    fn bit(key: u64) -> (usize, u64) {
+        ((key >> 62) as usize, 1 << ((key >> 56) & 63))
+    }
+
+    /// Whether the key `key` of a position of `men` pieces may be among
+    /// the entries [`same_men`] keeps (`false`: surely not).
+    #[inline]
+    pub(crate) fn may_hold(&self, key: u64, men: u8, monotone: bool) -> bool {
+        let (w, b) = Self::bit(key);
+        !(monotone && men != self.men) && self.seen[w] & b != 0
+    }
+
+    /// One more entry, at the end.
+    #[inline]
+    pub(crate) fn push(&mut self, h: Hist, monotone: bool) {
+        self.hist.push(h);
+        self.note(&h, monotone);
+    }
+
+    /// Adds an entry (the latest) to the filter.
+    #[inline]
+    fn note(&mut self, h: &Hist, monotone: bool) {
+        if monotone && h.men != self.men {
+            self.seen = [0; 4];
+        }
+        self.men = h.men;
+        let (w, b) = Self::bit(h.hash);
+        self.seen[w] |= b;
+    }
+
+    /// Keeps the first `n` entries (the filter made again).
+    pub(crate) fn truncate(&mut self, n: usize, monotone: bool) {
+        if n < self.hist.len() {
+            self.hist.truncate(n);
+            self.seen = [0; 4];
+            self.men = 0;
+            for i in 0..self.hist.len() {
+                let h = self.hist[i];
+                self.note(&h, monotone);
+            }
+        }
+    }
+
+    /// No entries.
+    pub(crate) fn clear(&mut self) {
+        self.hist.clear();
+        self.seen = [0; 4];
+        self.men = 0;
+    }
+}
+
+impl std::ops::Deref for Line {
+    type Target = [Hist];
+    #[inline]
+    fn deref(&self) -> &[Hist] {
+        &self.hist
+    }
+}
+
 /// A game state on a board of up to `B::CAPACITY` squares.
 #[derive(Clone, Copy, Debug)]
 pub struct State<B: Bits> {

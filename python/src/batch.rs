@@ -33,15 +33,19 @@ type Report<'py> = (Bound<'py, PyArray1<i8>>, Bound<'py, PyArray2<f64>>);
 /// Every game's legal actions in a row, and where each game's run starts.
 type Runs<'py> = (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>);
 
-/// One game of a batch: its position, its legal moves there (never empty:
+/// One game of a batch: its position, its legal moves there (never none:
 /// a game with none has ended and started again), its plies since the start.
+/// The moves are kept as their actions, made as they are listed (while at
+/// hand): a step then reads and writes less of each game than moves would
+/// take.
 #[derive(Clone)]
 struct Slot {
     pos: Position,
-    legal: Vec<Move>,
-    /// The actions of `legal`, once `Batch.legal_actions` has given them
-    /// (empty before): what `Batch.apply` looks an action up in.
+    /// The action of each legal move; -1 for one that does not fit an int64.
     codes: Vec<i64>,
+    /// The legal moves themselves, kept only where some action does not fit
+    /// an int64 (empty otherwise: each move is its action decoded).
+    wide: Vec<Move>,
     plies: u32,
     /// The position the last game played here ended in.
     last: Option<Position>,
@@ -75,22 +79,75 @@ impl Step {
 }
 
 impl Slot {
-    /// Plays `m` (one of `self.legal`), and starts the game again from
-    /// `start` if that ended it (keeping the position it ended in).
-    fn play(&mut self, m: Move, start: &Slot, cap: u32) -> Step {
+    /// A game at `pos`, whose legal moves are `moves`.
+    fn new(pos: Position, moves: &[Move]) -> Slot {
+        let mut slot = Slot {
+            pos,
+            codes: Vec::new(),
+            wide: Vec::new(),
+            plies: 0,
+            last: None,
+        };
+        slot.hold(moves);
+        slot
+    }
+
+    /// Keeps `moves` as the legal moves.
+    fn hold(&mut self, moves: &[Move]) {
+        self.codes.clear();
+        self.wide.clear();
+        self.codes
+            .extend(moves.iter().map(|m| i64::try_from(m.code()).unwrap_or(-1)));
+        if self.codes.contains(&-1) {
+            self.wide.extend_from_slice(moves);
+        }
+    }
+
+    /// The number of legal moves.
+    fn len(&self) -> usize {
+        self.codes.len()
+    }
+
+    /// Legal move `k` (in the engine's order), if there is one.
+    fn get(&self, k: usize) -> Option<Move> {
+        if self.wide.is_empty() {
+            let code = u128::try_from(*self.codes.get(k)?).ok()?;
+            Move::from_code(code)
+        } else {
+            self.wide.get(k).copied()
+        }
+    }
+
+    /// The legal move whose action is `code`, if there is one.
+    fn find(&self, code: i64) -> Option<Move> {
+        if self.wide.is_empty() {
+            let k = self.codes.iter().position(|&c| c == code)?;
+            self.get(k)
+        } else {
+            let m = Move::from_code(u128::try_from(code).ok()?)?;
+            self.wide.contains(&m).then_some(m)
+        }
+    }
+
+    /// Plays `m` (one of its legal moves; `scratch` is room to list the
+    /// next ones), and starts the game again from `start` if that ended it
+    /// (keeping the position it ended in).
+    fn play(&mut self, m: Move, start: &Slot, cap: u32, scratch: &mut Vec<Move>) -> Step {
         self.pos.play_unchecked(m);
         self.plies += 1;
-        self.codes.clear();
-        let outcome = self.pos.moves_and_outcome_into(&mut self.legal);
+        let outcome = self.pos.moves_and_outcome_into(scratch);
         let step = match outcome {
             Some(o) => Step::Ended(Outcome::winner(&o)),
-            None if self.legal.is_empty() => Step::Stuck,
+            None if scratch.is_empty() => Step::Stuck,
             None if self.plies >= cap => Step::Capped,
             None => Step::Going,
         };
-        if step != Step::Going {
+        if step == Step::Going {
+            self.hold(scratch);
+        } else {
             self.last = Some(std::mem::replace(&mut self.pos, start.pos.clone()));
-            self.legal.clone_from(&start.legal);
+            self.codes.clone_from(&start.codes);
+            self.wide.clone_from(&start.wide);
             self.plies = 0;
         }
         step
@@ -123,10 +180,11 @@ impl Batch {
         let (start, cap) = (&self.start, self.cap);
         let slots = &mut self.slots;
         let steps = py.detach(|| {
+            let mut scratch = Vec::new();
             slots
                 .iter_mut()
                 .zip(moves)
-                .map(|(s, m)| s.play(m, start, cap))
+                .map(|(s, m)| s.play(m, start, cap, &mut scratch))
                 .collect::<Vec<_>>()
         });
         self.plies += steps.len() as u64;
@@ -241,13 +299,7 @@ impl Batch {
                 "the game is over at its start: there is nothing to play",
             ));
         }
-        let start = Slot {
-            pos,
-            legal,
-            codes: Vec::new(),
-            plies: 0,
-            last: None,
-        };
+        let start = Slot::new(pos, &legal);
         Ok(Batch {
             slots: vec![start.clone(); n],
             start,
@@ -269,22 +321,17 @@ impl Batch {
     /// engine's order (as `State.legal_actions`). Raises `ValueError` in a
     /// game whose moves do not fit an int64 (moves in parts, series of
     /// jumps): `legal_counts` and `apply_indices` serve those.
-    fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Runs<'py>> {
-        let total = self.slots.iter().map(|s| s.legal.len()).sum();
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Runs<'py>> {
+        let total = self.slots.iter().map(Slot::len).sum();
         let mut actions = Vec::with_capacity(total);
         let mut offsets = Vec::with_capacity(self.slots.len() + 1);
         offsets.push(0i64);
-        for s in &mut self.slots {
-            if s.codes.len() != s.legal.len() {
-                s.codes.clear();
-                for m in &s.legal {
-                    s.codes.push(i64::try_from(m.code()).map_err(|_| {
-                        PyValueError::new_err(format!(
-                            "the move {} does not fit an int64 action: use legal_counts() and apply_indices()",
-                            lud::notation::move_text(&s.pos, *m)
-                        ))
-                    })?);
-                }
+        for s in &self.slots {
+            if let Some(k) = s.codes.iter().position(|&c| c < 0) {
+                return Err(PyValueError::new_err(format!(
+                    "the move {} does not fit an int64 action: use legal_counts() and apply_indices()",
+                    lud::notation::move_text(&s.pos, s.wide[k])
+                )));
             }
             actions.extend_from_slice(&s.codes);
             offsets.push(actions.len() as i64);
@@ -294,7 +341,7 @@ impl Batch {
 
     /// How many legal actions each game has (an int64 array; never 0).
     fn legal_counts<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        let counts: Vec<i64> = self.slots.iter().map(|s| s.legal.len() as i64).collect();
+        let counts: Vec<i64> = self.slots.iter().map(|s| s.len() as i64).collect();
         counts.into_pyarray(py)
     }
 
@@ -312,16 +359,8 @@ impl Batch {
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Report<'py>> {
         self.step(py, actions, "apply", |s, code| {
-            // The actions given out are looked up; others are decoded.
-            let m = if s.codes.len() == s.legal.len() {
-                s.codes.iter().position(|&c| c == code).map(|k| s.legal[k])
-            } else {
-                u128::try_from(code)
-                    .ok()
-                    .and_then(Move::from_code)
-                    .filter(|m| s.legal.contains(m))
-            };
-            m.ok_or_else(|| format!("action {code} is not one of its legal actions"))
+            s.find(code)
+                .ok_or_else(|| format!("action {code} is not one of its legal actions"))
         })
     }
 
@@ -334,11 +373,11 @@ impl Batch {
         indices: &Bound<'py, PyAny>,
     ) -> PyResult<Report<'py>> {
         self.step(py, indices, "apply_indices", |s, k| {
-            let m = usize::try_from(k).ok().and_then(|k| s.legal.get(k));
-            m.copied().ok_or_else(|| {
+            let m = usize::try_from(k).ok().and_then(|k| s.get(k));
+            m.ok_or_else(|| {
                 format!(
                     "index {k} is not between 0 and {} (its legal actions)",
-                    s.legal.len() - 1
+                    s.len() - 1
                 )
             })
         })

@@ -514,7 +514,7 @@ mod tests {
             };
             let (len, nodes, moves) = crate::game::on_pos!(&pos.0, |e, s, h| {
                 let halt = AtomicBool::new(false);
-                let mut m = Mcts::new(e, &halt, settings, h.clone());
+                let mut m = Mcts::new(e, &halt, settings, h.to_vec());
                 m.tree_max = limit;
                 let root = m.run(s, &mut fastrand::Rng::with_seed(1));
                 (m.tree.len(), m.nodes, root.len())

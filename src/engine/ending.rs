@@ -136,9 +136,33 @@ impl<B: Bits> Engine<B> {
         has_moves: Option<bool>,
         entry: Option<&Hist>,
     ) -> Option<(Outcome, usize)> {
+        self.ending_reps(st, hist, has_moves, entry.map(|h| h.reps))
+    }
+
+    /// [`Engine::ending`], where the caller may know that the position is
+    /// `new` (has not occurred before: no search back through `hist` then).
+    pub(crate) fn ending_knowing(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        has_moves: Option<bool>,
+        new: bool,
+    ) -> Option<(Outcome, usize)> {
+        self.ending_reps(st, hist, has_moves, new.then_some(1))
+    }
+
+    /// [`Engine::ending`], knowing how many times the position has occurred
+    /// (counting now), where known.
+    fn ending_reps(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        has_moves: Option<bool>,
+        reps: Option<u8>,
+    ) -> Option<(Outcome, usize)> {
         let ctx = Ctx::new(self, st, hist, None)
             .knowing_moves(has_moves)
-            .knowing_reps(entry.map(|h| h.reps));
+            .knowing_reps(reps);
         let mut fewest = None;
         for &i in &self.end_order[usize::from(has_moves == Some(true))] {
             let (i, end) = (i as usize, &self.model.ends[i as usize]);

@@ -83,6 +83,18 @@ impl<B: Bits> Engine<B> {
         self.entry(st, hist, checked)
     }
 
+    /// [`Engine::hist_entry`], where the caller may know that the state's
+    /// key is `new`: not among the entries of `hist` it could repeat (no
+    /// search back through `hist` then).
+    #[inline]
+    pub(crate) fn hist_entry_of(&self, st: &State<B>, hist: &[Hist], new: bool) -> Hist {
+        if !new {
+            return self.hist_entry(st, hist);
+        }
+        let checked = self.needs_check_history && self.in_check(st, st.side);
+        self.entry_of(st, hist, checked, st.men(), 0)
+    }
+
     /// [`Engine::hist_entry`], its repetitions counted by `counts` (which
     /// holds `hist`'s keys) instead of by a search back through `hist`.
     pub(crate) fn hist_entry_counted(

@@ -9,7 +9,7 @@ use crate::engine::Engine;
 use crate::game::{on_pos, Game};
 use crate::moves::Move;
 use crate::source::SourceFile;
-use crate::state::{Hist, KeyCounts, State, NO_KIND, NO_SQ};
+use crate::state::{Hist, KeyCounts, Line, State, NO_KIND, NO_SQ};
 
 /// Every shipped game under every configuration.
 fn every_game() -> Vec<(String, Game)> {
@@ -425,7 +425,8 @@ fn random_moves_are_uniform_over_the_legal_moves() {
 /// position counted from a [`KeyCounts`] kept in step with the history
 /// (one table for every game of a board size, emptied between games, so
 /// that what it keeps must follow them), against a search back through
-/// the history.
+/// the history. A [`Line`] kept in step too must never call a position
+/// new that has occurred, and, cut back, must filter as one built afresh.
 fn counted_games<B: Bits>(
     name: &str,
     e: &Engine<B>,
@@ -440,9 +441,25 @@ fn counted_games<B: Bits>(
         let mut st = *start;
         let mut hist = hist0.to_vec();
         counts.hold(&hist, e.monotone);
+        let mut line = Line::default();
+        for h in hist0 {
+            line.push(*h, e.monotone);
+        }
         for _ in 0..400 {
             let entry = e.hist_entry_counted(&st, &hist, &counts);
             assert_eq!(entry, e.hist_entry(&st, &hist), "{name}: ply {}", st.ply);
+            let new = !line.may_hold(st.hash, st.men(), e.monotone);
+            assert!(
+                !new || entry.reps == 1,
+                "{name}: ply {}: called new",
+                st.ply
+            );
+            assert_eq!(
+                entry,
+                e.hist_entry_of(&st, &line, new),
+                "{name}: ply {}",
+                st.ply
+            );
             positions += 1;
             repeated += u64::from(entry.reps > 1);
             let Some(m) = e.random_move(&st, &hist, &mut scratch, &mut |n| rng.usize(..n)) else {
@@ -455,8 +472,16 @@ fn counted_games<B: Bits>(
             }
             hist.push(entry);
             counts.add(&entry, e.monotone);
+            line.push(entry, e.monotone);
             e.make(&mut st, m);
         }
+        let half = hist.len() / 2;
+        let mut fresh = Line::default();
+        for h in &hist[..half] {
+            fresh.push(*h, e.monotone);
+        }
+        line.truncate(half, e.monotone);
+        assert_eq!(line, fresh, "{name}: cut back to {half} entries");
     }
     (positions, repeated)
 }

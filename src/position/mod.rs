@@ -282,7 +282,7 @@ pub fn parse_with(
         Ok(Position(crate::game::Tier::position(
             Arc::clone(e),
             s,
-            Vec::new(),
+            crate::state::Line::default(),
         )))
     })
 }
