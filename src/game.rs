@@ -381,8 +381,7 @@ impl Position {
     /// Plays a move without checking it. It must be one of [`Position::legal_moves`].
     pub fn play_unchecked(&mut self, m: Move) {
         on_pos!(&mut self.0, |e, s, h| {
-            let new = !h.may_hold(s.hash, s.men(), e.monotone);
-            let entry = e.hist_entry_of(s, h, new);
+            let entry = e.hist_entry_of(s, h, new_here(e, s, h));
             h.push(entry, e.monotone);
             e.make(s, m);
         });

@@ -199,10 +199,9 @@ impl KeyCounts {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Line {
     hist: Vec<Hist>,
-    /// The filter's bits.
+    /// The filter's bits (for the entries since the number of pieces last
+    /// changed, where it only falls: the last entry's number).
     seen: [u64; 4],
-    /// The number of pieces of the entries the filter holds.
-    men: u8,
 }
 
 impl Line {
@@ -217,36 +216,28 @@ impl Line {
     #[inline]
     pub(crate) fn may_hold(&self, key: u64, men: u8, monotone: bool) -> bool {
         let (w, b) = Self::bit(key);
-        !(monotone && men != self.men) && self.seen[w] & b != 0
+        self.seen[w] & b != 0 && self.hist.last().is_some_and(|l| !monotone || l.men == men)
     }
 
     /// One more entry, at the end.
     #[inline]
     pub(crate) fn push(&mut self, h: Hist, monotone: bool) {
-        self.hist.push(h);
-        self.note(&h, monotone);
-    }
-
-    /// Adds an entry (the latest) to the filter.
-    #[inline]
-    fn note(&mut self, h: &Hist, monotone: bool) {
-        if monotone && h.men != self.men {
+        if monotone && self.hist.last().is_some_and(|l| l.men != h.men) {
             self.seen = [0; 4];
         }
-        self.men = h.men;
         let (w, b) = Self::bit(h.hash);
         self.seen[w] |= b;
+        self.hist.push(h);
     }
 
     /// Keeps the first `n` entries (the filter made again).
     pub(crate) fn truncate(&mut self, n: usize, monotone: bool) {
         if n < self.hist.len() {
-            self.hist.truncate(n);
-            self.seen = [0; 4];
-            self.men = 0;
-            for i in 0..self.hist.len() {
-                let h = self.hist[i];
-                self.note(&h, monotone);
+            let mut kept = std::mem::take(&mut self.hist);
+            kept.truncate(n);
+            self.clear();
+            for h in &kept {
+                self.push(*h, monotone);
             }
         }
     }
@@ -255,7 +246,6 @@ impl Line {
     pub(crate) fn clear(&mut self) {
         self.hist.clear();
         self.seen = [0; 4];
-        self.men = 0;
     }
 }
 
