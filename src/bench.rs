@@ -15,7 +15,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::bits::Bits;
-use crate::engine::{Engine, Scratch};
+use crate::engine::{Engine, Scratch, Seen};
 use crate::eval::Outcome;
 use crate::game::{on_pos, Game};
 use crate::state::{Hist, KeyCounts, State};
@@ -241,8 +241,9 @@ impl<B: Bits> RandomGames<B> {
                 });
             // The entry counts the position's repetitions once, for the
             // end rules too.
-            let entry = e.hist_entry_counted(&st, hist, counts);
-            if let Some((o, _)) = e.ending_with(&st, hist, Some(chosen.is_some()), Some(&entry)) {
+            let entry = e.hist_entry_seen(&st, hist, Seen::Counted(counts), None);
+            let seen = Seen::Times(entry.reps);
+            if let Some((o, _)) = e.ending_seen(&st, hist, Some(chosen.is_some()), seen) {
                 return (Some(o), plies);
             }
             let Some(m) = chosen else {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use crate::compile::graph::RuleGraph;
 use crate::compile::model::Model;
-use crate::engine::Engine;
+use crate::engine::{Engine, Seen};
 use crate::eval::Outcome;
 use crate::moves::Move;
 use crate::state::{Line, State};
@@ -133,11 +133,15 @@ tiers!(declare);
 pub(crate) use on_game;
 pub(crate) use on_pos;
 
-/// Whether the position `s` surely has not occurred before in its history
-/// `h` (by the history's filter of keys).
+/// What the history `h`'s filter of keys says of the position `s`: surely
+/// new, or to be counted by a search back.
 #[inline]
-fn new_here<B: crate::bits::Bits>(e: &Engine<B>, s: &State<B>, h: &Line) -> bool {
-    !h.may_hold(s.hash, s.men(), e.monotone)
+fn seen_here<B: crate::bits::Bits>(e: &Engine<B>, s: &State<B>, h: &Line) -> Seen<'static> {
+    if h.may_hold(s.hash, s.men(), e.monotone) {
+        Seen::Unknown
+    } else {
+        Seen::New
+    }
 }
 
 /// A square-set width a game can run on: wraps an engine and state of it
@@ -340,7 +344,7 @@ impl Position {
         on_pos!(&self.0, |e, s, h| {
             e.legal_moves(s, h, moves);
             let o = e
-                .ending_knowing(s, h, Some(!moves.is_empty()), new_here(e, s, h))
+                .ending_seen(s, h, Some(!moves.is_empty()), seen_here(e, s, h))
                 .map(|(o, _)| o);
             if o.is_some() {
                 moves.clear();
@@ -356,11 +360,11 @@ impl Position {
 
     /// The result and the index of the end rule that gave it.
     pub fn ending(&self) -> Option<(Outcome, usize)> {
-        on_pos!(&self.0, |e, s, h| e.ending_knowing(
+        on_pos!(&self.0, |e, s, h| e.ending_seen(
             s,
             h,
             None,
-            new_here(e, s, h)
+            seen_here(e, s, h)
         ))
     }
 
@@ -381,7 +385,7 @@ impl Position {
     /// Plays a move without checking it. It must be one of [`Position::legal_moves`].
     pub fn play_unchecked(&mut self, m: Move) {
         on_pos!(&mut self.0, |e, s, h| {
-            let entry = e.hist_entry_of(s, h, new_here(e, s, h));
+            let entry = e.hist_entry_seen(s, h, seen_here(e, s, h), None);
             h.push(entry, e.monotone);
             e.make(s, m);
         });

@@ -2,7 +2,7 @@
 //! ([`Rules`]), whether a piece attacks a square by its own rules, and the
 //! end rules judged in a position.
 
-use super::{Engine, GenKind, NO_KIND};
+use super::{Engine, GenKind, Seen, NO_KIND};
 use crate::bits::Bits;
 use crate::compile::board::Sq;
 use crate::compile::model::{Cond, IntExpr, OutcomeDef, Pattern, RelDir, SiteRef, Target, Worth};
@@ -124,31 +124,28 @@ impl<B: Bits> Engine<B> {
         hist: &[Hist],
         has_moves: Option<bool>,
     ) -> Option<(Outcome, usize)> {
-        self.ending_with(st, hist, has_moves, None)
+        self.ending_seen(st, hist, has_moves, Seen::Unknown)
     }
 
-    /// [`Engine::ending`], knowing the history entry `st` will have (so
-    /// that repetitions are not counted again).
-    pub(crate) fn ending_with(
+    /// [`Engine::ending`], knowing what `seen` says of how often the
+    /// position occurred (so that its repetitions are not counted again).
+    #[inline]
+    pub(crate) fn ending_seen(
         &self,
         st: &State<B>,
         hist: &[Hist],
         has_moves: Option<bool>,
-        entry: Option<&Hist>,
+        seen: Seen<'_>,
     ) -> Option<(Outcome, usize)> {
-        self.ending_reps(st, hist, has_moves, entry.map(|h| h.reps))
-    }
-
-    /// [`Engine::ending`], where the caller may know that the position is
-    /// `new` (has not occurred before: no search back through `hist` then).
-    pub(crate) fn ending_knowing(
-        &self,
-        st: &State<B>,
-        hist: &[Hist],
-        has_moves: Option<bool>,
-        new: bool,
-    ) -> Option<(Outcome, usize)> {
-        self.ending_reps(st, hist, has_moves, new.then_some(1))
+        let reps = match seen {
+            Seen::Unknown => None,
+            Seen::New => Some(1),
+            Seen::Counted(keys) => {
+                Some(1 + keys.count(st.hash, st.men(), self.monotone).min(254) as u8)
+            }
+            Seen::Times(n) => Some(n),
+        };
+        self.ending_reps(st, hist, has_moves, reps)
     }
 
     /// [`Engine::ending`], knowing how many times the position has occurred

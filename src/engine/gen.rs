@@ -76,72 +76,52 @@ pub(super) fn with_spare<R>(f: impl FnOnce(&mut MoveBuf) -> R) -> R {
     r
 }
 
+/// What a caller knows of how often a position occurred before, so that
+/// neither its history entry ([`Engine::hist_entry_seen`]) nor its end
+/// rules ([`Engine::ending_seen`]) search back through the game for it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Seen<'a> {
+    /// Nothing: a search back through the history counts it.
+    Unknown,
+    /// It has not occurred among the entries it could repeat.
+    New,
+    /// The history's keys, counted as they were played.
+    Counted(&'a KeyCounts),
+    /// This many times, counting this time (from its history entry).
+    Times(u8),
+}
+
 impl<B: Bits> Engine<B> {
     /// The history entry of a state (for the positions after it).
     pub(crate) fn hist_entry(&self, st: &State<B>, hist: &[Hist]) -> Hist {
-        let checked = self.needs_check_history && self.in_check(st, st.side);
-        self.entry(st, hist, checked)
+        self.hist_entry_seen(st, hist, Seen::Unknown, None)
     }
 
-    /// [`Engine::hist_entry`], where the caller may know that the state's
-    /// key is `new`: not among the entries of `hist` it could repeat (no
-    /// search back through `hist` then).
-    #[inline]
-    pub(crate) fn hist_entry_of(&self, st: &State<B>, hist: &[Hist], new: bool) -> Hist {
-        if !new {
-            return self.hist_entry(st, hist);
-        }
-        let checked = self.needs_check_history && self.in_check(st, st.side);
-        self.entry_of(st, hist, checked, st.men(), 0)
-    }
-
-    /// [`Engine::hist_entry`], its repetitions counted by `counts` (which
-    /// holds `hist`'s keys) instead of by a search back through `hist`.
-    pub(crate) fn hist_entry_counted(
+    /// [`Engine::hist_entry`], knowing what `seen` says of the state's
+    /// repetitions and, where `lg` is given, whether the player to move is
+    /// in check (read from it in a game with a check rule). Inlined
+    /// always, so that each caller's knowledge is folded into its copy.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub(crate) fn hist_entry_seen(
         &self,
         st: &State<B>,
         hist: &[Hist],
-        counts: &KeyCounts,
+        seen: Seen<'_>,
+        lg: Option<&Legality<B>>,
     ) -> Hist {
-        let checked = self.needs_check_history && self.in_check(st, st.side);
-        self.entry_from_keys(st, hist, checked, counts)
-    }
-
-    /// The history entry of `st`, its repetitions counted by `keys`.
-    #[inline]
-    fn entry_from_keys(
-        &self,
-        st: &State<B>,
-        hist: &[Hist],
-        checked: bool,
-        keys: &KeyCounts,
-    ) -> Hist {
+        let checked = self.needs_check_history
+            && match lg {
+                Some(lg) if self.check_rule.is_some() => lg.in_check,
+                _ => self.in_check(st, st.side),
+            };
         let men = st.men();
-        self.entry_of(
-            st,
-            hist,
-            checked,
-            men,
-            keys.count(st.hash, men, self.monotone),
-        )
-    }
-
-    pub(super) fn entry(&self, st: &State<B>, hist: &[Hist], checked: bool) -> Hist {
-        let men = st.men();
-        self.entry_of(st, hist, checked, men, self.earlier(st, men, hist))
-    }
-
-    /// The history entry of `st` (`men` pieces), whose key `hist` holds
-    /// `earlier` times.
-    #[inline]
-    fn entry_of(
-        &self,
-        st: &State<B>,
-        hist: &[Hist],
-        checked: bool,
-        men: u8,
-        earlier: usize,
-    ) -> Hist {
+        let earlier = match seen {
+            Seen::Unknown => self.earlier(st, men, hist),
+            Seen::New => 0,
+            Seen::Counted(keys) => keys.count(st.hash, men, self.monotone),
+            Seen::Times(n) => usize::from(n.max(1) - 1),
+        };
         let reps = 1 + earlier.min(254) as u8;
         // Keys from before the number of pieces changed cannot recur.
         let max_reps = match hist.last() {
@@ -184,41 +164,6 @@ impl<B: Bits> Engine<B> {
         crate::state::same_men_back(hist, men, self.monotone)
             .filter(|h| h.hash == st.hash)
             .count()
-    }
-
-    /// [`Engine::hist_entry_knowing`], the repetitions counted by `keys`
-    /// (which holds `hist`'s keys) where the caller keeps them.
-    pub(super) fn hist_entry_known(
-        &self,
-        st: &State<B>,
-        lg: &Legality<B>,
-        hist: &[Hist],
-        keys: Option<&KeyCounts>,
-    ) -> Hist {
-        let Some(keys) = keys else {
-            return self.hist_entry_knowing(st, lg, hist);
-        };
-        let checked = self.needs_check_history
-            && if self.check_rule.is_some() {
-                lg.in_check
-            } else {
-                self.in_check(st, st.side)
-            };
-        self.entry_from_keys(st, hist, checked, keys)
-    }
-
-    /// [`Engine::hist_entry`] when whether the player to move is in check is known.
-    pub(super) fn hist_entry_knowing(
-        &self,
-        st: &State<B>,
-        lg: &Legality<B>,
-        hist: &[Hist],
-    ) -> Hist {
-        if self.check_rule.is_some() {
-            self.entry(st, hist, self.needs_check_history && lg.in_check)
-        } else {
-            self.hist_entry(st, hist)
-        }
     }
 
     /// The forbid rules in force, with their global index (`None` for a
@@ -317,7 +262,7 @@ impl<B: Bits> Engine<B> {
         out.clear();
         let lg = self.legality(st);
         let forbids = self.forbid_list(st, level);
-        let parent = self.hist_entry_knowing(st, &lg, hist);
+        let parent = self.hist_entry_seen(st, hist, Seen::Unknown, Some(&lg));
         let lapsing = forbids.iter().any(|(_, f)| f.unless_all);
         for stuck in [false, true] {
             if stuck && (!self.has_stuck || normal) {

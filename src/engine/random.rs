@@ -4,7 +4,7 @@
 
 use super::gen::{idle, MoveBuf};
 use super::legality::Legality;
-use super::{DrawGroup, Engine, Gen};
+use super::{DrawGroup, Engine, Gen, Seen};
 use crate::bits::Bits;
 use crate::compile::board::Sq;
 use crate::compile::model::MAX_PLAYERS;
@@ -129,7 +129,8 @@ impl<B: Bits> Engine<B> {
             return (!buf.is_empty()).then(|| buf[pick(buf.len())]);
         }
         let lg = self.legality(st);
-        let parent = self.hist_entry_known(st, &lg, hist, known.map(|k| k.0));
+        let seen = known.map_or(Seen::Unknown, |k| Seen::Counted(k.0));
+        let parent = self.hist_entry_seen(st, hist, seen, Some(&lg));
         let boards = known.map(|k| k.1).filter(|_| self.board_reps);
         let side = lg.side;
         let phase = self.phase_of_moves(st);

@@ -1,7 +1,7 @@
 //! The engine's shortcuts against the full tests, on every shipped game:
 //! check shortcuts, random draws legal and uniform.
 
-use super::{MoveBuf, Scratch};
+use super::{MoveBuf, Scratch, Seen};
 use crate::bits::Bits;
 use crate::compile::board::Sq;
 use crate::compile::options::Config;
@@ -112,7 +112,7 @@ fn shortcuts_agree<B: Bits>(name: &str, e: &Engine<B>, st: &State<B>, hist: &[Hi
     // The end rules told the repetitions by the position's history entry.
     let entry = e.hist_entry(st, hist);
     assert_eq!(
-        e.ending_with(st, hist, None, Some(&entry)),
+        e.ending_seen(st, hist, None, Seen::Times(entry.reps)),
         e.ending(st, hist, None),
         "{name}: ending knowing the repetitions ({} times)",
         entry.reps
@@ -446,7 +446,7 @@ fn counted_games<B: Bits>(
             line.push(*h, e.monotone);
         }
         for _ in 0..400 {
-            let entry = e.hist_entry_counted(&st, &hist, &counts);
+            let entry = e.hist_entry_seen(&st, &hist, Seen::Counted(&counts), None);
             assert_eq!(entry, e.hist_entry(&st, &hist), "{name}: ply {}", st.ply);
             let new = !line.may_hold(st.hash, st.men(), e.monotone);
             assert!(
@@ -456,16 +456,36 @@ fn counted_games<B: Bits>(
             );
             assert_eq!(
                 entry,
-                e.hist_entry_of(&st, &line, new),
+                e.hist_entry_seen(
+                    &st,
+                    &line,
+                    if new { Seen::New } else { Seen::Unknown },
+                    None
+                ),
                 "{name}: ply {}",
                 st.ply
             );
+            // The end rules, told the repetitions each way, as when they
+            // count them.
+            let ending = e.ending(&st, &hist, None);
+            let told = [
+                ("the counted keys", Seen::Counted(&counts)),
+                ("its entry", Seen::Times(entry.reps)),
+            ];
+            for (how, seen) in told.into_iter().chain(new.then_some(("new", Seen::New))) {
+                assert_eq!(
+                    e.ending_seen(&st, &hist, None, seen),
+                    ending,
+                    "{name}: ply {}: ending told the repetitions by {how}",
+                    st.ply
+                );
+            }
             positions += 1;
             repeated += u64::from(entry.reps > 1);
             let Some(m) = e.random_move(&st, &hist, &mut scratch, &mut |n| rng.usize(..n)) else {
                 break;
             };
-            if e.ending_with(&st, &hist, Some(true), Some(&entry))
+            if e.ending_seen(&st, &hist, Some(true), Seen::Times(entry.reps))
                 .is_some()
             {
                 break;
