@@ -137,14 +137,7 @@ impl<B: Bits> Engine<B> {
         has_moves: Option<bool>,
         seen: Seen<'_>,
     ) -> Option<(Outcome, usize)> {
-        let reps = match seen {
-            Seen::Unknown => None,
-            Seen::New => Some(1),
-            Seen::Counted(keys) => {
-                Some(1 + keys.count(st.hash, st.men(), self.monotone).min(254) as u8)
-            }
-            Seen::Times(n) => Some(n),
-        };
+        let reps = self.reps_seen(st, st.men(), seen);
         self.ending_reps(st, hist, has_moves, reps)
     }
 

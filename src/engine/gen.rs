@@ -91,6 +91,12 @@ pub(crate) enum Seen<'a> {
     Times(u8),
 }
 
+/// A history entry's count of a key found `earlier` times before.
+#[inline]
+fn reps_of(earlier: usize) -> u8 {
+    1 + earlier.min(254) as u8
+}
+
 impl<B: Bits> Engine<B> {
     /// The history entry of a state (for the positions after it).
     pub(crate) fn hist_entry(&self, st: &State<B>, hist: &[Hist]) -> Hist {
@@ -116,13 +122,9 @@ impl<B: Bits> Engine<B> {
                 _ => self.in_check(st, st.side),
             };
         let men = st.men();
-        let earlier = match seen {
-            Seen::Unknown => self.earlier(st, men, hist),
-            Seen::New => 0,
-            Seen::Counted(keys) => keys.count(st.hash, men, self.monotone),
-            Seen::Times(n) => usize::from(n.max(1) - 1),
-        };
-        let reps = 1 + earlier.min(254) as u8;
+        let reps = self
+            .reps_seen(st, men, seen)
+            .unwrap_or_else(|| reps_of(self.earlier(st, men, hist)));
         // Keys from before the number of pieces changed cannot recur.
         let max_reps = match hist.last() {
             Some(h) if !self.monotone || h.men == men => h.max_reps.max(reps),
@@ -156,6 +158,18 @@ impl<B: Bits> Engine<B> {
                 .in_move(MoveCtx::new(side, from, to, g.piece))
                 .quick(c)
         })
+    }
+
+    /// How many times `st` (which has `men` pieces) has occurred, counting
+    /// now, where `seen` tells it without a search back through the game.
+    #[inline]
+    pub(super) fn reps_seen(&self, st: &State<B>, men: u8, seen: Seen<'_>) -> Option<u8> {
+        match seen {
+            Seen::Unknown => None,
+            Seen::New => Some(1),
+            Seen::Counted(keys) => Some(reps_of(keys.count(st.hash, men, self.monotone))),
+            Seen::Times(n) => Some(n),
+        }
     }
 
     /// How many entries of `hist` have the key of `st` (which has `men` pieces).
