@@ -96,9 +96,13 @@ impl Slot {
     fn hold(&mut self, moves: &[Move]) {
         self.codes.clear();
         self.wide.clear();
-        self.codes
-            .extend(moves.iter().map(|m| i64::try_from(m.code()).unwrap_or(-1)));
-        if self.codes.contains(&-1) {
+        let mut small = true;
+        self.codes.extend(moves.iter().map(|m| {
+            let code = m.small_code();
+            small &= code.is_some();
+            code.unwrap_or(-1)
+        }));
+        if !small {
             self.wide.extend_from_slice(moves);
         }
     }
@@ -327,7 +331,11 @@ impl Batch {
         let mut offsets = Vec::with_capacity(self.slots.len() + 1);
         offsets.push(0i64);
         for s in &self.slots {
-            if let Some(k) = s.codes.iter().position(|&c| c < 0) {
+            // Only a slot that keeps its moves has an action that does not fit.
+            if let Some(k) = (!s.wide.is_empty())
+                .then(|| s.codes.iter().position(|&c| c < 0))
+                .flatten()
+            {
                 return Err(PyValueError::new_err(format!(
                     "the move {} does not fit an int64 action: use legal_counts() and apply_indices()",
                     lud::notation::move_text(&s.pos, s.wide[k])
