@@ -363,3 +363,43 @@ fn a_waiting_line_is_worth_more_on_the_level_its_player_fills() {
         );
     }
 }
+
+/// What a search learnt is kept for the next move of the same game
+/// ([`lud::ai::Memory`], as `lud play`, `lud match` and the protocols use
+/// it): a game of alpha-beta against itself at a fixed budget reaches
+/// deeper, move after move, than the same game searched afresh each move.
+#[test]
+fn a_kept_table_searches_deeper_on_the_moves_that_follow() {
+    let g = game("games/shatranj.lud");
+    let settings = Settings {
+        max_depth: 64,
+        max_nodes: 20_000,
+        max_time: None,
+        threads: 1,
+        method: Method::AlphaBeta,
+    };
+    let memory = lud::ai::Memory::new();
+    let (mut kept, mut fresh) = (0, 0);
+    let mut p = g.start();
+    for ply in 0..12 {
+        let mut rng = fastrand::Rng::with_seed(3);
+        let control = lud::ai::Control {
+            memory: Some(&memory),
+            ..lud::ai::Control::default()
+        };
+        let with = lud::ai::think_with(&p, settings, &mut rng, control);
+        let mut rng = fastrand::Rng::with_seed(3);
+        let without = think(&p, settings, &mut rng);
+        eprintln!(
+            "ply {ply}: depth {} kept, {} afresh",
+            with.depth, without.depth
+        );
+        if ply > 0 {
+            kept += with.depth;
+            fresh += without.depth;
+        }
+        let m = with.best.expect("a move");
+        p.play(m).expect("the search's move is legal");
+    }
+    assert!(kept > fresh, "depths {kept} kept, {fresh} afresh");
+}
