@@ -156,6 +156,18 @@ pub(crate) trait Tier: crate::bits::Bits {
     fn state_of(p: &PosInner) -> Option<&State<Self>>;
 }
 
+/// What [`Position::small_codes_and_outcome_into`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Listed {
+    /// Every legal move's code is in the list, and the result if an end
+    /// rule holds (the list then empty).
+    Codes(Option<Outcome>),
+    /// Some legal move's code does not fit an `i64` (a move in parts, a
+    /// series of jumps): the list is left empty, and the moves themselves
+    /// are to be listed ([`Position::moves_and_outcome_into`]).
+    TooWide,
+}
+
 /// A compiled game.
 #[derive(Clone, Debug)]
 pub struct Game(pub(crate) GameInner);
@@ -350,6 +362,28 @@ impl Position {
                 moves.clear();
             }
             o
+        })
+    }
+
+    /// [`Position::moves_and_outcome_into`] for bindings whose moves are
+    /// integers: each legal move as its [`Move::small_code`], made as it
+    /// is found (no list of moves to convert afterwards), into `codes`
+    /// (cleared first, and left empty once the game is over).
+    pub fn small_codes_and_outcome_into(&self, codes: &mut Vec<i64>) -> Listed {
+        let mut sink = crate::engine::SmallCodes { codes, wide: false };
+        on_pos!(&self.0, |e, s, h| {
+            e.legal_moves(s, h, &mut sink);
+            if sink.wide {
+                sink.codes.clear();
+                return Listed::TooWide;
+            }
+            let o = e
+                .ending_seen(s, h, Some(!sink.codes.is_empty()), seen_here(e, s, h))
+                .map(|(o, _)| o);
+            if o.is_some() {
+                sink.codes.clear();
+            }
+            Listed::Codes(o)
         })
     }
 

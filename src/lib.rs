@@ -58,7 +58,7 @@ pub mod syntax;
 
 pub use build::{compile, compile_str};
 pub use eval::Outcome;
-pub use game::{Game, PlayError, Position};
+pub use game::{Game, Listed, PlayError, Position};
 pub use moves::Move;
 
 /// A complete tiny game, used by the examples: two kings on a 3×3 board.

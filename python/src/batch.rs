@@ -15,7 +15,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use lud::eval::Outcome;
-use lud::game::Position;
+use lud::game::{Listed, Position};
 use lud::moves::Move;
 
 use crate::Game;
@@ -49,6 +49,19 @@ struct Slot {
     plies: u32,
     /// The position the last game played here ended in.
     last: Option<Position>,
+    /// How the legal moves are listed here: as actions, or (once some
+    /// action has not fitted an int64) as moves first.
+    listing: Listing,
+}
+
+/// How a slot lists its legal moves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Listing {
+    /// Straight as actions (as each move is found).
+    Actions,
+    /// As moves, then as actions: the game has moves whose actions do not
+    /// fit an int64, and listing them as actions first would be wasted.
+    Moves,
 }
 
 /// How a step left a game.
@@ -87,6 +100,7 @@ impl Slot {
             wide: Vec::new(),
             plies: 0,
             last: None,
+            listing: Listing::Actions,
         };
         slot.hold(moves);
         slot
@@ -139,16 +153,29 @@ impl Slot {
     fn play(&mut self, m: Move, start: &Slot, cap: u32, scratch: &mut Vec<Move>) -> Step {
         self.pos.play_unchecked(m);
         self.plies += 1;
-        let outcome = self.pos.moves_and_outcome_into(scratch);
+        let listed = match self.listing {
+            Listing::Actions => self.pos.small_codes_and_outcome_into(&mut self.codes),
+            Listing::Moves => Listed::TooWide,
+        };
+        let outcome = match listed {
+            Listed::Codes(o) => {
+                self.wide.clear();
+                o
+            }
+            Listed::TooWide => {
+                self.listing = Listing::Moves;
+                let o = self.pos.moves_and_outcome_into(scratch);
+                self.hold(scratch);
+                o
+            }
+        };
         let step = match outcome {
             Some(o) => Step::Ended(Outcome::winner(&o)),
-            None if scratch.is_empty() => Step::Stuck,
+            None if self.codes.is_empty() => Step::Stuck,
             None if self.plies >= cap => Step::Capped,
             None => Step::Going,
         };
-        if step == Step::Going {
-            self.hold(scratch);
-        } else {
+        if step != Step::Going {
             self.last = Some(std::mem::replace(&mut self.pos, start.pos.clone()));
             self.codes.clone_from(&start.codes);
             self.wide.clone_from(&start.wide);

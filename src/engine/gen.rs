@@ -53,6 +53,69 @@ pub(super) fn few<B: Bits>(b: B) -> u32 {
 /// A reusable buffer of moves (no allocation once it has grown).
 pub(crate) type MoveBuf = Vec<Move>;
 
+/// Where a listing of legal moves puts them: a [`MoveBuf`], or another
+/// form of the moves made as they are found (see [`SmallCodes`]).
+pub(crate) trait MoveSink {
+    /// One more legal move.
+    fn push(&mut self, m: Move);
+    /// Whether no move has been put here since it was cleared.
+    fn is_empty(&self) -> bool;
+    /// Forgets every move put here.
+    fn clear(&mut self);
+    /// The sink itself where it is a [`MoveBuf`] (the general pipeline
+    /// fills only those; another sink is handed its moves afterwards).
+    fn as_buf(&mut self) -> Option<&mut MoveBuf>;
+}
+
+impl MoveSink for MoveBuf {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        Vec::is_empty(self)
+    }
+    #[inline]
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+    #[inline]
+    fn as_buf(&mut self) -> Option<&mut MoveBuf> {
+        Some(self)
+    }
+}
+
+/// The legal moves as their [`Move::small_code`]s, made as they are found;
+/// a move whose code does not fit is only noted (`wide`).
+pub(crate) struct SmallCodes<'a> {
+    pub(crate) codes: &'a mut Vec<i64>,
+    pub(crate) wide: bool,
+}
+
+impl MoveSink for SmallCodes<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        match m.small_code() {
+            Some(c) => self.codes.push(c),
+            None => self.wide = true,
+        }
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.codes.is_empty() && !self.wide
+    }
+    #[inline]
+    fn clear(&mut self) {
+        self.codes.clear();
+        self.wide = false;
+    }
+    #[inline]
+    fn as_buf(&mut self) -> Option<&mut MoveBuf> {
+        None
+    }
+}
+
 /// The forbid rules in force (a few: kept on the stack).
 pub(super) type ForbidList<'a> = SmallVec<[(Option<usize>, &'a ForbidDef); 8]>;
 
@@ -457,20 +520,20 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The legal moves of the player to move.
-    pub(crate) fn legal_moves(&self, st: &State<B>, hist: &[Hist], out: &mut MoveBuf) {
+    pub(crate) fn legal_moves<S: MoveSink>(&self, st: &State<B>, hist: &[Hist], out: &mut S) {
         self.legal_moves_at(st, hist, usize::MAX, out);
     }
 
     /// The legal moves under the first `level` forbid rules of the game.
-    pub(crate) fn legal_moves_at(
+    pub(crate) fn legal_moves_at<S: MoveSink>(
         &self,
         st: &State<B>,
         hist: &[Hist],
         level: usize,
-        out: &mut MoveBuf,
+        out: &mut S,
     ) {
         if self.general_at(st, hist, level) {
-            self.general_moves(st, hist, level, out);
+            self.general_into(st, hist, level, out);
             return;
         }
         out.clear();
@@ -479,8 +542,24 @@ impl<B: Bits> Engine<B> {
         self.list_legal(st, &lg, check, out);
         if out.is_empty() && self.has_stuck {
             // No other move: the moves offered when stuck.
-            self.general_moves(st, hist, level, out);
+            self.general_into(st, hist, level, out);
         }
+    }
+
+    /// The legal moves of the general pipeline, put in `out` (cleared
+    /// first).
+    fn general_into<S: MoveSink>(&self, st: &State<B>, hist: &[Hist], level: usize, out: &mut S) {
+        if let Some(buf) = out.as_buf() {
+            self.general_moves(st, hist, level, buf);
+            return;
+        }
+        out.clear();
+        with_spare(|v| {
+            self.general_moves(st, hist, level, v);
+            for &m in v.iter() {
+                out.push(m);
+            }
+        });
     }
 
     /// Whether the player to move has a legal move under the first `level`

@@ -4,7 +4,7 @@
 //! only then listed; the moves come out in the order of
 //! [`Engine::each_pseudo`], as if each had been tested one by one.
 
-use super::gen::MoveBuf;
+use super::gen::MoveSink;
 use super::legality::Legality;
 use super::{Engine, Gen};
 use crate::bits::Bits;
@@ -17,14 +17,14 @@ impl<B: Bits> Engine<B> {
     /// not offered only when stuck (`check`: the check rule applies), in the
     /// order [`Engine::each_pseudo`] finds them (where rules overlap, see
     /// [`Engine::overlap`], by it, a move at a time).
-    pub(super) fn list_legal(
+    pub(super) fn list_legal<S: MoveSink>(
         &self,
         st: &State<B>,
         lg: &Legality<B>,
         check: bool,
-        out: &mut MoveBuf,
+        out: &mut S,
     ) {
-        let keep = |out: &mut MoveBuf, m: Move, safe: bool| {
+        let keep = |out: &mut S, m: Move, safe: bool| {
             if !check || safe || self.passes_check_in(st, lg, m) {
                 out.push(m);
             }
@@ -49,7 +49,7 @@ impl<B: Bits> Engine<B> {
 
     /// The legal moves of a rule counted in bulk, pushed on `out` (the
     /// check rule applies, if the game has one).
-    fn list_bulk(&self, st: &State<B>, lg: &Legality<B>, g: &Gen<B>, out: &mut MoveBuf) {
+    fn list_bulk<S: MoveSink>(&self, st: &State<B>, lg: &Legality<B>, g: &Gen<B>, out: &mut S) {
         let side = lg.side;
         let fixed = self.promos[g.piece as usize]
             .as_ref()

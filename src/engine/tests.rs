@@ -608,3 +608,34 @@ fn the_distance_to_a_chain_is_the_shortest_path_through_empty_squares() {
     });
     assert!(checked > 10_000, "{checked}");
 }
+
+#[test]
+fn moves_listed_as_their_codes_are_the_moves_listed_then_coded() {
+    // Every shipped game and configuration, along seeded random games: the
+    // listing that makes each move's code as it finds it (`SmallCodes`)
+    // gives the codes of the moves the listing of moves gives, in their
+    // order, and the same result; or says a code does not fit exactly where
+    // one does not.
+    let (mut codes, mut moves) = (Vec::new(), Vec::new());
+    let (mut listed, mut wide) = (0, 0);
+    walk(200, &mut |name, _, pos| {
+        let outcome = pos.moves_and_outcome_into(&mut moves);
+        let small: Option<Vec<i64>> = moves.iter().map(|m| m.small_code()).collect();
+        match (pos.small_codes_and_outcome_into(&mut codes), small) {
+            (crate::game::Listed::Codes(o), Some(small)) => {
+                assert_eq!(codes, small, "{name}: {pos}");
+                assert_eq!(o, outcome, "{name}: {pos}");
+                listed += 1;
+            }
+            (crate::game::Listed::TooWide, None) => {
+                assert!(codes.is_empty(), "{name}: {pos}");
+                wide += 1;
+            }
+            (l, _) => panic!("{name}: {pos}: {l:?} against {} moves", moves.len()),
+        }
+    });
+    assert!(
+        listed > 1000 && wide > 100,
+        "{listed} listed, {wide} too wide"
+    );
+}
