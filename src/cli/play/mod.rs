@@ -150,7 +150,6 @@ pub(super) fn run(o: &Options) -> i32 {
             ..ai::Settings::default()
         },
         shown: (!human && !o.quiet).then(shown::Shown::new),
-        memory: Default::default(),
     };
     let panic_at = injected_panic();
     let stdin = std::io::stdin();
@@ -190,16 +189,10 @@ pub(super) fn run(o: &Options) -> i32 {
                 }
                 moves[play.rng.usize(..moves.len())]
             }
-            Controller::Ai => {
-                let control = ai::Control {
-                    memory: Some(&play.memory[side.min(1)]),
-                    ..ai::Control::default()
-                };
-                match ai::think_with(&table.pos, play.settings, &mut play.rng, control).best {
-                    Some(m) => m,
-                    None => break Stop::Quit,
-                }
-            }
+            Controller::Ai => match ai::choose(&table.pos, play.settings, &mut play.rng) {
+                Some(m) => m,
+                None => break Stop::Quit,
+            },
             Controller::Human => {
                 match human::ask(&mut table, &mut input, play.settings, &mut play.hint_rng) {
                     Asked::Move(m) => m,
@@ -314,9 +307,6 @@ struct Play<'a> {
     settings: ai::Settings,
     /// Moves shown as they are played, in a game with no human.
     shown: Option<shown::Shown>,
-    /// What the computer's searches learnt, kept from one of its moves to
-    /// the next: one for each side it plays (hints search afresh).
-    memory: [ai::Memory; 2],
 }
 
 /// The plies in the record so far.
