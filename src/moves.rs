@@ -90,11 +90,7 @@ impl Move {
     /// as the actions of `OpenSpiel` are). A plain move's number is below 2^40.
     pub fn code(self) -> u128 {
         let path = u32::from_le_bytes(self.path);
-        u128::from(self.from)
-            | u128::from(self.to) << 16
-            | u128::from(self.rule) << 32
-            | u128::from(self.promo ^ NO_PIECE) << 40
-            | u128::from(self.extra ^ crate::state::NO_SQ) << 48
+        u128::from(self.low_code())
             | u128::from(self.extra_rule ^ u8::MAX) << 64
             | u128::from(path) << 72
     }
@@ -104,14 +100,20 @@ impl Move {
     /// otherwise. Found in 64 bits, for bindings that list many moves.
     #[inline]
     pub fn small_code(self) -> Option<i64> {
-        let extra = self.extra ^ crate::state::NO_SQ;
-        let code = u64::from(self.from)
+        let code = self.low_code();
+        let small = self.extra_rule == u8::MAX && self.path == [0; 4] && code >> 63 == 0;
+        small.then_some(code as i64)
+    }
+
+    /// The low 64 bits of [`Move::code`]: the squares, the rule, the
+    /// promotion and the extra square.
+    #[inline]
+    fn low_code(self) -> u64 {
+        u64::from(self.from)
             | u64::from(self.to) << 16
             | u64::from(self.rule) << 32
             | u64::from(self.promo ^ NO_PIECE) << 40
-            | u64::from(extra) << 48;
-        let small = self.extra_rule == u8::MAX && self.path == [0; 4] && extra >> 15 == 0;
-        small.then_some(code as i64)
+            | u64::from(self.extra ^ crate::state::NO_SQ) << 48
     }
 
     /// The move of a [`Move::code`]. Any number below 2^104 reads as some

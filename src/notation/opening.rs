@@ -28,21 +28,30 @@ pub(crate) struct Unplayable {
     pub at: std::ops::Range<usize>,
 }
 
-/// One move of the opening: where it is made, the move, and whether it is
-/// a reply the line expects (never the computer's).
+/// One move of the opening: where it is made, the move, and whose it is.
 pub(crate) struct Step {
     /// The position the move is made in.
     pub pos: Position,
     /// The move.
     pub mv: Move,
-    /// Written in brackets: the other side's expected reply.
-    pub reply: bool,
+    /// The computer's to play, or the reply the line expects.
+    pub whose: Whose,
 }
 
-/// A word of a line: a move as written, and whether it is in brackets.
+/// Whose move of an opening line it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Whose {
+    /// Written bare: the computer plays it.
+    Book,
+    /// Written in brackets: the other side's expected reply, never the
+    /// computer's.
+    Reply,
+}
+
+/// A word of a line: a move as written, and whose it is (in brackets or not).
 struct Word<'t> {
     text: &'t str,
-    reply: bool,
+    whose: Whose,
     /// As written, brackets and all.
     raw: &'t str,
 }
@@ -61,12 +70,12 @@ fn words(line: &str) -> Result<Vec<Word<'_>>, (usize, &str, String)> {
     let mut opened = (0, "");
     for raw in line.split_whitespace() {
         let mut text = raw;
-        let mut reply = open;
+        let mut whose = if open { Whose::Reply } else { Whose::Book };
         if let Some(rest) = text.strip_prefix('(') {
             if open {
                 return Err((out.len() + 1, raw, "a `(` inside brackets".into()));
             }
-            (text, open, reply) = (rest, true, true);
+            (text, open, whose) = (rest, true, Whose::Reply);
             opened = (out.len() + 1, raw);
         }
         if let Some(rest) = text.strip_suffix(')') {
@@ -82,7 +91,7 @@ fn words(line: &str) -> Result<Vec<Word<'_>>, (usize, &str, String)> {
                 "brackets go around whole moves: `(@d2)`".into(),
             ));
         }
-        out.push(Word { text, reply, raw });
+        out.push(Word { text, whose, raw });
     }
     if open {
         let (index, raw) = opened;
@@ -136,7 +145,7 @@ pub(crate) fn book(game: &Game) -> (Vec<Step>, Option<Unplayable>) {
             out.push(Step {
                 pos,
                 mv: m,
-                reply: word.reply,
+                whose: word.whose,
             });
             pos = next;
         }
@@ -164,6 +173,6 @@ pub(crate) fn move_in(pos: &Position) -> Option<Move> {
     book(&pos.game())
         .0
         .into_iter()
-        .find(|s| !s.reply && s.pos.to_string() == here)
+        .find(|s| s.whose == Whose::Book && s.pos.to_string() == here)
         .map(|s| s.mv)
 }
