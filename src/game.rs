@@ -156,7 +156,7 @@ pub(crate) trait Tier: crate::bits::Bits {
     fn state_of(p: &PosInner) -> Option<&State<Self>>;
 }
 
-/// What [`Position::small_codes_and_outcome_into`] found.
+/// What [`Position::append_small_codes_and_outcome`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Listed {
     /// Every legal move's code is in the list, and the result if an end
@@ -367,21 +367,28 @@ impl Position {
 
     /// [`Position::moves_and_outcome_into`] for bindings whose moves are
     /// integers: each legal move as its [`Move::small_code`], made as it
-    /// is found (no list of moves to convert afterwards), into `codes`
-    /// (cleared first, and left empty once the game is over).
-    pub fn small_codes_and_outcome_into(&self, codes: &mut Vec<i64>) -> Listed {
-        let mut sink = crate::engine::SmallCodes { codes, wide: false };
+    /// is found (no list of moves to convert afterwards), appended to
+    /// `codes` (what it held stays: many positions' codes can stand in one
+    /// list, one after the other). None is appended once the game is over,
+    /// or where some code does not fit.
+    pub fn append_small_codes_and_outcome(&self, codes: &mut Vec<i64>) -> Listed {
+        let base = codes.len();
+        let mut sink = crate::engine::SmallCodes {
+            codes,
+            base,
+            wide: false,
+        };
         on_pos!(&self.0, |e, s, h| {
             e.legal_moves(s, h, &mut sink);
             if sink.wide {
-                sink.codes.clear();
+                sink.codes.truncate(base);
                 return Listed::TooWide;
             }
             let o = e
-                .ending_seen(s, h, Some(!sink.codes.is_empty()), seen_here(e, s, h))
+                .ending_seen(s, h, Some(sink.codes.len() > base), seen_here(e, s, h))
                 .map(|(o, _)| o);
             if o.is_some() {
-                sink.codes.clear();
+                sink.codes.truncate(base);
             }
             Listed::Codes(o)
         })

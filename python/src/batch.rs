@@ -33,16 +33,14 @@ type Report<'py> = (Bound<'py, PyArray1<i8>>, Bound<'py, PyArray2<f64>>);
 /// Every game's legal actions in a row, and where each game's run starts.
 type Runs<'py> = (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>);
 
-/// One game of a batch: its position, its legal moves there (never none:
-/// a game with none has ended and started again), its plies since the start.
-/// The moves are kept as their actions, made as they are listed (while at
-/// hand): a step then reads and writes less of each game than moves would
-/// take.
+/// One game of a batch: its position, its plies since the start. Its legal
+/// moves there (never none: a game with none has ended and started again)
+/// are kept as their actions in the batch's [`Actions`], with every other
+/// game's, made as they are listed (while at hand): a step then reads and
+/// writes one list, in order, rather than a list of each game's.
 #[derive(Clone)]
 struct Slot {
     pos: Position,
-    /// The action of each legal move; -1 for one that does not fit an int64.
-    codes: Vec<i64>,
     /// The legal moves themselves, kept only where some action does not fit
     /// an int64 (empty otherwise: each move is its action decoded).
     wide: Vec<Move>,
@@ -52,6 +50,35 @@ struct Slot {
     /// How the legal moves are listed here: as actions, or (once some
     /// action has not fitted an int64) as moves first.
     listing: Listing,
+}
+
+/// Every game's legal actions, one game's after the other's.
+#[derive(Clone, Default)]
+struct Actions {
+    /// The action of each legal move; -1 for one that does not fit an int64.
+    codes: Vec<i64>,
+    /// Where each game's run of them starts, then where the last one ends.
+    offsets: Vec<i64>,
+}
+
+impl Actions {
+    /// Game `i`'s legal actions.
+    fn of(&self, i: usize) -> &[i64] {
+        let at = |k: usize| usize::try_from(self.offsets[k]).unwrap_or(0);
+        &self.codes[at(i)..at(i + 1)]
+    }
+
+    /// Empties it, for a step to list every game's actions again.
+    fn restart(&mut self) {
+        self.codes.clear();
+        self.offsets.clear();
+        self.offsets.push(0);
+    }
+
+    /// Ends the run of the game whose actions were the last appended.
+    fn end_run(&mut self) {
+        self.offsets.push(self.codes.len() as i64);
+    }
 }
 
 /// How a slot lists its legal moves.
@@ -92,26 +119,25 @@ impl Step {
 }
 
 impl Slot {
-    /// A game at `pos`, whose legal moves are `moves`.
-    fn new(pos: Position, moves: &[Move]) -> Slot {
+    /// A game at `pos`, whose legal moves are `moves` (their actions
+    /// appended to `codes`).
+    fn new(pos: Position, moves: &[Move], codes: &mut Vec<i64>) -> Slot {
         let mut slot = Slot {
             pos,
-            codes: Vec::new(),
             wide: Vec::new(),
             plies: 0,
             last: None,
             listing: Listing::Actions,
         };
-        slot.hold(moves);
+        slot.hold(moves, codes);
         slot
     }
 
-    /// Keeps `moves` as the legal moves.
-    fn hold(&mut self, moves: &[Move]) {
-        self.codes.clear();
+    /// Keeps `moves` as the legal moves, their actions appended to `codes`.
+    fn hold(&mut self, moves: &[Move], codes: &mut Vec<i64>) {
         self.wide.clear();
         let mut small = true;
-        self.codes.extend(moves.iter().map(|m| {
+        codes.extend(moves.iter().map(|m| {
             let code = m.small_code();
             small &= code.is_some();
             code.unwrap_or(-1)
@@ -121,26 +147,23 @@ impl Slot {
         }
     }
 
-    /// The number of legal moves.
-    fn len(&self) -> usize {
-        self.codes.len()
-    }
-
-    /// Legal move `k` (in the engine's order), if there is one.
-    fn get(&self, k: usize) -> Option<Move> {
+    /// Legal move `k` (in the engine's order), if there is one; `codes`
+    /// its legal actions.
+    fn get(&self, codes: &[i64], k: usize) -> Option<Move> {
         if self.wide.is_empty() {
-            let code = u128::try_from(*self.codes.get(k)?).ok()?;
+            let code = u128::try_from(*codes.get(k)?).ok()?;
             Move::from_code(code)
         } else {
             self.wide.get(k).copied()
         }
     }
 
-    /// The legal move whose action is `code`, if there is one.
-    fn find(&self, code: i64) -> Option<Move> {
+    /// The legal move whose action is `code`, if there is one; `codes` its
+    /// legal actions.
+    fn find(&self, codes: &[i64], code: i64) -> Option<Move> {
         if self.wide.is_empty() {
-            let k = self.codes.iter().position(|&c| c == code)?;
-            self.get(k)
+            let k = codes.iter().position(|&c| c == code)?;
+            self.get(codes, k)
         } else {
             let m = Move::from_code(u128::try_from(code).ok()?)?;
             self.wide.contains(&m).then_some(m)
@@ -148,13 +171,22 @@ impl Slot {
     }
 
     /// Plays `m` (one of its legal moves; `scratch` is room to list the
-    /// next ones), and starts the game again from `start` if that ended it
-    /// (keeping the position it ended in).
-    fn play(&mut self, m: Move, start: &Slot, cap: u32, scratch: &mut Vec<Move>) -> Step {
+    /// next ones), appending the next legal actions to `codes`, and starts
+    /// the game again from `start` (whose actions are `start_codes`) if
+    /// that ended it (keeping the position it ended in).
+    fn play(
+        &mut self,
+        m: Move,
+        (start, start_codes): (&Slot, &[i64]),
+        cap: u32,
+        scratch: &mut Vec<Move>,
+        codes: &mut Vec<i64>,
+    ) -> Step {
         self.pos.play_unchecked(m);
         self.plies += 1;
+        let base = codes.len();
         let listed = match self.listing {
-            Listing::Actions => self.pos.small_codes_and_outcome_into(&mut self.codes),
+            Listing::Actions => self.pos.append_small_codes_and_outcome(codes),
             Listing::Moves => Listed::TooWide,
         };
         let outcome = match listed {
@@ -165,19 +197,20 @@ impl Slot {
             Listed::TooWide => {
                 self.listing = Listing::Moves;
                 let o = self.pos.moves_and_outcome_into(scratch);
-                self.hold(scratch);
+                self.hold(scratch, codes);
                 o
             }
         };
         let step = match outcome {
             Some(o) => Step::Ended(Outcome::winner(&o)),
-            None if self.codes.is_empty() => Step::Stuck,
+            None if codes.len() == base => Step::Stuck,
             None if self.plies >= cap => Step::Capped,
             None => Step::Going,
         };
         if step != Step::Going {
             self.last = Some(std::mem::replace(&mut self.pos, start.pos.clone()));
-            self.codes.clone_from(&start.codes);
+            codes.truncate(base);
+            codes.extend_from_slice(start_codes);
             self.wide.clone_from(&start.wide);
             self.plies = 0;
         }
@@ -196,7 +229,13 @@ impl Slot {
 #[pyclass(module = "lud")]
 pub(crate) struct Batch {
     start: Slot,
+    /// The start position's legal actions.
+    start_codes: Vec<i64>,
     slots: Vec<Slot>,
+    /// Every game's legal actions.
+    actions: Actions,
+    /// Room for the next step's.
+    spare: Actions,
     cap: u32,
     players: usize,
     shape: Vec<usize>,
@@ -205,19 +244,25 @@ pub(crate) struct Batch {
 }
 
 impl Batch {
-    /// Plays `moves[i]` in game i (the interpreter lock released): how each game
-    /// stands after it.
+    /// Plays `moves[i]` in game i (the interpreter lock released), listing
+    /// every game's legal actions anew: how each game stands after it.
     fn play_all(&mut self, py: Python<'_>, moves: Vec<Move>) -> Vec<Step> {
-        let (start, cap) = (&self.start, self.cap);
-        let slots = &mut self.slots;
+        let (start, cap) = ((&self.start, &self.start_codes[..]), self.cap);
+        let (slots, next) = (&mut self.slots, &mut self.spare);
         let steps = py.detach(|| {
             let mut scratch = Vec::new();
+            next.restart();
             slots
                 .iter_mut()
                 .zip(moves)
-                .map(|(s, m)| s.play(m, start, cap, &mut scratch))
+                .map(|(s, m)| {
+                    let step = s.play(m, start, cap, &mut scratch, &mut next.codes);
+                    next.end_run();
+                    step
+                })
                 .collect::<Vec<_>>()
         });
+        std::mem::swap(&mut self.actions, &mut self.spare);
         self.plies += steps.len() as u64;
         self.games += steps.iter().filter(|s| **s != Step::Going).count() as u64;
         steps
@@ -249,16 +294,18 @@ impl Batch {
         py: Python<'py>,
         values: &Bound<'py, PyAny>,
         what: &str,
-        pick: impl Fn(&Slot, i64) -> Result<Move, String>,
+        pick: impl Fn(&Slot, &[i64], i64) -> Result<Move, String>,
     ) -> PyResult<Report<'py>> {
         let values = self.per_game(values, what)?;
+        let actions = &self.actions;
         let moves = self
             .slots
             .iter()
             .zip(&values)
             .enumerate()
             .map(|(i, (s, &v))| {
-                pick(s, v).map_err(|why| PyValueError::new_err(format!("game {i}: {why}")))
+                pick(s, actions.of(i), v)
+                    .map_err(|why| PyValueError::new_err(format!("game {i}: {why}")))
             })
             .collect::<PyResult<Vec<Move>>>()?;
         let steps = self.play_all(py, moves);
@@ -330,10 +377,20 @@ impl Batch {
                 "the game is over at its start: there is nothing to play",
             ));
         }
-        let start = Slot::new(pos, &legal);
+        let mut start_codes = Vec::new();
+        let start = Slot::new(pos, &legal, &mut start_codes);
+        let mut actions = Actions::default();
+        actions.restart();
+        for _ in 0..n {
+            actions.codes.extend_from_slice(&start_codes);
+            actions.end_run();
+        }
         Ok(Batch {
             slots: vec![start.clone(); n],
             start,
+            start_codes,
+            actions,
+            spare: Actions::default(),
             cap: max_plies,
             players: game.game.model().players.len(),
             shape: crate::shape(&game.game),
@@ -353,30 +410,36 @@ impl Batch {
     /// game whose moves do not fit an int64 (moves in parts, series of
     /// jumps): `legal_counts` and `apply_indices` serve those.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Runs<'py>> {
-        let total = self.slots.iter().map(Slot::len).sum();
-        let mut actions = Vec::with_capacity(total);
-        let mut offsets = Vec::with_capacity(self.slots.len() + 1);
-        offsets.push(0i64);
-        for s in &self.slots {
-            // Only a slot that keeps its moves has an action that does not fit.
-            if let Some(k) = (!s.wide.is_empty())
-                .then(|| s.codes.iter().position(|&c| c < 0))
-                .flatten()
-            {
-                return Err(PyValueError::new_err(format!(
-                    "the move {} does not fit an int64 action: use legal_counts() and apply_indices()",
-                    lud::notation::move_text(&s.pos, s.wide[k])
-                )));
-            }
-            actions.extend_from_slice(&s.codes);
-            offsets.push(actions.len() as i64);
+        let Actions { codes, offsets } = &self.actions;
+        // Only a game that keeps its moves has an action that does not fit
+        // (-1): looked for at once over all, then found.
+        let any_wide = codes.iter().fold(0, |a, &c| a | c) < 0;
+        if let Some(j) = any_wide
+            .then(|| codes.iter().position(|&c| c < 0))
+            .flatten()
+        {
+            let i = offsets.partition_point(|&o| o <= j as i64) - 1;
+            let s = &self.slots[i];
+            let k = j - usize::try_from(offsets[i]).unwrap_or(0);
+            return Err(PyValueError::new_err(format!(
+                "the move {} does not fit an int64 action: use legal_counts() and apply_indices()",
+                lud::notation::move_text(&s.pos, s.wide[k])
+            )));
         }
-        Ok((actions.into_pyarray(py), offsets.into_pyarray(py)))
+        Ok((
+            PyArray1::from_slice(py, codes),
+            PyArray1::from_slice(py, offsets),
+        ))
     }
 
     /// How many legal actions each game has (an int64 array; never 0).
     fn legal_counts<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        let counts: Vec<i64> = self.slots.iter().map(|s| s.len() as i64).collect();
+        let counts: Vec<i64> = self
+            .actions
+            .offsets
+            .windows(2)
+            .map(|w| w[1] - w[0])
+            .collect();
         counts.into_pyarray(py)
     }
 
@@ -393,8 +456,8 @@ impl Batch {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Report<'py>> {
-        self.step(py, actions, "apply", |s, code| {
-            s.find(code)
+        self.step(py, actions, "apply", |s, codes, code| {
+            s.find(codes, code)
                 .ok_or_else(|| format!("action {code} is not one of its legal actions"))
         })
     }
@@ -407,12 +470,12 @@ impl Batch {
         py: Python<'py>,
         indices: &Bound<'py, PyAny>,
     ) -> PyResult<Report<'py>> {
-        self.step(py, indices, "apply_indices", |s, k| {
-            let m = usize::try_from(k).ok().and_then(|k| s.get(k));
+        self.step(py, indices, "apply_indices", |s, codes, k| {
+            let m = usize::try_from(k).ok().and_then(|k| s.get(codes, k));
             m.ok_or_else(|| {
                 format!(
                     "index {k} is not between 0 and {} (its legal actions)",
-                    s.len() - 1
+                    codes.len() - 1
                 )
             })
         })

@@ -72,6 +72,35 @@ def play_indices(batch, seed, steps):
     return out
 
 
+def test_a_game_whose_moves_do_not_fit_an_int64_names_one_and_plays_by_indices():
+    """Fox and geese has jumps whose actions do not fit an int64:
+    `legal_actions` refuses, naming such a move of some game of the batch,
+    wherever one is legal, and says what to use; `legal_counts` and
+    `apply_indices` play on, with the counts the States give."""
+    import re
+
+    game = lud.Game("games/fox-and-geese.lud")
+    batch = lud.Batch(game, 8, max_plies=200)
+    rng = np.random.default_rng(2)
+    refused = listed = 0
+    for _ in range(300):
+        counts = batch.legal_counts()
+        states = [batch.state(i) for i in range(len(batch))]
+        assert list(counts) == [len(s.legal_actions()) for s in states]
+        wide = {s.action_to_string(a) for s in states for a in s.legal_actions() if a >= 2**63}
+        try:
+            actions, offsets = batch.legal_actions()
+            assert not wide
+            assert np.array_equal(np.diff(offsets), counts)
+            listed += 1
+        except ValueError as e:
+            named = re.search(r"the move (\S+) does not fit an int64 action: use legal_counts\(\) and apply_indices\(\)", str(e))
+            assert named and named.group(1) in wide, str(e)
+            refused += 1
+        batch.apply_indices((rng.random(len(counts)) * counts).astype(np.int64))
+    assert refused > 0 and listed > 0 and batch.games_finished > 0
+
+
 def test_indices_and_python_threads_play_the_same_games():
     game = lud.Game("games/draughts.lud")
     alone = lud.Batch(game, 64, max_plies=300)

@@ -86,10 +86,12 @@ impl MoveSink for MoveBuf {
     }
 }
 
-/// The legal moves as their [`Move::small_code`]s, made as they are found;
-/// a move whose code does not fit is only noted (`wide`).
+/// The legal moves as their [`Move::small_code`]s, made as they are found,
+/// after the codes `codes` held before (its first `base`, which stay); a
+/// move whose code does not fit is only noted (`wide`).
 pub(crate) struct SmallCodes<'a> {
     pub(crate) codes: &'a mut Vec<i64>,
+    pub(crate) base: usize,
     pub(crate) wide: bool,
 }
 
@@ -103,11 +105,11 @@ impl MoveSink for SmallCodes<'_> {
     }
     #[inline]
     fn is_empty(&self) -> bool {
-        self.codes.is_empty() && !self.wide
+        self.codes.len() == self.base && !self.wide
     }
     #[inline]
     fn clear(&mut self) {
-        self.codes.clear();
+        self.codes.truncate(self.base);
         self.wide = false;
     }
     #[inline]
