@@ -159,12 +159,13 @@ pub(crate) trait Tier: crate::bits::Bits {
 /// What [`Position::append_small_codes_and_outcome`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Listed {
-    /// Every legal move's code is in the list, and the result if an end
-    /// rule holds (the list then empty).
+    /// Every legal move's code is appended to the list, and the result if
+    /// an end rule holds (then none is appended).
     Codes(Option<Outcome>),
     /// Some legal move's code does not fit an `i64` (a move in parts, a
-    /// series of jumps): the list is left empty, and the moves themselves
-    /// are to be listed ([`Position::moves_and_outcome_into`]).
+    /// series of jumps): none is appended (the list is as it was before the
+    /// call), and the moves themselves are to be listed
+    /// ([`Position::moves_and_outcome_into`]).
     TooWide,
 }
 
@@ -372,6 +373,7 @@ impl Position {
     /// list, one after the other). None is appended once the game is over,
     /// or where some code does not fit.
     pub fn append_small_codes_and_outcome(&self, codes: &mut Vec<i64>) -> Listed {
+        use crate::engine::MoveSink;
         let base = codes.len();
         let mut sink = crate::engine::SmallCodes {
             codes,
@@ -381,14 +383,14 @@ impl Position {
         on_pos!(&self.0, |e, s, h| {
             e.legal_moves(s, h, &mut sink);
             if sink.wide {
-                sink.codes.truncate(base);
+                sink.clear();
                 return Listed::TooWide;
             }
             let o = e
-                .ending_seen(s, h, Some(sink.codes.len() > base), seen_here(e, s, h))
+                .ending_seen(s, h, Some(!sink.is_empty()), seen_here(e, s, h))
                 .map(|(o, _)| o);
             if o.is_some() {
-                sink.codes.truncate(base);
+                sink.clear();
             }
             Listed::Codes(o)
         })

@@ -68,6 +68,17 @@ impl Actions {
         &self.codes[at(i)..at(i + 1)]
     }
 
+    /// `n` games' runs, each of `codes`.
+    fn repeated(codes: &[i64], n: usize) -> Actions {
+        let mut actions = Actions::default();
+        actions.restart();
+        for _ in 0..n {
+            actions.codes.extend_from_slice(codes);
+            actions.end_run();
+        }
+        actions
+    }
+
     /// Empties it, for a step to list every game's actions again.
     fn restart(&mut self) {
         self.codes.clear();
@@ -78,6 +89,39 @@ impl Actions {
     /// Ends the run of the game whose actions were the last appended.
     fn end_run(&mut self) {
         self.offsets.push(self.codes.len() as i64);
+    }
+}
+
+/// What a game of the batch starts again from: the start position, its
+/// legal actions, and its legal moves where some action does not fit an
+/// int64 (see [`Slot::wide`]).
+struct Start {
+    pos: Position,
+    codes: Vec<i64>,
+    wide: Vec<Move>,
+}
+
+impl Start {
+    /// The start `pos`, whose legal moves are `moves`.
+    fn new(pos: Position, moves: &[Move]) -> Start {
+        let mut codes = Vec::new();
+        let slot = Slot::new(pos, moves, &mut codes);
+        Start {
+            pos: slot.pos,
+            codes,
+            wide: slot.wide,
+        }
+    }
+
+    /// A game at the start.
+    fn slot(&self) -> Slot {
+        Slot {
+            pos: self.pos.clone(),
+            wide: self.wide.clone(),
+            plies: 0,
+            last: None,
+            listing: Listing::Actions,
+        }
     }
 }
 
@@ -172,12 +216,12 @@ impl Slot {
 
     /// Plays `m` (one of its legal moves; `scratch` is room to list the
     /// next ones), appending the next legal actions to `codes`, and starts
-    /// the game again from `start` (whose actions are `start_codes`) if
-    /// that ended it (keeping the position it ended in).
+    /// the game again from `start` if that ended it (keeping the position
+    /// it ended in).
     fn play(
         &mut self,
         m: Move,
-        (start, start_codes): (&Slot, &[i64]),
+        start: &Start,
         cap: u32,
         scratch: &mut Vec<Move>,
         codes: &mut Vec<i64>,
@@ -210,7 +254,7 @@ impl Slot {
         if step != Step::Going {
             self.last = Some(std::mem::replace(&mut self.pos, start.pos.clone()));
             codes.truncate(base);
-            codes.extend_from_slice(start_codes);
+            codes.extend_from_slice(&start.codes);
             self.wide.clone_from(&start.wide);
             self.plies = 0;
         }
@@ -228,9 +272,7 @@ impl Slot {
 /// the batch is always in play.
 #[pyclass(module = "lud")]
 pub(crate) struct Batch {
-    start: Slot,
-    /// The start position's legal actions.
-    start_codes: Vec<i64>,
+    start: Start,
     slots: Vec<Slot>,
     /// Every game's legal actions.
     actions: Actions,
@@ -247,7 +289,7 @@ impl Batch {
     /// Plays `moves[i]` in game i (the interpreter lock released), listing
     /// every game's legal actions anew: how each game stands after it.
     fn play_all(&mut self, py: Python<'_>, moves: Vec<Move>) -> Vec<Step> {
-        let (start, cap) = ((&self.start, &self.start_codes[..]), self.cap);
+        let (start, cap) = (&self.start, self.cap);
         let (slots, next) = (&mut self.slots, &mut self.spare);
         let steps = py.detach(|| {
             let mut scratch = Vec::new();
@@ -377,19 +419,11 @@ impl Batch {
                 "the game is over at its start: there is nothing to play",
             ));
         }
-        let mut start_codes = Vec::new();
-        let start = Slot::new(pos, &legal, &mut start_codes);
-        let mut actions = Actions::default();
-        actions.restart();
-        for _ in 0..n {
-            actions.codes.extend_from_slice(&start_codes);
-            actions.end_run();
-        }
+        let start = Start::new(pos, &legal);
         Ok(Batch {
-            slots: vec![start.clone(); n],
+            slots: vec![start.slot(); n],
+            actions: Actions::repeated(&start.codes, n),
             start,
-            start_codes,
-            actions,
             spare: Actions::default(),
             cap: max_plies,
             players: game.game.model().players.len(),

@@ -41,7 +41,7 @@ use crate::eval::Quick;
 use crate::state::{State, NO_SQ};
 
 pub(crate) use conds::sensitivity;
-pub(crate) use gen::{MoveBuf, Seen, SmallCodes};
+pub(crate) use gen::{MoveBuf, MoveSink, Seen, SmallCodes};
 pub(crate) use hash::{z_hand, z_part};
 pub(crate) use pattern::dir_mask;
 pub(crate) use random::Scratch;

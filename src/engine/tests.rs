@@ -640,7 +640,7 @@ fn moves_listed_as_their_codes_are_the_moves_listed_then_coded() {
             (l, _) => panic!("{name}: {pos}: {l:?} against {} moves", moves.len()),
         }
         // A list that keeps growing would test nothing new: start again now
-        // and then, from a prefix of what it held.
+        // and then, keeping the last few codes it held.
         if codes.len() > 64 {
             codes.drain(..codes.len() - 3);
         }
