@@ -204,16 +204,21 @@ def test_bad_actions_play_nothing():
     assert batch.plies_played == 3
 
 
-def batched_random_plies(game, n, seconds):
-    """Random games in a batch of n, stepped from Python for about `seconds`:
-    plies played and the time taken."""
+def batched_random_plies(game, n, seconds, by_index=False):
+    """Random games in a batch of n, stepped from Python for about `seconds`
+    (by actions, or by indices with `by_index`): plies played and the time
+    taken."""
     batch = lud.Batch(game, n)
     rng = np.random.default_rng(1)
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         for _ in range(20):
-            actions, offsets = batch.legal_actions()
-            batch.apply(pick(rng, actions, offsets))
+            if by_index:
+                counts = batch.legal_counts()
+                batch.apply_indices((rng.random(n) * counts).astype(np.int64))
+            else:
+                actions, offsets = batch.legal_actions()
+                batch.apply(pick(rng, actions, offsets))
     return batch.plies_played, time.perf_counter() - t0
 
 
@@ -228,6 +233,9 @@ def test_batched_loop_speed_is_measured_against_rust():
     plies, secs = batched_random_plies(game, 256, 1.0)
     assert plies > 0
     rate = plies / secs
+    plies, secs = batched_random_plies(game, 256, 1.0, by_index=True)
+    assert plies > 0
+    by_index = plies / secs
     # Two Python threads, a batch each: the steps run without the lock.
     import threading
 
@@ -241,4 +249,5 @@ def test_batched_loop_speed_is_measured_against_rust():
     two = sum(p for p, _ in got) / (time.perf_counter() - t0)
     print(f"\nshatranj random plies/s: Rust playouts {rust:,.0f}; Rust loop listing every move {same_steps:,.0f}; "
           f"Python batch of 256 {rate:,.0f} (ratio {rate / rust:.2f} of playouts, {rate / same_steps:.2f} of the loop); "
+          f"the same by indices {by_index:,.0f} (ratio {by_index / rust:.2f}); "
           f"two Python threads, a batch each, {two:,.0f}")
