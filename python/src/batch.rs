@@ -62,10 +62,22 @@ struct Actions {
 }
 
 impl Actions {
+    /// Where game `i`'s run starts (for the last game plus one, where the
+    /// last run ends). Offsets are never negative: they are kept as int64
+    /// only for NumPy.
+    fn start(&self, i: usize) -> usize {
+        usize::try_from(self.offsets[i]).unwrap_or(0)
+    }
+
     /// Game `i`'s legal actions.
     fn of(&self, i: usize) -> &[i64] {
-        let at = |k: usize| usize::try_from(self.offsets[k]).unwrap_or(0);
-        &self.codes[at(i)..at(i + 1)]
+        &self.codes[self.start(i)..self.start(i + 1)]
+    }
+
+    /// The game whose run holds the action at `j`, and its place in that run.
+    fn place(&self, j: usize) -> (usize, usize) {
+        let i = self.offsets.partition_point(|&o| o <= j as i64) - 1;
+        (i, j - self.start(i))
     }
 
     /// `n` games' runs, each of `codes`.
@@ -452,9 +464,8 @@ impl Batch {
             .then(|| codes.iter().position(|&c| c < 0))
             .flatten()
         {
-            let i = offsets.partition_point(|&o| o <= j as i64) - 1;
+            let (i, k) = self.actions.place(j);
             let s = &self.slots[i];
-            let k = j - usize::try_from(offsets[i]).unwrap_or(0);
             return Err(PyValueError::new_err(format!(
                 "the move {} does not fit an int64 action: use legal_counts() and apply_indices()",
                 lud::notation::move_text(&s.pos, s.wide[k])

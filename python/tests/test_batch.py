@@ -10,10 +10,14 @@ import pytest
 import lud
 
 
+def draw(rng, counts):
+    """One uniformly random index below each game's count of legal actions."""
+    return (rng.random(len(counts)) * counts).astype(np.int64)
+
+
 def pick(rng, actions, offsets):
     """One uniformly random legal action for each game of a batch."""
-    counts = np.diff(offsets)
-    return actions[offsets[:-1] + (rng.random(len(counts)) * counts).astype(np.int64)]
+    return actions[offsets[:-1] + draw(rng, np.diff(offsets))]
 
 
 @pytest.mark.parametrize("file,cap", [("games/connect-four.lud", 5000), ("games/shatranj.lud", 60), ("games/reversi.lud", 5000)])
@@ -68,7 +72,7 @@ def play_indices(batch, seed, steps):
     for _ in range(steps):
         counts = batch.legal_counts()
         assert counts.min() >= 1
-        out.append(batch.apply_indices((rng.random(len(counts)) * counts).astype(np.int64)))
+        out.append(batch.apply_indices(draw(rng, counts)))
     return out
 
 
@@ -97,7 +101,7 @@ def test_a_game_whose_moves_do_not_fit_an_int64_names_one_and_plays_by_indices()
             named = re.search(r"the move (\S+) does not fit an int64 action: use legal_counts\(\) and apply_indices\(\)", str(e))
             assert named and named.group(1) in wide, str(e)
             refused += 1
-        batch.apply_indices((rng.random(len(counts)) * counts).astype(np.int64))
+        batch.apply_indices(draw(rng, counts))
     assert refused > 0 and listed > 0 and batch.games_finished > 0
 
 
@@ -215,7 +219,7 @@ def batched_random_plies(game, n, seconds, by_index=False):
         for _ in range(20):
             if by_index:
                 counts = batch.legal_counts()
-                batch.apply_indices((rng.random(n) * counts).astype(np.int64))
+                batch.apply_indices(draw(rng, counts))
             else:
                 actions, offsets = batch.legal_actions()
                 batch.apply(pick(rng, actions, offsets))
