@@ -461,20 +461,47 @@ impl<B: Bits> Engine<B> {
             }
             return t;
         }
-        match g.target {
-            Target::Empty => r & !occ,
-            Target::Enemy => r & occ & !st.by_player[side as usize],
-            Target::NotFriend => r & !st.by_player[side as usize],
-            Target::EnPassant => {
-                if st.passer != crate::state::NO_SQ
-                    && code_player(st.at(st.passer)) != side
-                    && st.at(st.passer) != EMPTY
-                {
-                    r & st.passed & !occ
-                } else {
-                    B::ZERO
-                }
+        r & landing(st, g.target, side, occ)
+    }
+}
+
+/// The squares a move of `side` may end on by what it may land on
+/// (`target`), whatever its start square: empty ones, enemy pieces,
+/// either, or the square passed over that may be taken en passant.
+#[inline]
+pub(crate) fn landing<B: Bits>(st: &State<B>, target: Target, side: u8, occ: B) -> B {
+    let mine = st.by_player[side as usize];
+    match target {
+        Target::Empty => !occ,
+        Target::Enemy => occ & !mine,
+        Target::NotFriend => !mine,
+        Target::EnPassant => {
+            if st.passer != crate::state::NO_SQ
+                && code_player(st.at(st.passer)) != side
+                && st.at(st.passer) != EMPTY
+            {
+                st.passed & !occ
+            } else {
+                B::ZERO
             }
         }
+    }
+}
+
+impl<B: Bits> Gen<B> {
+    /// Where [`Engine::targets`] is [`Engine::reach`] filtered by a set of
+    /// squares alone (a piece's plain move): that set, the same from every
+    /// start square ([`landing`]).
+    #[inline]
+    pub(crate) fn target_mask(&self, st: &State<B>, side: u8, occ: B) -> Option<B> {
+        if self.piece == NO_KIND
+            || matches!(
+                self.kind,
+                GenKind::Castle(..) | GenKind::CaptureJump(..) | GenKind::Drop(..)
+            )
+        {
+            return None;
+        }
+        Some(landing(st, self.target, side, occ))
     }
 }

@@ -271,6 +271,35 @@ impl<B: Bits> Engine<B> {
         Some(n)
     }
 
+    /// Of the start squares `froms` of a leap given as steps along the
+    /// numbering ([`Gen::shifts`]) or of a short slide along one such step
+    /// ([`Gen::ranged`]): those whose moves need no test of their own, and
+    /// the squares their moves may end on (where a step leads; for a slide,
+    /// also through empty squares); `None` where there are none.
+    #[inline]
+    pub(super) fn shift_easy(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        g: &Gen<B>,
+        froms: B,
+    ) -> Option<(B, B)> {
+        if self.royalish & (1 << g.piece) != 0 || (lg.test_captures && g.target != Target::Empty) {
+            return None;
+        }
+        let ends_check = match (lg.in_check, lg.evasion) {
+            (false, _) => self.all,
+            (true, Some(e)) => e,
+            (true, None) => return None,
+        };
+        let easy = froms & !lg.danger & !g.near_dyn;
+        if easy.is_empty() {
+            return None;
+        }
+        let open = !lg.blocked & ends_check & super::attack::landing(st, g.target, lg.side, lg.occ);
+        Some((easy, open))
+    }
+
     /// Counts into `n` the moves of a leap given as steps along the
     /// numbering ([`Gen::shifts`]), or of a short slide along one such step
     /// ([`Gen::ranged`]), from those of `froms` whose moves need no test of
@@ -284,27 +313,9 @@ impl<B: Bits> Engine<B> {
         froms: B,
         n: &mut u64,
     ) -> B {
-        if self.royalish & (1 << g.piece) != 0 || (lg.test_captures && g.target != Target::Empty) {
+        let Some((easy, open)) = self.shift_easy(st, lg, g, froms) else {
             return B::ZERO;
-        }
-        let ends_check = match (lg.in_check, lg.evasion) {
-            (false, _) => self.all,
-            (true, Some(e)) => e,
-            (true, None) => return B::ZERO,
         };
-        let easy = froms & !lg.danger & !g.near_dyn;
-        if easy.is_empty() {
-            return B::ZERO;
-        }
-        let mine = st.by_player[lg.side as usize];
-        let open = !lg.blocked
-            & ends_check
-            & match g.target {
-                Target::Empty => !lg.occ,
-                Target::Enemy => lg.occ & !mine,
-                Target::NotFriend => !mine,
-                Target::EnPassant => B::ZERO,
-            };
         for sh in &g.shifts {
             *n += u64::from(g.moves_to(sh.ahead(easy) & open));
         }

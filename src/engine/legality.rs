@@ -362,6 +362,17 @@ impl<B: Bits> Engine<B> {
             && !(lg.test_captures && capture)
     }
 
+    /// Whether the check rule needs no test for any move of rule `g` from
+    /// `froms` ([`Engine::safe`] for each, captures or not).
+    #[inline]
+    pub(super) fn all_safe(&self, lg: &Legality<B>, g: &Gen<B>, froms: B) -> bool {
+        self.check_rule.is_none()
+            || (!lg.in_check
+                && !lg.test_captures
+                && (g.piece == NO_KIND || self.royalish & (1 << g.piece) == 0)
+                && (froms & lg.danger).is_empty())
+    }
+
     /// [`Engine::passes_check`], without making the move where it is the
     /// only royal piece moving by a plain rule and attacks depend only on
     /// where pieces stand: then the move is legal if its destination is not

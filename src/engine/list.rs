@@ -6,7 +6,7 @@
 
 use super::gen::MoveSink;
 use super::legality::Legality;
-use super::{Engine, Gen};
+use super::{Engine, Gen, GenKind};
 use crate::bits::Bits;
 use crate::compile::board::Sq;
 use crate::moves::{Move, NO_PIECE};
@@ -54,7 +54,17 @@ impl<B: Bits> Engine<B> {
         let fixed = self.promos[g.piece as usize]
             .as_ref()
             .and_then(|p| p.fixed.as_deref());
-        for from in self.starts(st, g, side).iter() {
+        let froms = self.starts(st, g, side);
+        if !g.shifts.is_empty() && self.list_shifted(st, lg, g, froms, fixed, out) {
+            return;
+        }
+        if fixed.is_none() && g.dyn_zone.is_empty() && self.all_safe(lg, g, froms) {
+            if let Some(mask) = g.target_mask(st, side, lg.occ) {
+                self.list_plain(g, froms, mask & !lg.blocked, lg.occ, out);
+                return;
+            }
+        }
+        for from in froms.iter() {
             let t = self.targets(st, g, from, side, lg.occ) & !lg.blocked;
             if t.is_empty() {
                 continue;
@@ -93,6 +103,80 @@ impl<B: Bits> Engine<B> {
                 }
             }
         }
+    }
+
+    /// The moves of rule `g` from `froms` to the squares it reaches in
+    /// `mask` (its targets, see [`Gen::target_mask`]), each legal, none
+    /// a promotion: pushed on `out` start square by start square.
+    #[inline]
+    fn list_plain<S: MoveSink>(&self, g: &Gen<B>, froms: B, mask: B, occ: B, out: &mut S) {
+        if let GenKind::Leap(t) = &g.kind {
+            // A leap's reach read straight from its table.
+            for from in froms.iter() {
+                for to in (t[from as usize] & mask).iter() {
+                    out.push(Move::new(from, to, g.rule, NO_PIECE));
+                }
+            }
+            return;
+        }
+        for from in froms.iter() {
+            for to in (self.reach(g, from, occ) & mask).iter() {
+                out.push(Move::new(from, to, g.rule, NO_PIECE));
+            }
+        }
+    }
+
+    /// The legal moves of a leap given as steps along the numbering
+    /// ([`Gen::shifts`], sorted by step) from `froms`, found for all its
+    /// pieces at once and pushed on `out` start square by start square (the
+    /// order of [`Engine::list_bulk`]), where every one of them needs no
+    /// test of its own (see [`Engine::shift_easy`]); false (nothing pushed)
+    /// otherwise.
+    #[inline]
+    fn list_shifted<S: MoveSink>(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        g: &Gen<B>,
+        froms: B,
+        fixed: Option<&[u8]>,
+        out: &mut S,
+    ) -> bool {
+        let Some((easy, open)) = self.shift_easy(st, lg, g, froms) else {
+            return false;
+        };
+        if easy != froms {
+            return false;
+        }
+        let emit = |out: &mut S, from: Sq, to: Sq| match fixed {
+            Some(kinds) if g.promo_zone.has(to) => {
+                for &k in kinds {
+                    out.push(Move::new(from, to, g.rule, k));
+                }
+            }
+            _ => out.push(Move::new(from, to, g.rule, NO_PIECE)),
+        };
+        match &*g.shifts {
+            [a] => {
+                for to in (a.ahead(easy) & open).iter() {
+                    emit(out, a.source(to), to);
+                }
+            }
+            [a, b] => {
+                let fa = a.back(a.ahead(easy) & open);
+                let fb = b.back(b.ahead(easy) & open);
+                for from in (fa | fb).iter() {
+                    if fa.has(from) {
+                        emit(out, from, a.site(from));
+                    }
+                    if fb.has(from) {
+                        emit(out, from, b.site(from));
+                    }
+                }
+            }
+            _ => return false,
+        }
+        true
     }
 
     /// Of the squares `t` a piece of rule `g` may move to from `from` (none

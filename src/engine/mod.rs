@@ -232,6 +232,18 @@ impl<B: Bits> Shift<B> {
         (set & self.valid).shifted(self.delta)
     }
 
+    /// The site of `sq` (which has one).
+    #[inline]
+    pub(crate) fn site(&self, sq: Sq) -> Sq {
+        (i32::from(sq) + self.delta) as Sq
+    }
+
+    /// The square whose site is `sq` (which is one).
+    #[inline]
+    pub(crate) fn source(&self, sq: Sq) -> Sq {
+        (i32::from(sq) - self.delta) as Sq
+    }
+
     /// One step in `dir` as a step along the numbering, if it adds the same
     /// number to every square that has a neighbour that way.
     pub(super) fn along(board: &Board, dir: Dir) -> Option<Self> {
@@ -270,6 +282,7 @@ impl<B: Bits> Shift<B> {
                 }
             }
         }
+        out.sort_by_key(|s| s.delta);
         Some(out.into_boxed_slice())
     }
 }
