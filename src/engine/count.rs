@@ -274,8 +274,9 @@ impl<B: Bits> Engine<B> {
     /// Of the start squares `froms` of a leap given as steps along the
     /// numbering ([`Gen::shifts`]) or of a short slide along one such step
     /// ([`Gen::ranged`]): those whose moves need no test of their own, and
-    /// the squares their moves may end on (where a step leads; for a slide,
-    /// also through empty squares); `None` where there are none.
+    /// the squares any such move may end on (what it may land on, not
+    /// barred, ending a check); the callers apply the steps, and a slide's
+    /// path through empty squares. `None` where no start square is such.
     #[inline]
     pub(super) fn shift_easy(
         &self,
