@@ -40,9 +40,32 @@ macro_rules! declare {
         // Each variant carries a whole state inline: that is the point of a
         // position.
         #[allow(clippy::large_enum_variant)]
-        #[derive(Clone, Debug)]
+        #[derive(Debug)]
         pub(crate) enum PosInner {
             $($v(Arc<Engine<$t>>, State<$t>, Line),)*
+        }
+
+        impl Clone for PosInner {
+            fn clone(&self) -> PosInner {
+                match self {
+                    $(PosInner::$v(e, s, h) => PosInner::$v(e.clone(), *s, h.clone()),)*
+                }
+            }
+
+            /// Keeps this position's room for history where both run on
+            /// the same width.
+            fn clone_from(&mut self, source: &PosInner) {
+                match (self, source) {
+                    $((PosInner::$v(e, s, h), PosInner::$v(se, ss, sh)) => {
+                        if !Arc::ptr_eq(e, se) {
+                            *e = se.clone();
+                        }
+                        *s = *ss;
+                        h.clone_from(sh);
+                    })*
+                    (me, _) => *me = source.clone(),
+                }
+            }
         }
 
         /// A position's state and the length of its history, to go back to.
@@ -174,9 +197,20 @@ pub enum Listed {
 pub struct Game(pub(crate) GameInner);
 
 /// A position in a game: the state, and the positions that came before it
-/// (for repetition rules).
-#[derive(Clone, Debug)]
+/// (for repetition rules). `clone_from` keeps the room its history had, so
+/// that a loop starting games again from one start allocates nothing.
+#[derive(Debug)]
 pub struct Position(pub(crate) PosInner);
+
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position(self.0.clone())
+    }
+
+    fn clone_from(&mut self, source: &Position) {
+        self.0.clone_from(&source.0);
+    }
+}
 
 /// A position to come back to ([`Position::mark`], [`Position::back_to`]):
 /// an undo.
@@ -577,5 +611,57 @@ mod tests {
             }
             pos.play_unchecked(moves[rng.usize(..moves.len())]);
         }
+    }
+
+    #[test]
+    fn clone_from_gives_the_source_with_its_history() {
+        let read = |name: &str| {
+            let path = format!("{}/games/{name}", env!("CARGO_MANIFEST_DIR"));
+            crate::build::compile_str(name, &std::fs::read_to_string(path).unwrap()).unwrap()
+        };
+        let chess = read("chess.lud");
+        let play = |pos: &mut super::Position, text: &str| {
+            let m = crate::notation::parse_move(pos, text).unwrap();
+            pos.play(m).unwrap();
+        };
+        // A long game's position takes a short one's.
+        let mut long = chess.start();
+        let mut rng = fastrand::Rng::with_seed(5);
+        for _ in 0..60 {
+            let moves = long.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            long.play_unchecked(moves[rng.usize(..moves.len())]);
+        }
+        let mut short = chess.start();
+        for m in ["e2e4", "e7e5", "g1f3", "g8f6", "f3g1", "f6g8"] {
+            play(&mut short, m);
+        }
+        long.clone_from(&short);
+        let seen = |p: &super::Position| {
+            (
+                p.key(),
+                p.to_string(),
+                p.ply(),
+                p.legal_moves(),
+                p.outcome(),
+            )
+        };
+        let same = |a: &super::Position, b: &super::Position| assert_eq!(seen(a), seen(b));
+        same(&long, &short);
+        // Its history is the source's: the position after 1. e4 e5 comes
+        // back a third time after the same four moves in both, and both are
+        // drawn there (the long game's own history would not have it).
+        for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            play(&mut long, m);
+            play(&mut short, m);
+            same(&long, &short);
+        }
+        assert!(long.outcome().is_some());
+        // From a game on other square sets, a whole copy.
+        let go = read("go.lud");
+        long.clone_from(&go.start());
+        same(&long, &go.start());
     }
 }

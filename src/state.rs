@@ -196,12 +196,28 @@ impl KeyCounts {
 /// playing a move and judging the end rules need no search back through
 /// the game to find that a position is new, as it almost always is. Reads
 /// as the slice of its entries.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct Line {
     hist: Vec<Hist>,
     /// The filter's bits (for the entries since the number of pieces last
     /// changed, where it only falls: the last entry's number).
     seen: [u64; 4],
+}
+
+impl Clone for Line {
+    fn clone(&self) -> Line {
+        Line {
+            hist: self.hist.clone(),
+            seen: self.seen,
+        }
+    }
+
+    /// Keeps this line's room for entries (a game started again from a
+    /// copy of its start grows no list anew).
+    fn clone_from(&mut self, source: &Line) {
+        self.hist.clone_from(&source.hist);
+        self.seen = source.seen;
+    }
 }
 
 impl Line {

@@ -174,7 +174,7 @@ fn random_games(want: usize) {
             let i = pick[rng.usize(..pick.len())];
             let (text, next) = &turns[i];
             assert!(theirs.play(text));
-            ours = next.clone();
+            ours.clone_from(next);
             line.push(text.clone());
         }
         seed += 1;

@@ -59,6 +59,9 @@ struct Actions {
     codes: Vec<i64>,
     /// Where each game's run of them starts, then where the last one ends.
     offsets: Vec<i64>,
+    /// Whether some game keeps its moves (see [`Slot::wide`]): only then
+    /// may some action be -1.
+    wide: bool,
 }
 
 impl Actions {
@@ -80,14 +83,15 @@ impl Actions {
         (i, j - self.start(i))
     }
 
-    /// `n` games' runs, each of `codes`.
-    fn repeated(codes: &[i64], n: usize) -> Actions {
+    /// `n` games' runs, each of `start`'s.
+    fn repeated(start: &Start, n: usize) -> Actions {
         let mut actions = Actions::default();
         actions.restart();
         for _ in 0..n {
-            actions.codes.extend_from_slice(codes);
+            actions.codes.extend_from_slice(&start.codes);
             actions.end_run();
         }
+        actions.wide = !start.wide.is_empty();
         actions
     }
 
@@ -96,6 +100,7 @@ impl Actions {
         self.codes.clear();
         self.offsets.clear();
         self.offsets.push(0);
+        self.wide = false;
     }
 
     /// Ends the run of the game whose actions were the last appended.
@@ -203,26 +208,28 @@ impl Slot {
         }
     }
 
-    /// Legal move `k` (in the engine's order), if there is one; `codes`
-    /// its legal actions.
-    fn get(&self, codes: &[i64], k: usize) -> Option<Move> {
-        if self.wide.is_empty() {
+    /// Legal move `k` (in the engine's order), if there is one, of a game
+    /// whose legal actions are `codes` and whose kept moves are `wide`
+    /// (see [`Slot::wide`]).
+    fn get(wide: &[Move], codes: &[i64], k: usize) -> Option<Move> {
+        if wide.is_empty() {
             let code = u128::try_from(*codes.get(k)?).ok()?;
             Move::from_code(code)
         } else {
-            self.wide.get(k).copied()
+            wide.get(k).copied()
         }
     }
 
-    /// The legal move whose action is `code`, if there is one; `codes` its
-    /// legal actions.
-    fn find(&self, codes: &[i64], code: i64) -> Option<Move> {
-        if self.wide.is_empty() {
-            let k = codes.iter().position(|&c| c == code)?;
-            self.get(codes, k)
+    /// The legal move whose action is `code`, if there is one, of a game
+    /// whose legal actions are `codes` and whose kept moves are `wide`.
+    fn find(wide: &[Move], codes: &[i64], code: i64) -> Option<Move> {
+        if wide.is_empty() {
+            codes
+                .contains(&code)
+                .then(|| Move::from_code(u128::try_from(code).ok()?))?
         } else {
             let m = Move::from_code(u128::try_from(code).ok()?)?;
-            self.wide.contains(&m).then_some(m)
+            wide.contains(&m).then_some(m)
         }
     }
 
@@ -264,7 +271,15 @@ impl Slot {
             None => Step::Going,
         };
         if step != Step::Going {
-            self.last = Some(std::mem::replace(&mut self.pos, start.pos.clone()));
+            // The position it ended in is kept; the one kept before takes
+            // the start, in the room its history had.
+            match &mut self.last {
+                Some(last) => {
+                    std::mem::swap(last, &mut self.pos);
+                    self.pos.clone_from(&start.pos);
+                }
+                None => self.last = Some(std::mem::replace(&mut self.pos, start.pos.clone())),
+            }
             codes.truncate(base);
             codes.extend_from_slice(&start.codes);
             self.wide.clone_from(&start.wide);
@@ -312,6 +327,7 @@ impl Batch {
                 .map(|(s, m)| {
                     let step = s.play(m, start, cap, &mut scratch, &mut next.codes);
                     next.end_run();
+                    next.wide |= !s.wide.is_empty();
                     step
                 })
                 .collect::<Vec<_>>()
@@ -348,20 +364,23 @@ impl Batch {
         py: Python<'py>,
         values: &Bound<'py, PyAny>,
         what: &str,
-        pick: impl Fn(&Slot, &[i64], i64) -> Result<Move, String>,
+        pick: impl Fn(&[Move], &[i64], i64) -> Result<Move, String>,
     ) -> PyResult<Report<'py>> {
         let values = self.per_game(values, what)?;
         let actions = &self.actions;
-        let moves = self
-            .slots
-            .iter()
-            .zip(&values)
-            .enumerate()
-            .map(|(i, (s, &v))| {
-                pick(s, actions.of(i), v)
-                    .map_err(|why| PyValueError::new_err(format!("game {i}: {why}")))
-            })
-            .collect::<PyResult<Vec<Move>>>()?;
+        let mut moves = Vec::with_capacity(values.len());
+        for (i, &v) in values.iter().enumerate() {
+            // A game's slot is read only where some game keeps its moves.
+            let wide: &[Move] = if actions.wide {
+                &self.slots[i].wide
+            } else {
+                &[]
+            };
+            match pick(wide, actions.of(i), v) {
+                Ok(m) => moves.push(m),
+                Err(why) => return Err(PyValueError::new_err(format!("game {i}: {why}"))),
+            }
+        }
         let steps = self.play_all(py, moves);
         self.report(py, &steps)
     }
@@ -434,7 +453,7 @@ impl Batch {
         let start = Start::new(pos, &legal);
         Ok(Batch {
             slots: vec![start.slot(); n],
-            actions: Actions::repeated(&start.codes, n),
+            actions: Actions::repeated(&start, n),
             start,
             spare: Actions::default(),
             cap: max_plies,
@@ -456,14 +475,14 @@ impl Batch {
     /// game whose moves do not fit an int64 (moves in parts, series of
     /// jumps): `legal_counts` and `apply_indices` serve those.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Runs<'py>> {
-        let Actions { codes, offsets } = &self.actions;
+        let Actions {
+            codes,
+            offsets,
+            wide,
+        } = &self.actions;
         // Only a game that keeps its moves has an action that does not fit
-        // (-1): looked for at once over all, then found.
-        let any_wide = codes.iter().fold(0, |a, &c| a | c) < 0;
-        if let Some(j) = any_wide
-            .then(|| codes.iter().position(|&c| c < 0))
-            .flatten()
-        {
+        // (-1).
+        if let Some(j) = wide.then(|| codes.iter().position(|&c| c < 0)).flatten() {
             let (i, k) = self.actions.place(j);
             let s = &self.slots[i];
             return Err(PyValueError::new_err(format!(
@@ -501,8 +520,8 @@ impl Batch {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Report<'py>> {
-        self.step(py, actions, "apply", |s, codes, code| {
-            s.find(codes, code)
+        self.step(py, actions, "apply", |wide, codes, code| {
+            Slot::find(wide, codes, code)
                 .ok_or_else(|| format!("action {code} is not one of its legal actions"))
         })
     }
@@ -515,8 +534,10 @@ impl Batch {
         py: Python<'py>,
         indices: &Bound<'py, PyAny>,
     ) -> PyResult<Report<'py>> {
-        self.step(py, indices, "apply_indices", |s, codes, k| {
-            let m = usize::try_from(k).ok().and_then(|k| s.get(codes, k));
+        self.step(py, indices, "apply_indices", |wide, codes, k| {
+            let m = usize::try_from(k)
+                .ok()
+                .and_then(|k| Slot::get(wide, codes, k));
             m.ok_or_else(|| {
                 format!(
                     "index {k} is not between 0 and {} (its legal actions)",

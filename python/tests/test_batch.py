@@ -57,6 +57,10 @@ def test_every_game_of_a_batch_is_the_state_playing_its_actions(file, cap):
                 assert s.is_terminal()
                 assert list(returns[i]) == s.returns()
                 assert (status[i] == 2) == (s.result()[1] == "no legal move")
+            # The position it ended in is kept (the slot's earlier one
+            # taking the start), and the game starts again.
+            assert batch.final_state(i).position_string() == s.position_string()
+            assert batch.move_numbers()[i] == 0
             states[i] = game.new_initial_state()
             played[i] = []
     assert sum(endings.values()) == 150 * n

@@ -92,7 +92,7 @@ impl Table {
     /// Takes back one ply; `None` if none was played here.
     pub(super) fn take_back(&mut self) -> Option<&Ply> {
         let ply = self.played.pop()?;
-        self.pos = ply.before.clone();
+        self.pos.clone_from(&ply.before);
         self.undone.push(ply);
         self.undone.last()
     }

@@ -158,7 +158,7 @@ pub(super) fn pv_texts(pos: &Position, pv: &[Move], d: Dialect) -> Vec<String> {
         if !cur.mid_turn() {
             out.push(turn_text(&start, &parts, d));
             parts.clear();
-            start = cur.clone();
+            start.clone_from(&cur);
         }
     }
     out
