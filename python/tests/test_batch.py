@@ -259,3 +259,19 @@ def test_batched_loop_speed_is_measured_against_rust():
           f"Python batch of 256 {rate:,.0f} (ratio {rate / rust:.2f} of playouts, {rate / same_steps:.2f} of the loop); "
           f"the same by indices {by_index:,.0f} (ratio {by_index / rust:.2f}); "
           f"two Python threads, a batch each, {two:,.0f}")
+
+
+def test_the_speed_module_measures_every_loop_and_refuses_a_bad_file(capsys):
+    """`python -m lud.speed`: a tiny measurement has every figure, each
+    positive (speed itself lives in measurements, not in a verdict here)."""
+    import lud.speed
+
+    game = lud.Game("games/connect-four.lud")
+    m = lud.speed.measure(game, rounds=2, games=8, rust_games=4, steps=3)
+    assert set(m) == {"rust", "actions", "indices", "actions_median", "indices_median", "actions_best", "indices_best"}
+    assert all(v > 0 for v in m.values())
+    assert lud.speed.main(["no-such-game.lud"]) == 1
+    assert "error:" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        lud.speed.main(["games/connect-four.lud", "--rounds", "0"])
+    assert e.value.code == 2

@@ -1,0 +1,105 @@
+"""How fast a Python loop plays random games, as a share of Rust's playouts.
+
+``python -m lud.speed GAME [--rounds R] [--games N]`` plays random games of
+GAME three ways, taking turns within one process so that a drift in the
+machine's speed touches all three alike:
+
+- Rust's playouts (``lud.random_playouts``, as ``lud bench``, one thread);
+- a Python loop of ``Batch.legal_actions``, a NumPy draw of one action per
+  game, and ``Batch.apply`` (N games, 256 unless told);
+- a Python loop of ``Batch.legal_counts``, a NumPy draw of one index per
+  game, and ``Batch.apply_indices``.
+
+Each round times a few hundred Rust games, then 200 steps of each loop. It
+prints each loop's speed as a share of the playouts': the median over the
+rounds, and the best round of each against the best of Rust's (interference
+only ever slows a run, so the best runs are the least disturbed).
+"""
+
+import argparse
+import statistics
+import sys
+import time
+
+import numpy as np
+
+import lud
+
+
+def measure(game, rounds=30, games=256, rust_games=300, steps=200):
+    """The loops' speeds against Rust's playouts over `rounds` rounds: a
+    dict of plies a second (best of the rounds) and shares (median and
+    best against best)."""
+    rng = np.random.default_rng(1)
+    by_action = lud.Batch(game, games)
+    by_index = lud.Batch(game, games)
+
+    def actions_rate(n_steps):
+        b = by_action
+        p0, t0 = b.plies_played, time.perf_counter()
+        for _ in range(n_steps):
+            actions, offsets = b.legal_actions()
+            counts = np.diff(offsets)
+            b.apply(actions[offsets[:-1] + (rng.random(games) * counts).astype(np.int64)])
+        return (b.plies_played - p0) / (time.perf_counter() - t0)
+
+    def index_rate(n_steps):
+        b = by_index
+        p0, t0 = b.plies_played, time.perf_counter()
+        for _ in range(n_steps):
+            counts = b.legal_counts()
+            b.apply_indices((rng.random(games) * counts).astype(np.int64))
+        return (b.plies_played - p0) / (time.perf_counter() - t0)
+
+    def rust_rate(n_games):
+        t0 = time.perf_counter()
+        plies = lud.random_playouts(game, n_games)
+        return plies / (time.perf_counter() - t0)
+
+    # A first pass to warm everything up, not counted.
+    actions_rate(max(1, steps // 2))
+    index_rate(max(1, steps // 2))
+    rust_rate(max(1, rust_games // 6))
+    rust, acts, idxs = [], [], []
+    for _ in range(rounds):
+        rust.append(rust_rate(rust_games))
+        acts.append(actions_rate(steps))
+        idxs.append(index_rate(steps))
+    return {
+        "rust": max(rust),
+        "actions": max(acts),
+        "indices": max(idxs),
+        "actions_median": statistics.median(a / r for a, r in zip(acts, rust)),
+        "indices_median": statistics.median(i / r for i, r in zip(idxs, rust)),
+        "actions_best": max(acts) / max(rust),
+        "indices_best": max(idxs) / max(rust),
+    }
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m lud.speed", description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", help="a .lud file")
+    parser.add_argument("--rounds", type=int, default=30, help="rounds of the three, taking turns (30)")
+    parser.add_argument("--games", type=int, default=256, help="games in each batch (256)")
+    args = parser.parse_args(argv)
+    if args.rounds < 1 or not 1 <= args.games <= 65536:
+        parser.error("--rounds must be at least 1 and --games between 1 and 65536")
+    try:
+        game = lud.Game(args.game)
+    except (OSError, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    m = measure(game, rounds=args.rounds, games=args.games)
+    print(f"{args.game}: random plies a second, the best of {args.rounds} rounds")
+    rows = [
+        ("Rust playouts (one thread)", m["rust"], ""),
+        ("Python, legal_actions + apply", m["actions"], f"share {m['actions_median']:.3f} (median of rounds), {m['actions_best']:.3f} (best against best)"),
+        ("Python, legal_counts + apply_indices", m["indices"], f"share {m['indices_median']:.3f} (median of rounds), {m['indices_best']:.3f} (best against best)"),
+    ]
+    for label, rate, share in rows:
+        print(f"  {label:<38}{rate:>12,.0f}   {share}".rstrip())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
