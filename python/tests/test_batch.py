@@ -270,6 +270,11 @@ def test_the_speed_module_measures_every_loop_and_refuses_a_bad_file(capsys):
     m = lud.speed.measure(game, rounds=2, games=8, rust_games=4, steps=3)
     assert set(m) == {"rust", "actions", "indices", "actions_median", "indices_median", "actions_best", "indices_best"}
     assert all(v > 0 for v in m.values())
+    # Fox and geese has moves whose actions do not fit an int64: only the
+    # loop by indices.
+    m = lud.speed.measure(lud.Game("games/fox-and-geese.lud"), rounds=2, games=8, rust_games=4, steps=40)
+    assert m["actions"] is m["actions_median"] is m["actions_best"] is None
+    assert m["indices"] > 0 and m["indices_best"] > 0
     assert lud.speed.main(["no-such-game.lud"]) == 1
     assert "error:" in capsys.readouterr().err
     with pytest.raises(SystemExit) as e:
