@@ -26,6 +26,23 @@ import numpy as np
 import lud
 
 
+def step_by_actions(batch, rng, steps):
+    """Plays `steps` steps of `batch`, each game a uniformly random legal
+    action (``legal_actions``, a NumPy draw, ``apply``)."""
+    for _ in range(steps):
+        actions, offsets = batch.legal_actions()
+        counts = np.diff(offsets)
+        batch.apply(actions[offsets[:-1] + (rng.random(len(counts)) * counts).astype(np.int64)])
+
+
+def step_by_indices(batch, rng, steps):
+    """Plays `steps` steps of `batch`, each game a uniformly random legal
+    index (``legal_counts``, a NumPy draw, ``apply_indices``)."""
+    for _ in range(steps):
+        counts = batch.legal_counts()
+        batch.apply_indices((rng.random(len(counts)) * counts).astype(np.int64))
+
+
 def measure(game, rounds=30, games=256, rust_games=300, steps=200):
     """The loops' speeds against Rust's playouts over `rounds` rounds: a
     dict of plies a second (best of the rounds) and shares (median and
@@ -33,50 +50,39 @@ def measure(game, rounds=30, games=256, rust_games=300, steps=200):
     int64 (moves in parts, series of jumps) there is no loop by actions:
     its figures are None."""
     rng = np.random.default_rng(1)
-    by_action = lud.Batch(game, games)
-    by_index = lud.Batch(game, games)
 
-    def actions_rate(n_steps):
-        b = by_action
-        p0, t0 = b.plies_played, time.perf_counter()
-        for _ in range(n_steps):
-            actions, offsets = b.legal_actions()
-            counts = np.diff(offsets)
-            b.apply(actions[offsets[:-1] + (rng.random(games) * counts).astype(np.int64)])
-        return (b.plies_played - p0) / (time.perf_counter() - t0)
-
-    def index_rate(n_steps):
-        b = by_index
-        p0, t0 = b.plies_played, time.perf_counter()
-        for _ in range(n_steps):
-            counts = b.legal_counts()
-            b.apply_indices((rng.random(games) * counts).astype(np.int64))
-        return (b.plies_played - p0) / (time.perf_counter() - t0)
+    def rate(step, batch, n_steps):
+        p0, t0 = batch.plies_played, time.perf_counter()
+        step(batch, rng, n_steps)
+        return (batch.plies_played - p0) / (time.perf_counter() - t0)
 
     def rust_rate(n_games):
         t0 = time.perf_counter()
         plies = lud.random_playouts(game, n_games)
         return plies / (time.perf_counter() - t0)
 
-    def actions_rate_if_any(n_steps):
-        # None once some game has a move whose action does not fit an int64.
-        try:
-            return actions_rate(n_steps)
-        except ValueError:
-            return None
-
-    # A first pass to warm everything up, not counted.
-    with_actions = actions_rate_if_any(max(1, steps // 2)) is not None
-    index_rate(max(1, steps // 2))
+    by_action = lud.Batch(game, games)
+    by_index = lud.Batch(game, games)
+    # A first pass to warm everything up, not counted. `legal_actions`
+    # raises ValueError once some game has a move whose action does not fit
+    # an int64: then there is no loop by actions.
+    warm = max(1, steps // 2)
+    try:
+        rate(step_by_actions, by_action, warm)
+        with_actions = True
+    except ValueError:
+        with_actions = False
+    rate(step_by_indices, by_index, warm)
     rust_rate(max(1, rust_games // 6))
     rust, acts, idxs = [], [], []
     for _ in range(rounds):
         rust.append(rust_rate(rust_games))
         if with_actions:
-            a = actions_rate_if_any(steps)
-            with_actions = a is not None
-            acts = acts + [a] if with_actions else []
-        idxs.append(index_rate(steps))
+            try:
+                acts.append(rate(step_by_actions, by_action, steps))
+            except ValueError:
+                with_actions, acts = False, []
+        idxs.append(rate(step_by_indices, by_index, steps))
     return {
         "rust": max(rust),
         "actions": max(acts) if acts else None,
@@ -103,6 +109,7 @@ def main(argv=None):
         print(f"error: {e}", file=sys.stderr)
         return 1
     print(f"{args.game}: random plies a second, the best of {args.rounds} rounds")
+
     def share(kind):
         return f"share {m[kind + '_median']:.3f} (median of rounds), {m[kind + '_best']:.3f} (best against best)"
 

@@ -216,17 +216,14 @@ def batched_random_plies(game, n, seconds, by_index=False):
     """Random games in a batch of n, stepped from Python for about `seconds`
     (by actions, or by indices with `by_index`): plies played and the time
     taken."""
+    import lud.speed
+
     batch = lud.Batch(game, n)
     rng = np.random.default_rng(1)
+    step = lud.speed.step_by_indices if by_index else lud.speed.step_by_actions
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        for _ in range(20):
-            if by_index:
-                counts = batch.legal_counts()
-                batch.apply_indices(draw(rng, counts))
-            else:
-                actions, offsets = batch.legal_actions()
-                batch.apply(pick(rng, actions, offsets))
+        step(batch, rng, 20)
     return batch.plies_played, time.perf_counter() - t0
 
 
