@@ -656,6 +656,7 @@ impl<B: Bits> Engine<B> {
             kills: Default::default(),
             mobility: Default::default(),
         };
+        engine.find_traces();
         engine.find_sets();
         engine.find_overlaps();
         engine.find_draws();

@@ -135,7 +135,7 @@ impl<B: Bits> Engine<B> {
                 let removes = matches!(g.kind, GenKind::Remove(_));
                 if !f(
                     Move::new(NO_SQ, to, g.rule, NO_PIECE),
-                    self.safe(lg, g, NO_SQ, true) && !removes,
+                    self.safe(lg, g, NO_SQ, true) && !removes && !lg.danger_to.has(to),
                 ) {
                     return false;
                 }
@@ -164,7 +164,9 @@ impl<B: Bits> Engine<B> {
                 }
                 let capture = lg.occ.has(to) || g.target == Target::EnPassant;
                 // Taking en passant empties a square off the mover's lines: always tested.
-                let safe = self.safe(lg, g, from, capture) && g.target != Target::EnPassant;
+                let safe = self.safe(lg, g, from, capture)
+                    && g.target != Target::EnPassant
+                    && !lg.danger_to.has(to);
                 match promo {
                     Some(p) if !g.stay && p.zone[side as usize].has(to) => {
                         if let Some(fixed) = &p.fixed {

@@ -27,6 +27,18 @@ pub(crate) struct Legality<B: Bits> {
     pub(super) royals: u32,
     /// Whether every square counts as a danger square (see [`Engine::danger`]).
     pub(super) danger_all: bool,
+    /// Where the enemy's blockable attacks are traced
+    /// ([`Engine::uncovered`]): the squares from which a move may uncover
+    /// such an attack (in `danger` too, where it was computed); every
+    /// square where they are blockable and not traced; none otherwise.
+    pub(super) uncovered: B,
+    /// The squares onto which a move must be tested: where a piece arriving
+    /// may make an attack (a hurdle on a hop's way); every square where the
+    /// enemy's blockable attacks are not traced.
+    pub(super) danger_to: B,
+    /// The squares onto which a move from a safe square must be tested:
+    /// `danger_to`, and where attacks count pieces, the occupied squares.
+    pub(super) test_to: B,
     /// In check by one piece, where attacks depend only on where pieces
     /// stand: the squares where a move of a piece that is neither royal nor
     /// pinned ends the check (taking the checking piece, or standing in
@@ -49,6 +61,9 @@ impl<B: Bits> Engine<B> {
             return Legality {
                 evasion: None,
                 danger_all: false,
+                uncovered: B::ZERO,
+                danger_to: B::ZERO,
+                test_to: B::ZERO,
                 royals: 0,
                 blocked: self.phase_mask(st),
                 side: st.side,
@@ -76,22 +91,42 @@ impl<B: Bits> Engine<B> {
         } else {
             self.zone_threat(st, side, att.zone_counts)
         };
-        let danger_all = self.check_rule.is_some() && (att.blockable || threat_blockable);
-        let (in_check, danger) = if self.check_rule.is_none() {
-            (false, B::ZERO)
-        } else if !danger || danger_all {
-            (self.in_check_after(st, side), self.all)
+        // Blockable attacks, traced: the squares whose moves they concern
+        // (not for moves judged one by one, as a random draw judges them:
+        // there one test costs less than tracing).
+        let traced = if danger && att.blockable && !threat_blockable {
+            self.uncovered(st, side)
         } else {
-            (self.in_check_after(st, side), self.pins(st, side))
+            None
+        };
+        let danger_all = att.blockable && traced.is_none() || threat_blockable;
+        let (uncovered, danger_to) = match traced {
+            Some(t) => t,
+            None if att.blockable => (self.all, self.all),
+            None => (B::ZERO, B::ZERO),
+        };
+        let in_check = self.in_check_after(st, side);
+        let danger = if !danger || danger_all {
+            self.all
+        } else {
+            self.pins(st, side) | uncovered
         };
         let evasion = if in_check {
             self.evasion(st, side, occ)
         } else {
             None
         };
+        let test_captures = att.counts || threat_counts;
         Legality {
             evasion,
             danger_all,
+            uncovered,
+            danger_to,
+            test_to: if test_captures {
+                occ | danger_to
+            } else {
+                danger_to
+            },
             royals: if self.check_rule.is_some() {
                 few(self.royals(st, side))
             } else {
@@ -102,7 +137,7 @@ impl<B: Bits> Engine<B> {
             occ,
             in_check,
             danger,
-            test_captures: att.counts || threat_counts,
+            test_captures,
         }
     }
 
@@ -362,6 +397,13 @@ impl<B: Bits> Engine<B> {
             && !(lg.test_captures && capture)
     }
 
+    /// [`Engine::safe`] for a move of rule `g` from `from` to `to`: and not
+    /// onto a square where a piece arriving may make an attack.
+    #[inline]
+    pub(super) fn safe_to(&self, lg: &Legality<B>, g: &Gen<B>, from: Sq, to: Sq) -> bool {
+        self.safe(lg, g, from, false) && !lg.test_to.has(to)
+    }
+
     /// Whether the check rule needs no test for any move of rule `g` from
     /// `froms` ([`Engine::safe`] for each, captures or not).
     #[inline]
@@ -370,7 +412,8 @@ impl<B: Bits> Engine<B> {
             || (!lg.in_check
                 && !lg.test_captures
                 && (g.piece == NO_KIND || self.royalish & (1 << g.piece) == 0)
-                && (froms & lg.danger).is_empty())
+                && (froms & lg.danger).is_empty()
+                && lg.danger_to.is_empty())
     }
 
     /// [`Engine::passes_check`], without making the move where it is the

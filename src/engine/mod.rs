@@ -28,6 +28,7 @@ mod tables;
 #[cfg(test)]
 mod tests;
 mod toset;
+mod trace;
 
 use crate::bits::Bits;
 use crate::compile::board::Sq;
@@ -469,8 +470,13 @@ pub(crate) struct Attacks<B: Bits> {
     /// from which it reaches that square (empty for other rules).
     pub forward_from: Vec<Box<[B]>>,
     /// Whether an attack can appear when a piece moves away from a line
-    /// other than a slider's (the danger test must then try every move).
+    /// other than a slider's (the danger test must then try every move,
+    /// unless the attacks are traced).
     pub blockable: bool,
+    /// Where `blockable`, each rule that makes it so traced backwards
+    /// ([`trace::Trace`]), if every such rule can be: then only the moves
+    /// that leave or reach the squares between are tested.
+    pub traced: Option<Box<[trace::Trace<B>]>>,
     /// Whether an attack can depend on how many pieces the players have
     /// (so a capture anywhere may change it).
     pub counts: bool,

@@ -411,9 +411,9 @@ impl<B: Bits> Engine<B> {
     /// check rule (as [`Engine::each_of_gen`] judges it).
     pub(super) fn set_move_safe(&self, lg: &Legality<B>, g: &Gen<B>, m: Move) -> bool {
         if m.from == NO_SQ {
-            self.safe(lg, g, NO_SQ, true)
+            self.safe(lg, g, NO_SQ, true) && !lg.danger_to.has(m.to)
         } else {
-            self.safe(lg, g, m.from, lg.occ.has(m.to))
+            self.safe_to(lg, g, m.from, m.to)
         }
     }
 
@@ -503,6 +503,8 @@ impl<B: Bits> Engine<B> {
             || !ends_check
             || (lg.test_captures && lg.occ.has(m.to))
             || lg.danger_all
+            || (m.from != NO_SQ && lg.uncovered.has(m.from))
+            || lg.danger_to.has(m.to)
             || self.is_pinned(st, lg.side, m.from);
         !must_test || self.passes_check_in(st, lg, m)
     }

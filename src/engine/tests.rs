@@ -96,6 +96,25 @@ fn shortcuts_agree<B: Bits>(name: &str, e: &Engine<B>, st: &State<B>, hist: &[Hi
             assert_eq!(listed, one_by_one, "{name}: the order of the moves listed");
         }
     }
+    // Every move the rules offer made and judged in full, none deemed safe
+    // without a test (pins, traced lines, hurdles).
+    if e.check_rule.is_some() && !e.general_at(st, hist, usize::MAX) {
+        let lg = e.legality(st);
+        let mut made = MoveBuf::new();
+        e.each_pseudo(st, &lg, false, &mut |m, _| {
+            if e.passes_check(st, m) {
+                made.push(m);
+            }
+            true
+        });
+        if !made.is_empty() || !e.has_stuck {
+            assert_eq!(
+                sorted(listed.clone()),
+                sorted(made),
+                "{name}: moves listed against every move made"
+            );
+        }
+    }
     // The squares attacked, found for a set of squares at once, against
     // each square on its own.
     let occ = st.occupied();
