@@ -16,8 +16,9 @@ pub(crate) struct Legality<B: Bits> {
     pub(super) occ: B,
     pub(super) in_check: bool,
     /// The squares from which a move must be tested against check: the
-    /// pinned pieces (every square if attacks can be uncovered otherwise,
-    /// or if they were not computed).
+    /// pinned pieces, and where blockable attacks are traced the squares
+    /// between ([`Engine::uncovered`]); every square if attacks can be
+    /// uncovered otherwise, or if they were not computed.
     pub(super) danger: B,
     /// Captures must be tested (an enemy attack depends on piece counts).
     pub(super) test_captures: bool,
@@ -27,11 +28,6 @@ pub(crate) struct Legality<B: Bits> {
     pub(super) royals: u32,
     /// Whether every square counts as a danger square (see [`Engine::danger`]).
     pub(super) danger_all: bool,
-    /// Where the enemy's blockable attacks are traced
-    /// ([`Engine::uncovered`]): the squares from which a move may uncover
-    /// such an attack (in `danger` too, where it was computed); every
-    /// square where they are blockable and not traced; none otherwise.
-    pub(super) uncovered: B,
     /// The squares onto which a move must be tested: where a piece arriving
     /// may make an attack (a hurdle on a hop's way); every square where the
     /// enemy's blockable attacks are not traced.
@@ -61,7 +57,6 @@ impl<B: Bits> Engine<B> {
             return Legality {
                 evasion: None,
                 danger_all: false,
-                uncovered: B::ZERO,
                 danger_to: B::ZERO,
                 test_to: B::ZERO,
                 royals: 0,
@@ -120,7 +115,6 @@ impl<B: Bits> Engine<B> {
         Legality {
             evasion,
             danger_all,
-            uncovered,
             danger_to,
             test_to: if test_captures {
                 occ | danger_to

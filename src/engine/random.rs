@@ -502,9 +502,9 @@ impl<B: Bits> Engine<B> {
         let must_test = self.royalish & (1 << g.piece) != 0
             || !ends_check
             || (lg.test_captures && lg.occ.has(m.to))
+            // Draws judge by `legality_with(st, false)`, which never traces:
+            // where attacks are blockable, `danger_all` holds.
             || lg.danger_all
-            || (m.from != NO_SQ && lg.uncovered.has(m.from))
-            || lg.danger_to.has(m.to)
             || self.is_pinned(st, lg.side, m.from);
         !must_test || self.passes_check_in(st, lg, m)
     }

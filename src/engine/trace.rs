@@ -45,8 +45,7 @@ fn ends_only(c: &Cond) -> bool {
         Cond::And(cs) | Cond::Or(cs) => cs.iter().all(ends_only),
         Cond::Not(c) => ends_only(c),
         Cond::Holds(s, ..) => matches!(s, SiteRef::From | SiteRef::To),
-        Cond::Unmoved(s) | Cond::AtStart(s) | Cond::Flagged(_, s) => *s == SiteRef::From,
-        c => !super::sensitivity(c).occupancy,
+        c => super::conds::own_square_only(c) || !super::sensitivity(c).occupancy,
     }
 }
 
