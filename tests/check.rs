@@ -172,3 +172,27 @@ fn every_shipped_game_checks_clean() {
     }
     assert!(n >= 1);
 }
+
+/// Text the parser cannot read, at the top level, is reported once, by
+/// the parser (here a named argument outside any form, then an unexpected
+/// token), not again as text standing outside the game.
+#[test]
+fn unreadable_text_at_the_top_level_is_reported_once() {
+    let src = source_from_bytes("junk.lud", b"root:x:0:0:root:/root:/bin/bash\n").unwrap();
+    let codes: Vec<String> = check(&src).problems.iter().map(Problem::code_str).collect();
+    assert!(
+        codes.contains(&"lud::syntax::invalid_token".to_string()),
+        "{codes:?}"
+    );
+    assert!(
+        !codes.contains(&"lud::compile::stray_top_level".to_string()),
+        "unreadable text reported twice: {codes:?}"
+    );
+    // A word the parser reads is still out of place there.
+    let src = source_from_bytes("word.lud", b"hello\n").unwrap();
+    let codes: Vec<String> = check(&src).problems.iter().map(Problem::code_str).collect();
+    assert!(
+        codes.contains(&"lud::compile::stray_top_level".to_string()),
+        "{codes:?}"
+    );
+}

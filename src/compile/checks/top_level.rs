@@ -3,7 +3,7 @@
 
 use crate::diagnostics::{GameForm, Problem, StrayTopLevel};
 use crate::source::Span;
-use crate::syntax::ast::{Ast, HeadKind, Node};
+use crate::syntax::ast::{Ast, HeadKind, Node, NodeKind};
 
 /// The `(game ...)` node, reporting a missing or second one and stray items.
 pub(crate) fn check(ast: &Ast, out: &mut Vec<Problem>) -> Option<usize> {
@@ -24,6 +24,8 @@ pub(crate) fn check(ast: &Ast, out: &mut Vec<Problem>) -> Option<usize> {
                 }
             }
             Some(f) if f.head_kind == HeadKind::Macro => {} // reported by expansion
+            // Text the parser could not read: reported there, once.
+            None if matches!(item.kind, NodeKind::Error) => {}
             _ => out.push(
                 StrayTopLevel::new(item.span, item.describe())
                     .origin(item.origin.as_ref())
