@@ -301,10 +301,9 @@ impl Slot {
 pub(crate) struct Batch {
     start: Start,
     slots: Vec<Slot>,
-    /// Every game's legal actions.
+    /// Every game's legal actions (a step lists the next ones in the same
+    /// room, still in the cache from being read).
     actions: Actions,
-    /// Room for the next step's.
-    spare: Actions,
     cap: u32,
     players: usize,
     shape: Vec<usize>,
@@ -317,7 +316,8 @@ impl Batch {
     /// every game's legal actions anew: how each game stands after it.
     fn play_all(&mut self, py: Python<'_>, moves: Vec<Move>) -> Vec<Step> {
         let (start, cap) = (&self.start, self.cap);
-        let (slots, next) = (&mut self.slots, &mut self.spare);
+        // The moves are found: the actions they came from are read no more.
+        let (slots, next) = (&mut self.slots, &mut self.actions);
         let steps = py.detach(|| {
             let mut scratch = Vec::new();
             next.restart();
@@ -332,7 +332,6 @@ impl Batch {
                 })
                 .collect::<Vec<_>>()
         });
-        std::mem::swap(&mut self.actions, &mut self.spare);
         self.plies += steps.len() as u64;
         self.games += steps.iter().filter(|s| **s != Step::Going).count() as u64;
         steps
@@ -455,7 +454,6 @@ impl Batch {
             slots: vec![start.slot(); n],
             actions: Actions::repeated(&start, n),
             start,
-            spare: Actions::default(),
             cap: max_plies,
             players: game.game.model().players.len(),
             shape: crate::shape(&game.game),
