@@ -131,3 +131,37 @@ fn serve_refuses_what_it_cannot_serve() {
         "{err}"
     );
 }
+
+/// A client that opens connections and never finishes a request does not
+/// hold them: each is closed once the headers are late (10 s), and the
+/// server answers others meanwhile.
+#[test]
+fn serve_closes_a_connection_whose_request_never_comes() {
+    let (_server, port) = start(&["games"]);
+    let started = std::time::Instant::now();
+    let mut half = TcpStream::connect(("127.0.0.1", port)).expect("the server listens");
+    write!(half, "GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n").expect("sent");
+    let silent = TcpStream::connect(("127.0.0.1", port)).expect("the server listens");
+    // Others are answered while both wait.
+    let (status, _) = request(port, "GET", "/api/files", "");
+    assert!(status.contains("200"), "{status}");
+    for mut s in [half, silent] {
+        s.set_read_timeout(Some(Duration::from_secs(40)))
+            .expect("a timeout");
+        let mut rest = Vec::new();
+        // Closed: the end of the stream (or a reset), not the 40 s timeout.
+        match s.read_to_end(&mut rest) {
+            Ok(_) => {}
+            Err(e) => assert_eq!(
+                e.kind(),
+                std::io::ErrorKind::ConnectionReset,
+                "not closed: {e}"
+            ),
+        }
+    }
+    let waited = started.elapsed();
+    assert!(
+        waited >= Duration::from_secs(9) && waited < Duration::from_secs(30),
+        "closed after {waited:?}"
+    );
+}

@@ -546,14 +546,38 @@ async fn serve(o: &Options) -> i32 {
     // Ctrl-C ends the server at once: nothing is kept in it (a file is
     // saved whole or not at all), and an open stream must not hold it up.
     tokio::select! {
-        r = axum::serve(listener, app) => match r {
-            Ok(()) => super::EXIT_OK,
-            Err(e) => {
-                eoutln!("error: the server stopped: {e}");
-                super::EXIT_INPUT
-            }
-        },
+        () = accept(listener, app) => super::EXIT_OK,
         _ = tokio::signal::ctrl_c() => super::EXIT_OK,
+    }
+}
+
+/// How long a connection may take to send a request's headers (from its
+/// first byte, or from the end of the last answer on a kept connection)
+/// before it is closed: a client that opens connections and sends nothing
+/// cannot hold them, and the server's file handles, for ever.
+const HEADER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Serves each connection `listener` accepts, as `axum::serve` does, but
+/// with [`HEADER_TIMEOUT`] (which `axum::serve` does not set). Runs until
+/// the task is dropped.
+async fn accept(listener: tokio::net::TcpListener, app: Router) {
+    loop {
+        let Ok((stream, _)) = listener.accept().await else {
+            // Out of file handles or the like: wait for some to be freed
+            // rather than spin.
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            continue;
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(HEADER_TIMEOUT);
+            // A connection's end, closed or broken, concerns only it.
+            let _ = http
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                .await;
+        });
     }
 }
 
