@@ -121,11 +121,8 @@ impl<B: Bits> Engine<B> {
             } else {
                 danger_to
             },
-            royals: if self.check_rule.is_some() {
-                few(self.royals(st, side))
-            } else {
-                0
-            },
+            // Only reached under a check rule (see `legality_with`).
+            royals: few(self.royals(st, side)),
             blocked: self.phase_mask(st),
             side,
             occ,
