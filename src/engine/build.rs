@@ -120,6 +120,26 @@ impl<B: Bits> Engine<B> {
                         MoveKind::Castle { .. } | MoveKind::CaptureJump { .. }
                     )
                     && piece != NO_KIND;
+                // Listed in bulk: as countable, and also where the turn goes
+                // on with a part, in a part, or where the move puts a piece
+                // rather than moving it (the moves are found alike; only a
+                // part's moves are counted as whole turns, see
+                // `Engine::count_turns`). Promotions are looked at below.
+                let listable = (md.guard.is_none() || guard_set.is_some())
+                    && md.effects.iter().all(|e| {
+                        matches!(
+                            e,
+                            Effect::SetFlag(_) | Effect::EnPassant | Effect::Continue(_)
+                        )
+                    })
+                    && !md.when_stuck
+                    && !md.stay
+                    && md.target != Target::EnPassant
+                    && !matches!(
+                        md.kind,
+                        MoveKind::Castle { .. } | MoveKind::CaptureJump { .. }
+                    )
+                    && piece != NO_KIND;
                 let plain =
                     countable && md.guard.is_none() && md.from.is_none() && md.effects.is_empty();
                 let shifts = match &kind {
@@ -158,6 +178,7 @@ impl<B: Bits> Engine<B> {
                     promo_zone: B::ZERO,
                     promo_count: 0,
                     count_bulk: false,
+                    lists_bulk: listable,
                     dyn_zone: B::ZERO,
                     shifts,
                     near_dyn: B::ZERO,
@@ -305,6 +326,9 @@ impl<B: Bits> Engine<B> {
         for (pl, list) in gens.iter_mut().enumerate() {
             for g in list.iter_mut() {
                 if !g.countable {
+                    // Listed in bulk only without promotions (their squares
+                    // are set up for the rules counted in bulk).
+                    g.lists_bulk &= promos.get(g.piece as usize).is_none_or(Option::is_none);
                     continue;
                 }
                 match promos.get(g.piece as usize).and_then(Option::as_ref) {
@@ -330,6 +354,7 @@ impl<B: Bits> Engine<B> {
                     }
                 }
                 g.count_bulk = true;
+                g.lists_bulk = true;
             }
         }
         let reach_class = (0..model.pieces.len())

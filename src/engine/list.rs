@@ -1,5 +1,5 @@
 //! Listing the legal moves a start square at a time: where a rule can be
-//! counted in bulk ([`Gen::count_bulk`]), the legal squares of each of its
+//! listed in bulk ([`Gen::lists_bulk`]), the legal squares of each of its
 //! pieces are found as one set, as [`Engine::count_legal`] counts them, and
 //! only then listed; the moves come out in the order of
 //! [`Engine::each_pseudo`], as if each had been tested one by one.
@@ -39,7 +39,7 @@ impl<B: Bits> Engine<B> {
             .iter()
             .filter(|g| !g.stuck && g.phase == phase)
         {
-            if g.count_bulk && (check || self.check_rule.is_none()) {
+            if g.lists_bulk && (check || self.check_rule.is_none()) {
                 self.list_bulk(st, lg, g, out);
             } else {
                 self.each_of_gen(st, lg, g, &mut |m, safe| keep(out, m, safe));

@@ -130,6 +130,13 @@ pub(crate) struct Gen<B: Bits> {
     /// no other rule of which makes the same moves. Where its promotions
     /// are found as it moves, its moves to `dyn_zone` are counted one by one.
     pub count_bulk: bool,
+    /// Listed in bulk by [`Engine::list_legal`] (a start square's legal
+    /// moves found as one set): counted in bulk, or else as countable but
+    /// for how the turn goes on once it is made (it goes on with a part, it
+    /// is a part's move, it puts a piece rather than moving it), without
+    /// promotions, and of a kind no other rule of which makes the same
+    /// moves.
+    pub lists_bulk: bool,
     /// See `count_bulk`.
     pub dyn_zone: B,
     /// For a leap whose targets from every square are at most two fixed

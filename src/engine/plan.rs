@@ -172,6 +172,7 @@ impl<B: Bits> Engine<B> {
                 if g.piece != NO_KIND && kinds & (1 << g.piece) != 0 {
                     g.bulk = false;
                     g.count_bulk = false;
+                    g.lists_bulk = false;
                 }
             }
         }
