@@ -105,26 +105,10 @@ impl<B: Bits> Engine<B> {
                     .guard
                     .as_ref()
                     .and_then(|c| FromSet::of(c, board, pdef.forward, all));
-                let countable = (md.guard.is_none() || guard_set.is_some())
-                    && md
-                        .effects
-                        .iter()
-                        .all(|e| matches!(e, Effect::SetFlag(_) | Effect::EnPassant))
-                    && !md.when_stuck
-                    && !md.stay
-                    && md.put.is_none()
-                    && md.part.is_none()
-                    && md.target != Target::EnPassant
-                    && !matches!(
-                        md.kind,
-                        MoveKind::Castle { .. } | MoveKind::CaptureJump { .. }
-                    )
-                    && piece != NO_KIND;
-                // Listed in bulk: as countable, and also where the turn goes
-                // on with a part, in a part, or where the move puts a piece
-                // rather than moving it (the moves are found alike; only a
-                // part's moves are counted as whole turns, see
-                // `Engine::count_turns`). Promotions are looked at below.
+                // Listed in bulk ([`Gen::lists_bulk`]): also where the turn
+                // goes on with a part, in a part, or where the move puts a
+                // piece rather than moving it (the moves are found alike).
+                // Promotions are looked at below.
                 let listable = (md.guard.is_none() || guard_set.is_some())
                     && md.effects.iter().all(|e| {
                         matches!(
@@ -140,6 +124,13 @@ impl<B: Bits> Engine<B> {
                         MoveKind::Castle { .. } | MoveKind::CaptureJump { .. }
                     )
                     && piece != NO_KIND;
+                // Counted in bulk: listable, and a whole turn (a part's
+                // moves are counted as whole turns, see
+                // `Engine::count_turns`).
+                let countable = listable
+                    && md.put.is_none()
+                    && md.part.is_none()
+                    && !md.effects.iter().any(|e| matches!(e, Effect::Continue(_)));
                 let plain =
                     countable && md.guard.is_none() && md.from.is_none() && md.effects.is_empty();
                 let shifts = match &kind {
