@@ -532,3 +532,33 @@ fn whole_turns_counted_in_bulk_are_the_turns_listed_part_by_part() {
         "a1 and c1 step and place; b2 steps to b3 and the turn ends"
     );
 }
+
+/// A king that stays where it is and puts a stone on an empty square next
+/// to it; a rook that starts on `ROOK`.
+const ROYAL_PUT: &str = r#"(game "Royal put"
+    (players {(player "White" N) (player "Black" S)})
+    (equipment {
+        (board (square 5))
+        (piece "King" "K" royal:True (step All to:Empty put:"Stone"))
+        (piece "Rook" "R" (slide Orthogonal))
+        (piece "Stone" "S")})
+    (rules
+        (start {(place White "King" a1) (place Black "Rook" ROOK) (place Black "King" e5)})
+        (play (forbid (inCheck Mover) reason:"it would leave your king in check"))
+        (end {(if (noMoves Next) (loss Next "no moves"))})))"#;
+
+#[test]
+fn a_royal_piece_that_puts_a_piece_is_judged_on_the_square_it_stays_on() {
+    let with_rook = |sq: &str| {
+        let text = ROYAL_PUT.replace("ROOK", sq);
+        lud::build::compile_str("put.lud", &text).unwrap()
+    };
+    // The rook on b5 attacks b1 and b2, not the king's a1: a stone may go
+    // on either (the king was judged as if it moved there, and refused).
+    assert_eq!(
+        sorted(legal(&with_rook("b5").start())),
+        ["a1a2", "a1b1", "a1b2"]
+    );
+    // The rook on a5 gives check: only the stone on a2 stops it.
+    assert_eq!(sorted(legal(&with_rook("a5").start())), ["a1a2"]);
+}

@@ -500,6 +500,8 @@ impl<B: Bits> Engine<B> {
                 md.piece.is_some_and(|p| royal & (1 << p) != 0)
                     && md.effects.iter().all(|e| matches!(e, Effect::SetFlag(_)))
                     && !md.stay
+                    // A piece that puts another stays where it is.
+                    && md.put.is_none()
                     && md.target != Target::EnPassant
                     && matches!(
                         md.kind,
