@@ -38,19 +38,58 @@ use std::fmt::Write as _;
 use crate::game::{Game, Position};
 use crate::notation::{move_text, parse_move, san};
 
-/// A move numbered as records write it, from the position before it:
-/// `3. e2e4` for the first player, `3... e7e5` for the second.
-pub fn numbered(pos: &Position, text: &str) -> String {
-    let players = u32::try_from(pos.model().players.len().max(1)).unwrap_or(1);
-    with_number(pos.ply() / players + 1, pos.side_to_move(), text)
-}
-
-/// `3. e2e4` for the first player (`side` 0), `3... e7e5` for another.
-fn with_number(number: u32, side: usize, text: &str) -> String {
+/// A move numbered as records write it: `3. e2e4` for the first player
+/// (`side` 0), `3... e7e5` for another.
+pub fn numbered(number: u32, side: usize, text: &str) -> String {
     if side == 0 {
         format!("{number}. {text}")
     } else {
         format!("{number}... {text}")
+    }
+}
+
+/// The move number of a position, as its position string writes it: a
+/// record starting there numbers its first ply so.
+fn start_number(pos: &Position) -> u32 {
+    let players = u32::try_from(pos.model().players.len().max(1)).unwrap_or(1);
+    pos.ply() / players + 1
+}
+
+/// Move numbers as records write them, counted ply by ply from a start
+/// position: the number goes up when the first player's turn begins (not
+/// at the first ply), so that the plies of one turn, a turn in parts or a
+/// phase's moves in a row, share their number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveNumbers {
+    /// The number of the last ply counted (of the start, before any).
+    number: u32,
+    /// The player who made the last ply counted (`None` before any).
+    last: Option<usize>,
+}
+
+impl MoveNumbers {
+    /// Counting from `start`, whose move number is its position string's.
+    pub fn from_start(start: &Position) -> MoveNumbers {
+        MoveNumbers {
+            number: start_number(start),
+            last: None,
+        }
+    }
+
+    /// The number of the next ply, made by `side`, without counting it.
+    pub fn peek(&self, side: usize) -> u32 {
+        if side == 0 && self.last.is_some_and(|l| l != 0) {
+            self.number + 1
+        } else {
+            self.number
+        }
+    }
+
+    /// Counts the next ply, made by `side`: its number.
+    pub fn count(&mut self, side: usize) -> u32 {
+        self.number = self.peek(side);
+        self.last = Some(side);
+        self.number
     }
 }
 
@@ -453,8 +492,7 @@ impl Record {
     /// `1... d10d8`).
     pub fn positions(&self, game: &Game) -> Result<Vec<(Position, String)>, RecordError> {
         let mut pos = self.start(game)?;
-        let players = u32::try_from(pos.model().players.len().max(1)).unwrap_or(1);
-        let first_number = pos.ply() / players + 1;
+        let first_number = start_number(&pos);
         let mut out = vec![(pos.clone(), String::new())];
         // (the move as written, the player who made it)
         let mut plies = Vec::with_capacity(self.moves.len());
@@ -465,7 +503,7 @@ impl Record {
                 let number = numbering(&sides, first_number)[i].1;
                 RecordError::Move {
                     ply: i + 1,
-                    numbered: with_number(number, pos.side_to_move(), text),
+                    numbered: numbered(number, pos.side_to_move(), text),
                     reason: e.message,
                 }
             })?;
@@ -475,7 +513,7 @@ impl Record {
         }
         let numbers = numbering(&sides, first_number);
         for (i, text) in plies.iter().enumerate() {
-            out[i + 1].1 = with_number(numbers[i].1, sides[i], text);
+            out[i + 1].1 = numbered(numbers[i].1, sides[i], text);
         }
         Ok(out)
     }
@@ -486,24 +524,29 @@ impl Record {
         let start = self.start(game)?;
         let model = game.model();
         let mut pos = start.clone();
-        let mut moves = Vec::new();
+        let mut numbers = MoveNumbers::from_start(&start);
+        // (the move as written, the player who made it)
+        let mut written = Vec::with_capacity(self.moves.len());
+        let mut sides = Vec::with_capacity(self.moves.len());
         for (i, text) in self.moves.iter().enumerate() {
+            let side = pos.side_to_move();
+            let number = numbers.count(side);
             let m = parse_move(&pos, text).map_err(|e| RecordError::Move {
                 ply: i + 1,
-                numbered: numbered(&pos, text),
+                numbered: numbered(number, side, text),
                 reason: e.message,
             })?;
-            let written = san(&pos, m).unwrap_or_else(|| move_text(&pos, m));
-            let first = i == 0;
-            let side = pos.side_to_move();
-            let before = numbered(&pos, "");
-            moves.push(if side == 0 || first {
-                before + &written
-            } else {
-                written
-            });
+            written.push(san(&pos, m).unwrap_or_else(|| move_text(&pos, m)));
+            sides.push(side);
             pos.play_unchecked(m);
         }
+        // Numbered as the record's own text numbers them: a turn of
+        // several plies after one number.
+        let moves: Vec<String> = numbering(&sides, start_number(&start))
+            .into_iter()
+            .zip(written)
+            .map(|((prefix, _), w)| prefix + &w)
+            .collect();
         let result = match (self.tag("Result"), pos.outcome()) {
             (Some(r @ ("1-0" | "0-1" | "1/2-1/2" | "*")), _) => r.to_string(),
             (_, Some(o)) => o.score().to_string(),
@@ -758,6 +801,27 @@ mod tests {
             "{}",
             r.to_text()
         );
+    }
+
+    #[test]
+    fn move_numbers_counted_ply_by_ply_agree_with_the_records_numbering() {
+        let lines: [&[usize]; 6] = [
+            &[0, 0, 1, 1, 0, 0],
+            &[0, 1, 1, 0, 0, 1],
+            &[1, 0, 1],
+            &[0, 1, 0, 1, 0],
+            &[1, 1, 0, 0, 1],
+            &[0, 1, 2, 0, 2, 2, 1],
+        ];
+        for sides in lines {
+            let mut numbers = MoveNumbers {
+                number: 5,
+                last: None,
+            };
+            let counted: Vec<u32> = sides.iter().map(|&s| numbers.count(s)).collect();
+            let written: Vec<u32> = numbering(sides, 5).iter().map(|n| n.1).collect();
+            assert_eq!(counted, written, "{sides:?}");
+        }
     }
 
     #[test]

@@ -276,3 +276,64 @@ fn a_pgn_from_a_position_resumes_numbered_and_in_coordinates() {
     assert!(text.contains("4... e8d7 5. e2e4 d7c6 *"), "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_turn_in_parts_is_numbered_once_and_a_put_piece_is_written_in_coordinates() {
+    // Amazons: a queen's move and the arrow it then shoots are one turn;
+    // the arrow is put, the queen stays, so SAN (a piece moving) cannot
+    // say it.
+    let dir = scratch("parts-pgn");
+    let record = dir.join("amazons.txt");
+    std::fs::write(
+        &record,
+        "[Game \"Game of the Amazons\"]\n[Result \"*\"]\n\n1. d1d5 d5b7 1... d10c9 c9c1 *\n",
+    )
+    .unwrap();
+    let record = record.to_str().unwrap();
+    let pgn = lud(&["replay", "--pgn", "games/amazons.lud", record], "");
+    assert_eq!(pgn.code, 0, "{}", pgn.stderr);
+    assert!(
+        pgn.stdout.ends_with("\n1. Qd5 d5b7 1... Qdc9 c9c1 *\n"),
+        "{}",
+        pgn.stdout
+    );
+    // The PGN replays to where the record does.
+    let again = dir.join("amazons.pgn");
+    std::fs::write(&again, &pgn.stdout).unwrap();
+    let from_pgn = lud(
+        &["replay", "games/amazons.lud", again.to_str().unwrap()],
+        "",
+    );
+    let from_record = lud(&["replay", "games/amazons.lud", record], "");
+    assert_eq!(from_pgn.code, 0, "{}", from_pgn.stderr);
+    assert_eq!(from_pgn.stdout, from_record.stdout);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn playing_a_turn_in_parts_says_what_the_part_asks_and_numbers_the_turn_once() {
+    let r = lud(
+        &[
+            "play",
+            "games/amazons.lud",
+            "--white",
+            "human",
+            "--black",
+            "random",
+        ],
+        "d1d5\nd5b7\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for said in [
+        "1. White plays Qd5 (d1d5)",
+        "White's turn goes on with the Queen on d5: it slides any number of squares",
+        "a new Arrow is put where the move lands.",
+        "1. White goes on (e.g. ",
+        "1. White plays d5b7",
+        "1... Black plays ",
+        "2. White to move (e.g. ",
+    ] {
+        assert!(r.stdout.contains(said), "no {said:?} in:\n{}", r.stdout);
+    }
+    assert!(!r.stdout.contains("2... Black"), "{}", r.stdout);
+}

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use super::{load, records, start_position, ConfigArgs, Start, EXIT_INPUT, EXIT_OK};
 use crate::notation::{move_text, parse_move};
-use crate::record::numbered;
+use crate::record::{numbered, MoveNumbers};
 
 /// What `lud explain` was asked.
 pub(super) struct Options {
@@ -23,18 +23,6 @@ pub(super) struct Options {
     /// Plain English, or with the rules as written (`--verbose`).
     pub(super) detail: crate::explain::Detail,
     pub(super) config: ConfigArgs,
-}
-
-/// A move just played, numbered as the record writes it.
-fn numbered_after(after: &crate::game::Position, written: &str) -> String {
-    let players = u32::try_from(after.model().players.len().max(1)).unwrap_or(1);
-    let ply = after.ply().saturating_sub(1);
-    let number = ply / players + 1;
-    if after.last_mover() == 0 {
-        format!("{number}. {written}")
-    } else {
-        format!("{number}... {written}")
-    }
 }
 
 pub(super) fn run(o: &Options) -> i32 {
@@ -71,6 +59,7 @@ pub(super) fn run(o: &Options) -> i32 {
     };
     if let Some(rec) = &record {
         let plies = rec.moves.len();
+        let mut numbers = MoveNumbers::from_start(&pos);
         if let Some(n) = o.ply.filter(|&n| n > plies) {
             eoutln!("error: --ply {n}: the record has {plies} plies; give 0 to {plies}");
             return EXIT_INPUT;
@@ -79,11 +68,13 @@ pub(super) fn run(o: &Options) -> i32 {
             if o.ply == Some(i) {
                 break;
             }
+            let side = pos.side_to_move();
+            let number = numbers.count(side);
             if pos.outcome().is_some() {
                 eoutln!(
                     "error: the game ended before ply {} ({}); the record goes on",
                     i + 1,
-                    numbered(&pos, text)
+                    numbered(number, side, text)
                 );
                 return EXIT_INPUT;
             }
@@ -93,16 +84,14 @@ pub(super) fn run(o: &Options) -> i32 {
                     eoutln!(
                         "error: ply {} ({}) cannot be played: {}",
                         i + 1,
-                        numbered(&pos, text),
+                        numbered(number, side, text),
                         e.message
                     );
                     return EXIT_INPUT;
                 }
             };
-            let mover = &game.model().players[pos.side_to_move()].name;
+            let mover = &game.model().players[side].name;
             let written = move_text(&pos, m);
-            let players = u32::try_from(game.model().players.len().max(1)).unwrap_or(1);
-            let number = pos.ply() / players + 1;
             pos.play_unchecked(m);
             if pos.outcome().is_some() {
                 outln!(
@@ -114,7 +103,7 @@ pub(super) fn run(o: &Options) -> i32 {
                 outln!(
                     "After ply {} of {plies} of the record ({}).",
                     i + 1,
-                    numbered_after(&pos, &written)
+                    numbered(number, side, &written)
                 );
             }
         }

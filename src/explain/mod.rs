@@ -146,6 +146,31 @@ fn indent(text: &str) -> String {
     })
 }
 
+/// What the part of a turn the player to move is in asks for, in words:
+/// "White's turn goes on with the Queen on d5: it slides ... and stays: a
+/// new Arrow is put where the move lands."; `None` outside a part
+/// (`(continue ...)`).
+pub fn part_task(pos: &Position) -> Option<String> {
+    let (part, anchor) = on_pos!(&pos.0, |_e, s, _h| (s.part, s.anchor));
+    let model = pos.model();
+    let part = model.parts.get(usize::from(part).checked_sub(1)?)?;
+    let mover = &model.players[pos.side_to_move()].name;
+    let words = crate::describe::moves_words(model, &part.moves);
+    let pieces_move = part.moves.iter().all(|&r| model.moves[r].piece.is_some());
+    let piece = (anchor != crate::state::NO_SQ)
+        .then(|| pos.piece_at(anchor as usize))
+        .flatten();
+    Some(match piece {
+        // The part's moves are made by the piece where the move landed.
+        Some((kind, _)) if pieces_move => format!(
+            "{mover}'s turn goes on with the {} on {}: it {words}.",
+            model.pieces[kind].name,
+            model.board.name(anchor)
+        ),
+        _ => format!("{mover}'s turn goes on: {mover} now {words}."),
+    })
+}
+
 /// Where a game stands, in words: whose turn, whether that player is in
 /// check, how many legal moves there are; if the game is over, which end
 /// rule ended it and the result.

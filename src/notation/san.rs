@@ -20,7 +20,8 @@
 //!   first (as FEN's `K` and `Q`).
 //! - Moves SAN cannot say keep the coordinate notation, even in a SAN game:
 //!   a removal (`xd5`), a capture without moving (`d8xe7`), a move with an
-//!   extra part (`b7b8n,c6`).
+//!   extra part (`b7b8n,c6`), a piece that stays and puts another where
+//!   its move lands (`d5b7`: an arrow shot from d5).
 
 use crate::compile::board::Sq;
 use crate::compile::model::{Model, MoveKind};
@@ -67,12 +68,15 @@ fn is_castle(model: &Model, m: Move) -> bool {
 }
 
 /// Whether SAN can say this move: a piece moving from a square to another,
-/// in one part.
+/// in one part (not staying, not putting a piece).
 fn expressible(model: &Model, m: Move) -> bool {
     m.from().is_some()
         && m.extra().is_none()
         && m.jumps().len() == 0
-        && model.moves.get(m.rule()).is_some_and(|r| !r.stay)
+        && model
+            .moves
+            .get(m.rule())
+            .is_some_and(|r| !r.stay && r.put.is_none())
 }
 
 /// The pieces on the board that are not `player`'s.

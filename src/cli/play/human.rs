@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::io::BufRead;
 
-use super::table::{move_number, Table};
+use super::table::Table;
 use crate::ai;
 use crate::draw;
 use crate::game::Position;
@@ -99,8 +99,9 @@ fn example(pos: &Position) -> String {
 }
 
 /// The prompt: "12. White to move (in check) (e.g. e2e3, or help): ",
-/// "12... Black to move ...".
-pub(super) fn prompt(pos: &Position, example: &str) -> String {
+/// "12... Black to move ...", "12. White goes on (e.g. d5d1, or help): " in
+/// a part of a turn. `number` is the move's number.
+pub(super) fn prompt(pos: &Position, number: u32, example: &str) -> String {
     let model = pos.model();
     let check = if model.has_royal() && pos.in_check() {
         " (in check)"
@@ -108,9 +109,9 @@ pub(super) fn prompt(pos: &Position, example: &str) -> String {
         ""
     };
     let side = pos.side_to_move();
+    let what = if pos.mid_turn() { "goes on" } else { "to move" };
     format!(
-        "{}{} {} to move{check} (e.g. {example}, or help): ",
-        move_number(pos),
+        "{number}{} {} {what}{check} (e.g. {example}, or help): ",
         if side == 0 { "." } else { "..." },
         model.players[side].name
     )
@@ -161,7 +162,7 @@ pub(super) fn hint(pos: &Position, settings: ai::Settings, rng: &mut fastrand::R
     let judged = match choice.score {
         ai::Score::Balance(v) if v.abs() < 10 => format!("{who} is about even"),
         ai::Score::Balance(v) => format!(
-            "{who} is {} {}.{:02} in piece values",
+            "{who} is {} {}.{:02} on the computer's evaluation",
             if v > 0 { "ahead by" } else { "behind by" },
             v.abs() / 100,
             v.abs() % 100
@@ -189,6 +190,9 @@ pub(super) fn ask(
     if let Some(task) = phase_task(&table.pos) {
         outln!("{task}");
     }
+    if let Some(task) = crate::explain::part_task(&table.pos) {
+        outln!("{task}");
+    }
     let mut lines = 0u32;
     loop {
         if lines >= MAX_LINES_PER_TURN {
@@ -197,7 +201,7 @@ pub(super) fn ask(
             ));
         }
         lines += 1;
-        out!("{}", prompt(&table.pos, &example));
+        out!("{}", prompt(&table.pos, table.move_number(), &example));
         crate::cli::io::flush_out();
         let t = match typed(input, &example) {
             Typed::Blank => continue,

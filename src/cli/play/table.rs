@@ -8,6 +8,7 @@ use crate::draw::View;
 use crate::game::Position;
 use crate::moves::Move;
 use crate::notation::{move_text, san};
+use crate::record::MoveNumbers;
 
 /// A piece taken off the board by a ply: its kind, its owner, its square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +32,8 @@ pub(super) struct Ply {
     pub(super) line: String,
     /// The pieces of other players it took.
     pub(super) taken: Vec<Taken>,
+    /// The move numbers before it.
+    numbers: MoveNumbers,
 }
 
 /// The game being played.
@@ -44,17 +47,25 @@ pub(super) struct Table {
     pub(super) undone: Vec<Ply>,
     /// The board is drawn from the second player's side.
     pub(super) flipped: bool,
+    /// The move numbers, as the record counts them, after the plies played.
+    numbers: MoveNumbers,
 }
 
 impl Table {
     /// A table at `pos`.
     pub(super) fn new(pos: Position, flipped: bool) -> Table {
         Table {
+            numbers: MoveNumbers::from_start(&pos),
             pos,
             played: Vec::new(),
             undone: Vec::new(),
             flipped,
         }
+    }
+
+    /// The number of the move to play now, as the record will number it.
+    pub(super) fn move_number(&self) -> u32 {
+        self.numbers.peek(self.pos.side_to_move())
     }
 
     /// How the board is drawn now: the side it is seen from, the last move.
@@ -76,15 +87,18 @@ impl Table {
 
     fn push(&mut self, m: Move) -> String {
         let before = self.pos.clone();
+        let numbers = self.numbers;
+        let number = self.numbers.count(before.side_to_move());
         let (text, coords) = written(&before, m);
         self.pos.play_unchecked(m);
         let taken = taken_by(&before, &self.pos);
-        let line = ply_line(&before, &text, coords, &self.pos, &taken);
+        let line = ply_line(&before, number, &text, coords, &self.pos, &taken);
         self.played.push(Ply {
             before,
             m,
             line: line.clone(),
             taken,
+            numbers,
         });
         line
     }
@@ -93,6 +107,7 @@ impl Table {
     pub(super) fn take_back(&mut self) -> Option<&Ply> {
         let ply = self.played.pop()?;
         self.pos.clone_from(&ply.before);
+        self.numbers = ply.numbers;
         self.undone.push(ply);
         self.undone.last()
     }
@@ -179,18 +194,12 @@ pub(super) fn written(before: &Position, m: Move) -> (String, Option<String>) {
     }
 }
 
-/// The number of the move a position is at, counted as the position string
-/// counts it (a game started from a later position goes on from there).
-pub(super) fn move_number(pos: &Position) -> u32 {
-    let players = pos.model().players.len().max(1) as u32;
-    pos.ply() / players + 1
-}
-
 /// "12. White plays e4 (e2e4)", "12... Black plays Qxd1+ (d8d1; takes the
 /// Queen on d1; check)": SAN where the game has it, with the coordinates;
 /// "4. Yellow plays @d1" where it has not.
 fn ply_line(
     before: &Position,
+    number: u32,
     text: &str,
     coords: Option<String>,
     after: &Position,
@@ -199,11 +208,7 @@ fn ply_line(
     let model = before.model();
     let side = before.side_to_move();
     let dots = if side == 0 { "." } else { "..." };
-    let mut s = format!(
-        "{}{dots} {} plays {text}",
-        move_number(before),
-        model.players[side].name
-    );
+    let mut s = format!("{number}{dots} {} plays {text}", model.players[side].name);
     let mut notes: Vec<String> = coords.into_iter().collect();
     if !taken.is_empty() {
         let each: Vec<String> = taken
