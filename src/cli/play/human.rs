@@ -167,15 +167,28 @@ pub(super) fn hint(pos: &Position, settings: ai::Settings, rng: &mut fastrand::R
             v.abs() / 100,
             v.abs() % 100
         ),
-        ai::Score::WinIn(n) => format!("{who} wins by force within {n} plies"),
-        ai::Score::LossIn(n) => format!("{who} loses by force within {n} plies, whatever it plays"),
+        ai::Score::WinIn(n) => format!("{who} wins by force within {}", plies(n)),
+        ai::Score::LossIn(n) => format!(
+            "{who} loses by force within {}, whatever it plays",
+            plies(n)
+        ),
     };
     let (text, coords) = super::table::written(pos, m);
     let coords = coords.map_or_else(String::new, |c| format!("{c}; "));
     format!(
-        "Hint: {text} ({coords}{judged}; looked {} plies ahead).",
-        choice.depth
+        "Hint: {text} ({coords}{judged}; looked {} ahead).",
+        plies(choice.depth)
     )
+}
+
+/// "1 ply", "4 plies".
+fn plies(n: impl Into<u64>) -> String {
+    let n = n.into();
+    if n == 1 {
+        "1 ply".into()
+    } else {
+        format!("{n} plies")
+    }
 }
 
 /// Asks the human for a move or a command that ends the turn; commands
