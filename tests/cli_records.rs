@@ -4,7 +4,7 @@
 #[path = "support/cli_run.rs"]
 mod cli_run;
 
-use cli_run::{lud, scratch};
+use cli_run::{lud, play, scratch};
 
 macro_rules! snap {
     ($name:expr, $value:expr) => {
@@ -313,14 +313,7 @@ fn a_turn_in_parts_is_numbered_once_and_a_put_piece_is_written_in_coordinates() 
 #[test]
 fn playing_a_turn_in_parts_says_what_the_part_asks_and_numbers_the_turn_once() {
     let r = lud(
-        &[
-            "play",
-            "games/amazons.lud",
-            "--white",
-            "human",
-            "--black",
-            "random",
-        ],
+        &play("games/amazons.lud", "human", "random", &[]),
         "d1d5\nd5b7\nquit\n",
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
