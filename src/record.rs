@@ -48,8 +48,9 @@ pub fn numbered(number: u32, side: usize, text: &str) -> String {
     }
 }
 
-/// The move number of a position, as its position string writes it: a
-/// record starting there numbers its first ply so.
+/// The move number of a position, as its position string writes it (its
+/// plies over the players, plus one): a record starting there numbers its
+/// first ply so.
 fn start_number(pos: &Position) -> u32 {
     let players = u32::try_from(pos.model().players.len().max(1)).unwrap_or(1);
     pos.ply() / players + 1
@@ -259,6 +260,17 @@ impl Record {
         (0..self.moves.len())
             .map(|i| (i + first_side) % 2)
             .collect()
+    }
+
+    /// The move numbers after the record's plies, counted from `start`
+    /// (its start position) as its text numbers them: where a game resumed
+    /// from it goes on.
+    pub fn move_numbers(&self, start: &Position) -> MoveNumbers {
+        let mut numbers = MoveNumbers::from_start(start);
+        for side in self.plies_by() {
+            numbers.count(side);
+        }
+        numbers
     }
 
     /// The record as text: the tags, then the moves numbered by turns (see

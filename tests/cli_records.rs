@@ -307,6 +307,51 @@ fn a_turn_in_parts_is_numbered_once_and_a_put_piece_is_written_in_coordinates() 
     let from_record = lud(&["replay", "games/amazons.lud", record], "");
     assert_eq!(from_pgn.code, 0, "{}", from_pgn.stderr);
     assert_eq!(from_pgn.stdout, from_record.stdout);
+    // A PGN written before put moves kept their coordinates (the arrow as
+    // the queen's letter and its square) still replays there.
+    let old = dir.join("old.pgn");
+    std::fs::write(&old, "[Result \"*\"]\n\n1. Qd5 Qb7 1... Qdc9 Qc1 *\n").unwrap();
+    let from_old = lud(&["replay", "games/amazons.lud", old.to_str().unwrap()], "");
+    assert_eq!(from_old.code, 0, "{}", from_old.stderr);
+    assert_eq!(from_old.stdout, from_record.stdout);
+    // Resumed halfway through Black's second turn, the game goes on
+    // numbered as its record numbers it.
+    let half = dir.join("half.txt");
+    std::fs::write(
+        &half,
+        "[Game \"Game of the Amazons\"]\n[Result \"*\"]\n\n1. d1d5 d5b7 1... d10c9 c9c1 2. g1g3 g3g2 2... j7j8 *\n",
+    )
+    .unwrap();
+    let saved = dir.join("saved.txt");
+    let resumed = lud(
+        &[
+            "play",
+            "games/amazons.lud",
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--resume",
+            half.to_str().unwrap(),
+            "--record",
+            saved.to_str().unwrap(),
+        ],
+        "j8j9\nquit\n",
+    );
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    for said in [
+        "2... Black goes on (e.g. ",
+        "2... Black plays j8j9",
+        "3. White to move (e.g. ",
+    ] {
+        assert!(
+            resumed.stdout.contains(said),
+            "no {said:?} in:\n{}",
+            resumed.stdout
+        );
+    }
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("2. g1g3 g3g2 2... j7j8 j8j9 *"), "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

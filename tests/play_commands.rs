@@ -52,6 +52,33 @@ fn undo_takes_back_a_whole_turn_against_the_computer() {
 }
 
 #[test]
+fn undo_takes_back_a_turn_in_parts_whole() {
+    // Amazons: the human's queen move and arrow, and the computer's reply
+    // (a queen move and an arrow too): four plies, back to the start.
+    let start = lud(&play("games/amazons.lud", "human", "random", &[]), "quit\n");
+    let r = lud(
+        &play("games/amazons.lud", "human", "random", &[]),
+        "d1d5\nd5b7\nundo\nquit\n",
+    );
+    assert_ok(&r);
+    assert_eq!(r.stdout.matches("Taken back: ").count(), 4, "{}", r.stdout);
+    assert!(r.stdout.contains("Taken back: 1. White plays Qd5 (d1d5)"));
+    assert_eq!(last_position(&r.stdout), last_position(&start.stdout));
+    // Between two humans, a turn of one's own halfway through: its first
+    // part is taken back, and `redo` plays it again.
+    let both = play("games/amazons.lud", "human", "human", &[]);
+    let half = lud(&both, "d1d5\nundo\nredo\nquit\n");
+    assert_ok(&half);
+    assert!(half
+        .stdout
+        .contains("Taken back: 1. White plays Qd5 (d1d5)"));
+    assert!(half
+        .stdout
+        .contains("Played again: 1. White plays Qd5 (d1d5)"));
+    assert!(half.stdout.contains("\n1. d1d5 *\n"), "{}", half.stdout);
+}
+
+#[test]
 fn undo_with_nothing_of_yours_to_take_back_is_refused() {
     let r = lud(
         &play("games/shatranj.lud", "ai", "human", &["--seed", "4"]),

@@ -21,7 +21,9 @@
 //! - Moves SAN cannot say keep the coordinate notation, even in a SAN game:
 //!   a removal (`xd5`), a capture without moving (`d8xe7`), a move with an
 //!   extra part (`b7b8n,c6`), a piece that stays and puts another where
-//!   its move lands (`d5b7`: an arrow shot from d5).
+//!   its move lands (`d5b7`: an arrow shot from d5). Such a move is still
+//!   read as SAN writes a piece's move (`Qb7`) where no piece of that kind
+//!   moves to the square.
 
 use crate::compile::board::Sq;
 use crate::compile::model::{Model, MoveKind};
@@ -77,6 +79,15 @@ fn expressible(model: &Model, m: Move) -> bool {
             .moves
             .get(m.rule())
             .is_some_and(|r| !r.stay && r.put.is_none())
+}
+
+/// Whether a move is a piece's that stays and puts another where its move
+/// lands (`put:`), in one part: SAN does not write it, but reads it.
+fn puts(model: &Model, m: Move) -> bool {
+    m.from().is_some()
+        && m.extra().is_none()
+        && m.jumps().len() == 0
+        && model.moves.get(m.rule()).is_some_and(|r| r.put.is_some())
 }
 
 /// The pieces on the board that are not `player`'s.
@@ -431,18 +442,28 @@ pub(super) fn parse(pos: &Position, text: &str, spec: &Spec) -> Result<Move, Mov
         let c = b.cell(f);
         spec.file.is_none_or(|x| x == c.x) && spec.rank.is_none_or(|y| y == c.y)
     };
-    let reaching: Vec<Move> = pos
-        .legal_moves()
-        .into_iter()
-        .filter(|m| {
-            m.to == spec.to
-                && expressible(model, *m)
-                && !is_castle(model, *m)
-                && m.from().is_some_and(|f| {
-                    fits_from(f as Sq) && pos.piece_at(f).map(|p| p.0) == Some(kind)
-                })
-        })
-        .collect();
+    let legal = pos.legal_moves();
+    let reaching_by = |says: fn(&Model, Move) -> bool| -> Vec<Move> {
+        legal
+            .iter()
+            .copied()
+            .filter(|m| {
+                m.to == spec.to
+                    && says(model, *m)
+                    && !is_castle(model, *m)
+                    && m.from().is_some_and(|f| {
+                        fits_from(f as Sq) && pos.piece_at(f).map(|p| p.0) == Some(kind)
+                    })
+            })
+            .collect()
+    };
+    let mut reaching = reaching_by(expressible);
+    if reaching.is_empty() {
+        // A piece that stays and puts another where its move lands, as
+        // records before put moves kept their coordinates wrote it
+        // (`Qb7`): read so only where no piece of the kind moves there.
+        reaching = reaching_by(puts);
+    }
     let mut chosen: Vec<Move> = match promo {
         Some(p) => reaching
             .iter()

@@ -121,6 +121,12 @@ pub(super) fn run(o: &Options) -> i32 {
             return EXIT_INPUT;
         }
     }
+    // Numbered on from the record's plies (a resumed game's turns in parts
+    // counted as its record counts them).
+    let numbers = rec.start(&game).map_or_else(
+        |_| crate::record::MoveNumbers::from_start(&pos),
+        |start| rec.move_numbers(&start),
+    );
     save::begin(Session {
         rec,
         position: pos.to_string(),
@@ -136,7 +142,7 @@ pub(super) fn run(o: &Options) -> i32 {
     let method = o
         .method
         .unwrap_or_else(|| ai::Method::of_game(game.model()));
-    let mut table = Table::new(pos, flipped);
+    let mut table = Table::new(pos, numbers, flipped);
     let mut play = Play {
         o,
         rng: fastrand::Rng::with_seed(o.seed),
@@ -332,9 +338,10 @@ fn show_board(table: &Table) {
     }
 }
 
-/// Takes back plies until a human is to move again, having taken back a
-/// ply of a human's (a whole turn against the computer); false (and
-/// nothing taken back) if no human ply was played here.
+/// Takes back plies until a human is to move again, having taken back the
+/// first ply of a human's turn (a whole turn, its parts too; against the
+/// computer, its reply too); false (and nothing taken back) if no human
+/// ply was played here.
 fn undo(table: &mut Table, humans: [bool; 2]) -> bool {
     let any_human = table
         .played
@@ -349,7 +356,7 @@ fn undo(table: &mut Table, humans: [bool; 2]) -> bool {
         with_session(|s| {
             s.rec.pop();
         });
-        if humans[side.min(1)] {
+        if humans[side.min(1)] && !ply.before.mid_turn() {
             break;
         }
     }

@@ -52,10 +52,10 @@ pub(super) struct Table {
 }
 
 impl Table {
-    /// A table at `pos`.
-    pub(super) fn new(pos: Position, flipped: bool) -> Table {
+    /// A table at `pos`, whose next move is numbered after `numbers`.
+    pub(super) fn new(pos: Position, numbers: MoveNumbers, flipped: bool) -> Table {
         Table {
-            numbers: MoveNumbers::from_start(&pos),
+            numbers,
             pos,
             played: Vec::new(),
             undone: Vec::new(),
