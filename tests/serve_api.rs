@@ -440,6 +440,42 @@ async fn every_shipped_game_plays_by_clicks() {
 }
 
 #[tokio::test]
+async fn played_moves_carry_their_move_numbers_by_turns() {
+    let app = games();
+    let field = |p: &Value, key: &str| -> Vec<u64> {
+        p["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m[key].as_u64().unwrap())
+            .collect()
+    };
+    // Amazons: a queen's move and its arrow are one turn, one number.
+    let moves = ["d1d5", "d5b7", "d10c9", "c9c1", "g1g3"];
+    let p = ok(
+        &app,
+        "/api/position",
+        &json!({ "text": text_of("amazons.lud"), "moves": moves }),
+    )
+    .await;
+    assert_eq!(field(&p, "number"), [1, 1, 1, 1, 2], "{p}");
+    assert_eq!(field(&p, "side"), [0, 0, 1, 1, 0], "{p}");
+    // One ply a turn, from a position with the second player to move.
+    let p = ok(
+        &app,
+        "/api/position",
+        &json!({
+            "text": text_of("chess.lud"),
+            "start": "4k3/8/8/8/8/8/4P3/4K3 b - - 0 4",
+            "moves": ["e8d7", "e2e4", "d7c6"],
+        }),
+    )
+    .await;
+    assert_eq!(field(&p, "number"), [4, 5, 5], "{p}");
+    assert_eq!(field(&p, "side"), [1, 0, 1], "{p}");
+}
+
+#[tokio::test]
 async fn refused_moves_are_explained() {
     let app = games();
     let text = text_of("chess.lud");

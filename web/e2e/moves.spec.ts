@@ -119,3 +119,24 @@ test('chess: a promotion with the chooser', async ({ page }) => {
   expect((await boardPieces(page)).a8).toMatch(/^0:White Queen/);
   await expect(turn(page)).toHaveText(/Black to move/);
 });
+
+test('amazons: a turn in parts is numbered once, its arrow in coordinates', async ({ page }) => {
+  await openGame(page, 'amazons.lud', { mode: 'hvh' });
+  for (const m of ['d1d5', 'd5b7', 'd10c9', 'c9c1', 'g1g3']) await typeMove(page, m);
+  expect(await moveTexts(page)).toEqual(['Qd5', 'd5b7', 'Qdc9', 'c9c1', 'Qg3']);
+  // As the record writes it: 1. d1d5 d5b7 1... d10c9 c9c1 2. g1g3
+  const rows = page.getByTestId('movelist').locator('.mrow');
+  await expect(rows.locator('.num')).toHaveText(['1.', '1...', '2.']);
+  await expect(rows.nth(0).locator('button.mv')).toHaveCount(2);
+  await expect(rows.nth(1).locator('button.mv')).toHaveCount(2);
+  await expect(rows.nth(2).locator('button.mv')).toHaveCount(1);
+});
+
+test('chess: a row is a move of two turns, from the position given', async ({ page }) => {
+  await openGame(page, 'chess.lud', { mode: 'hvh' });
+  await setPosition(page, '4k3/8/8/8/8/8/4P3/4K3 b - - 0 4');
+  for (const m of ['e8d7', 'e2e4', 'd7c6']) await typeMove(page, m);
+  const rows = page.getByTestId('movelist').locator('.mrow');
+  await expect(rows.locator('.num')).toHaveText(['4...', '5.']);
+  await expect(rows.nth(1).locator('button.mv')).toHaveCount(2);
+});

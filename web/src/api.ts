@@ -95,6 +95,10 @@ export interface PlayedMove {
   text: string;
   san: string | null;
   ply: number;
+  /** Its move number as records number it: the plies of a turn share it. */
+  number: number;
+  /** The player who made it, from 0. */
+  side: number;
 }
 
 export interface Outcome {

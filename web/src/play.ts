@@ -99,7 +99,7 @@ export async function refresh(opts: { typed?: boolean } = {}): Promise<boolean> 
     // The moves as the server writes them.
     const played = (pos.moves ?? []).map((m) => m.text);
     if (played.length === S.index) S.moves = [...played, ...S.moves.slice(S.index)];
-    (pos.moves ?? []).forEach((m, i) => (S.sanCache[i] = { text: m.text, san: m.san }));
+    (pos.moves ?? []).forEach((m, i) => (S.sanCache[i] = { text: m.text, san: m.san, number: m.number, side: m.side }));
   }
   S.pos = pos;
   S.clicks = [];
@@ -140,15 +140,24 @@ export function renderPosition(): void {
 export function renderMoveList(): void {
   const pos = S.pos;
   const played = pos?.moves ?? [];
-  const per = Math.max(2, S.game?.players.length ?? 2);
   ui.movelist.replaceChildren();
-  const all: { label: string; title: string; future: boolean }[] = [];
+  // Each move with its number as records write it (the plies of a turn
+  // share it); a move of the redo tail not seen before goes in the row
+  // before it.
+  const all: { label: string; title: string; future: boolean; number: number; side: number }[] = [];
   for (let i = 0; i < S.moves.length; i++) {
     const m = i < S.index ? played[i] : undefined;
     const text = S.moves[i];
     const cached = S.sanCache[i];
-    const san = m ? m.san : cached && cached.text === text ? cached.san : null;
-    all.push({ label: san ?? text, title: text, future: i >= S.index });
+    const known = m ?? (cached && cached.text === text ? cached : undefined);
+    const before = all[all.length - 1];
+    all.push({
+      label: known?.san ?? text,
+      title: text,
+      future: i >= S.index,
+      number: known?.number ?? before?.number ?? 1,
+      side: known?.side ?? (before ? -1 : 0),
+    });
   }
   const table = el('div', { className: 'moves' });
   const start = el('button', { className: 'mv start', text: 'start' });
@@ -156,9 +165,28 @@ export function renderMoveList(): void {
   start.dataset.i = '0';
   if (S.index === 0) start.classList.add('current');
   table.append(start);
-  for (let i = 0; i < all.length; i += per) {
-    const row = el('div', { className: 'mrow' }, el('span', { className: 'num', text: `${i / per + 1}.` }));
-    for (let j = i; j < Math.min(i + per, all.length); j++) {
+  // The turns, as runs of one player's plies: a row holds a number's
+  // turns, as records write them, and a turn of several plies (a turn in
+  // parts, a phase's moves in a row) or the one after it opens a row of
+  // its own (`1. d1d5 d5b7`, `1... d10c9 c9c1`).
+  const turns: { side: number; from: number; plies: number }[] = [];
+  all.forEach((mv, j) => {
+    const t = turns[turns.length - 1];
+    if (t && (mv.side === t.side || mv.side === -1)) t.plies++;
+    else turns.push({ side: mv.side, from: j, plies: 1 });
+  });
+  let row: HTMLElement | null = null;
+  turns.forEach((t, k) => {
+    const mv = all[t.from];
+    const prev = turns[k - 1];
+    const newNumber = !prev || mv.number !== all[prev.from].number;
+    if (!row || newNumber || t.plies > 1 || prev.plies > 1) {
+      // `3.` where the first player's turn opens the row, `3...` otherwise.
+      const num = `${mv.number}${mv.side === 0 ? '.' : '...'}`;
+      row = el('div', { className: 'mrow' }, el('span', { className: 'num', text: num }));
+      table.append(row);
+    }
+    for (let j = t.from; j < t.from + t.plies; j++) {
       const b = el('button', { className: 'mv', text: all[j].label, title: all[j].title });
       b.type = 'button';
       b.dataset.i = String(j + 1);
@@ -166,8 +194,7 @@ export function renderMoveList(): void {
       if (j + 1 === S.index) b.classList.add('current');
       row.append(b);
     }
-    table.append(row);
-  }
+  });
   ui.movelist.append(table);
   if (pos?.outcome && S.index === S.moves.length) {
     ui.movelist.append(el('div', { className: 'result', text: pos.outcome.text }));

@@ -26,8 +26,9 @@ export const S = {
   start: null as string | null,
   /** Every move known (the redo tail after `index` included). */
   moves: [] as string[],
-  /** The SAN last seen for the move at each index (for the redo tail). */
-  sanCache: [] as ({ text: string; san: string | null } | undefined)[],
+  /** The SAN, move number and player last seen for the move at each index
+   * (for the redo tail). */
+  sanCache: [] as ({ text: string; san: string | null; number: number; side: number } | undefined)[],
   index: 0,
   pos: null as PositionReply | null,
   /** A position asked for and not yet come (clicks wait for it). */

@@ -42,12 +42,24 @@ pub(super) struct PosReq {
     pub(super) flipped: bool,
 }
 
-/// A position reached: where it stands, the moves played (each as the
-/// game writes it, and in SAN where it has SAN), the last move's squares,
-/// and the move refused, if one was.
+/// A move played, as a reply shows it.
+struct Played {
+    /// As the game writes it.
+    text: String,
+    /// In SAN, where the game has SAN.
+    san: Option<String>,
+    /// Its move number, as records number it (the plies of a turn share
+    /// it).
+    number: u32,
+    /// The player who made it.
+    side: usize,
+}
+
+/// A position reached: where it stands, the moves played, the last move's
+/// squares, and the move refused, if one was.
 pub(super) struct Replayed {
     pub(super) pos: Position,
-    played: Vec<(String, Option<String>)>,
+    played: Vec<Played>,
     last: Option<(Option<usize>, usize)>,
     /// The index of the move refused, why, and what to do.
     error: Option<(usize, String, Option<String>)>,
@@ -79,13 +91,20 @@ pub(super) fn replay(game: &Game, req: &PosReq) -> Result<Replayed, ApiError> {
         ));
     }
     let mut pos = start(game, req.start.as_deref())?;
+    let mut numbers = crate::record::MoveNumbers::from_start(&pos);
     let mut played = Vec::with_capacity(req.moves.len());
     let mut last = None;
     let mut error = None;
     for (i, text) in req.moves.iter().enumerate() {
         match parse_move(&pos, text) {
             Ok(m) => {
-                played.push((move_text(&pos, m), crate::notation::san(&pos, m)));
+                let side = pos.side_to_move();
+                played.push(Played {
+                    text: move_text(&pos, m),
+                    san: crate::notation::san(&pos, m),
+                    number: numbers.count(side),
+                    side,
+                });
                 last = (!m.is_pass()).then(|| (m.from(), m.to()));
                 pos.play_unchecked(m);
             }
@@ -214,7 +233,15 @@ fn position_json(c: &Compiled, r: &Replayed, flipped: bool) -> Value {
         .played
         .iter()
         .enumerate()
-        .map(|(i, (text, san))| json!({"text": text, "san": san, "ply": first + i as u32 + 1}))
+        .map(|(i, p)| {
+            json!({
+                "text": p.text,
+                "san": p.san,
+                "ply": first + i as u32 + 1,
+                "number": p.number,
+                "side": p.side,
+            })
+        })
         .collect();
     json!({
         "fen": pos.to_string(),
@@ -420,7 +447,7 @@ pub(super) async fn record_write(
                 rec.set_tag("FirstSide", pos.side_to_move().to_string());
             }
         }
-        for (text, _) in &r.played {
+        for Played { text, .. } in &r.played {
             let m = parse_move(&pos, text).map_err(|e| ApiError::input(e.message, e.help))?;
             rec.push(&pos, m);
             pos.play_unchecked(m);
