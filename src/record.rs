@@ -111,11 +111,12 @@ fn numbering(sides: &[usize], first_number: u32) -> Vec<(String, u32)> {
         }
     }
     let mut out = Vec::with_capacity(sides.len());
-    let mut number = first_number;
+    let mut numbers = MoveNumbers {
+        number: first_number,
+        last: None,
+    };
     for (k, &(side, plies)) in turns.iter().enumerate() {
-        if side == 0 && k > 0 {
-            number += 1;
-        }
+        let number = numbers.count(side);
         let prefix = if side == 0 {
             format!("{number}. ")
         } else if k == 0 || plies > 1 || turns[k - 1].1 > 1 {
@@ -124,6 +125,7 @@ fn numbering(sides: &[usize], first_number: u32) -> Vec<(String, u32)> {
             String::new()
         };
         out.push((prefix, number));
+        // The turn's other plies share its number.
         out.extend(std::iter::repeat_n((String::new(), number), plies - 1));
     }
     out
@@ -504,28 +506,19 @@ impl Record {
     /// `1... d10d8`).
     pub fn positions(&self, game: &Game) -> Result<Vec<(Position, String)>, RecordError> {
         let mut pos = self.start(game)?;
-        let first_number = start_number(&pos);
+        let mut numbers = MoveNumbers::from_start(&pos);
         let mut out = vec![(pos.clone(), String::new())];
-        // (the move as written, the player who made it)
-        let mut plies = Vec::with_capacity(self.moves.len());
-        let mut sides = Vec::with_capacity(self.moves.len());
         for (i, text) in self.moves.iter().enumerate() {
-            sides.push(pos.side_to_move());
-            let m = parse_move(&pos, text).map_err(|e| {
-                let number = numbering(&sides, first_number)[i].1;
-                RecordError::Move {
-                    ply: i + 1,
-                    numbered: numbered(number, pos.side_to_move(), text),
-                    reason: e.message,
-                }
+            let side = pos.side_to_move();
+            let number = numbers.count(side);
+            let m = parse_move(&pos, text).map_err(|e| RecordError::Move {
+                ply: i + 1,
+                numbered: numbered(number, side, text),
+                reason: e.message,
             })?;
-            plies.push(move_text(&pos, m));
+            let written = numbered(number, side, &move_text(&pos, m));
             pos.play_unchecked(m);
-            out.push((pos.clone(), String::new()));
-        }
-        let numbers = numbering(&sides, first_number);
-        for (i, text) in plies.iter().enumerate() {
-            out[i + 1].1 = numbered(numbers[i].1, sides[i], text);
+            out.push((pos.clone(), written));
         }
         Ok(out)
     }

@@ -26,7 +26,7 @@
 //!   moves to the square.
 
 use crate::compile::board::Sq;
-use crate::compile::model::{Model, MoveKind};
+use crate::compile::model::{Model, MoveDef, MoveKind};
 use crate::explain;
 use crate::game::Position;
 use crate::moves::Move;
@@ -69,25 +69,25 @@ fn is_castle(model: &Model, m: Move) -> bool {
         .is_some_and(|r| matches!(r.kind, MoveKind::Castle { .. }))
 }
 
-/// Whether SAN can say this move: a piece moving from a square to another,
-/// in one part (not staying, not putting a piece).
-fn expressible(model: &Model, m: Move) -> bool {
+/// A piece's move from a square to one other, in one part, whose rule
+/// `rule` accepts.
+fn one_square(model: &Model, m: Move, rule: impl Fn(&MoveDef) -> bool) -> bool {
     m.from().is_some()
         && m.extra().is_none()
         && m.jumps().len() == 0
-        && model
-            .moves
-            .get(m.rule())
-            .is_some_and(|r| !r.stay && r.put.is_none())
+        && model.moves.get(m.rule()).is_some_and(rule)
+}
+
+/// Whether SAN can say this move: a piece moving from a square to another,
+/// in one part (not staying, not putting a piece).
+fn expressible(model: &Model, m: Move) -> bool {
+    one_square(model, m, |r| !r.stay && r.put.is_none())
 }
 
 /// Whether a move is a piece's that stays and puts another where its move
 /// lands (`put:`), in one part: SAN does not write it, but reads it.
 fn puts(model: &Model, m: Move) -> bool {
-    m.from().is_some()
-        && m.extra().is_none()
-        && m.jumps().len() == 0
-        && model.moves.get(m.rule()).is_some_and(|r| r.put.is_some())
+    one_square(model, m, |r| r.put.is_some())
 }
 
 /// The pieces on the board that are not `player`'s.
