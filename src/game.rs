@@ -37,26 +37,32 @@ macro_rules! declare {
             $($v(Arc<Engine<$t>>),)*
         }
 
-        // Each variant carries a whole state inline: that is the point of a
-        // position.
-        #[allow(clippy::large_enum_variant)]
+        // Each variant keeps its engine, state and history in one box: a
+        // position is as small as a pointer, and its state takes the room
+        // its own width needs (inline, every position would take the
+        // widest's, about 4 KB: many positions side by side, as a batch of
+        // games keeps them, would spread over pages and caches).
         #[derive(Debug)]
         pub(crate) enum PosInner {
-            $($v(Arc<Engine<$t>>, State<$t>, Line),)*
+            $($v(Box<(Arc<Engine<$t>>, State<$t>, Line)>),)*
         }
 
         impl Clone for PosInner {
             fn clone(&self) -> PosInner {
                 match self {
-                    $(PosInner::$v(e, s, h) => PosInner::$v(e.clone(), *s, h.clone()),)*
+                    $(PosInner::$v(b) => {
+                        let (e, s, h) = &**b;
+                        PosInner::$v(Box::new((e.clone(), *s, h.clone())))
+                    })*
                 }
             }
 
-            /// Keeps this position's room for history where both run on
-            /// the same width.
+            /// Keeps this position's room (its box, and its history's)
+            /// where both run on the same width.
             fn clone_from(&mut self, source: &PosInner) {
                 match (self, source) {
-                    $((PosInner::$v(e, s, h), PosInner::$v(se, ss, sh)) => {
+                    $((PosInner::$v(b), PosInner::$v(sb)) => {
+                        let ((e, s, h), (se, ss, sh)) = (&mut **b, &**sb);
                         if !Arc::ptr_eq(e, se) {
                             *e = se.clone();
                         }
@@ -81,7 +87,10 @@ macro_rules! declare {
             /// not: a mark is small).
             pub fn mark(&self) -> Mark {
                 match &self.0 {
-                    $(PosInner::$v(e, s, h) => Mark(MarkInner::$v(e.id, *s, h.len())),)*
+                    $(PosInner::$v(b) => {
+                        let (e, s, h) = &**b;
+                        Mark(MarkInner::$v(e.id, *s, h.len()))
+                    })*
                 }
             }
 
@@ -91,10 +100,13 @@ macro_rules! declare {
             pub fn back_to(&mut self, mark: &Mark) -> Result<(), BackError> {
                 #[allow(unreachable_patterns)]
                 match (&mut self.0, &mark.0) {
-                    $((PosInner::$v(e, s, h), MarkInner::$v(id, ms, n))
-                        if *id == e.id
-                            && h.get(*n).map_or(*n == h.len() && s.hash == ms.hash, |x| x.hash == ms.hash) =>
-                    {
+                    $((PosInner::$v(b), MarkInner::$v(id, ms, n)) => {
+                        let (e, s, h) = &mut **b;
+                        if *id != e.id
+                            || !h.get(*n).map_or(*n == h.len() && s.hash == ms.hash, |x| x.hash == ms.hash)
+                        {
+                            return Err(BackError);
+                        }
                         *s = *ms;
                         h.truncate(*n, e.monotone);
                         Ok(())
@@ -106,7 +118,7 @@ macro_rules! declare {
 
         $(impl Tier for $t {
             fn position(e: Arc<Engine<Self>>, s: State<Self>, h: Line) -> PosInner {
-                PosInner::$v(e, s, h)
+                PosInner::$v(Box::new((e, s, h)))
             }
             fn game(e: Arc<Engine<Self>>) -> GameInner {
                 GameInner::$v(e)
@@ -115,7 +127,7 @@ macro_rules! declare {
             #[allow(unreachable_patterns)]
             fn state_of(p: &PosInner) -> Option<&State<Self>> {
                 match p {
-                    PosInner::$v(_, s, _) => Some(s),
+                    PosInner::$v(b) => Some(&b.1),
                     _ => None,
                 }
             }
@@ -133,9 +145,20 @@ macro_rules! declare {
         /// Runs `$body` with the engine `$e`, state `$s` and history `$h` of
         /// a position, whatever its square-set width.
         macro_rules! on_pos {
+            (&mut $pos:expr, |$e:ident, $s:ident, $h:ident| $body:expr) => {
+                match &mut $pos {
+                    $($crate::game::PosInner::$v(b) => {
+                        let ($e, $s, $h) = &mut **b;
+                        $body
+                    })*
+                }
+            };
             ($pos:expr, |$e:ident, $s:ident, $h:ident| $body:expr) => {
                 match $pos {
-                    $($crate::game::PosInner::$v($e, $s, $h) => $body,)*
+                    $($crate::game::PosInner::$v(b) => {
+                        let ($e, $s, $h) = &**b;
+                        $body
+                    })*
                 }
             };
         }
