@@ -562,3 +562,42 @@ fn a_royal_piece_that_puts_a_piece_is_judged_on_the_square_it_stays_on() {
     // The rook on a5 gives check: only the stone on a2 stops it.
     assert_eq!(sorted(legal(&with_rook("a5").start())), ["a1a2"]);
 }
+
+/// A king on a1 and, on a2, a piece of the kind `PIECE` (a rook, or a
+/// leaper two squares straight), pinned by a black rook on `PINNER`.
+const PINNED: &str = r#"(game "Pinned"
+    (players {(player "White" N) (player "Black" S)})
+    (equipment {
+        (board (square 5))
+        (piece "King" "K" royal:True (step All))
+        (piece "Rook" "R" (slide Orthogonal))
+        (piece "Dabbaba" "D" (leap 0 2))})
+    (rules
+        (start {(place White "King" a1) (place White "PIECE" a2) (place Black "Rook" PINNER) (place Black "King" e5)})
+        (play (forbid (inCheck Mover) reason:"it would leave your king in check"))
+        (end {(if (noMoves Next) (loss Next "no moves"))})))"#;
+
+#[test]
+fn a_pinned_piece_moves_only_between_its_royal_piece_and_the_pinner_or_onto_the_pinner() {
+    let start = |piece: &str, pinner: &str| {
+        let text = PINNED.replace("PIECE", piece).replace("PINNER", pinner);
+        lud::build::compile_str("pinned.lud", &text)
+            .unwrap()
+            .start()
+    };
+    // The rook slides up the file to the pinner and takes it, and no
+    // further along the rank.
+    let rook = start("Rook", "a4");
+    assert_eq!(sorted(legal(&rook)), ["a1b1", "a1b2", "a2a3", "a2a4"]);
+    // The leaper reaches a4 beyond the pinner (uncovering the king) and c2
+    // off the line: neither is legal.
+    let leaper = start("Dabbaba", "a3");
+    assert_eq!(sorted(legal(&leaper)), ["a1b1", "a1b2"]);
+    // With the pinner on a4 the leaper lands on it, taking it.
+    let taker = start("Dabbaba", "a4");
+    assert_eq!(sorted(legal(&taker)), ["a1b1", "a1b2", "a2a4"]);
+    // Counted as listed.
+    for p in [&rook, &leaper, &taker] {
+        assert_eq!(lud::perft::perft(p, 1), legal(p).len() as u64);
+    }
+}

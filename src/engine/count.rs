@@ -88,6 +88,10 @@ impl<B: Bits> Engine<B> {
                     }
                     t = test;
                 }
+                if let Some(line) = self.pin_line(st, &lg, g, from) {
+                    n += u64::from(g.moves_to(t & line));
+                    continue;
+                }
                 if let Some(k) = self.count_royal(st, &lg, g, from, t) {
                     n += k;
                     continue;

@@ -345,6 +345,49 @@ impl<B: Bits> Engine<B> {
         })
     }
 
+    /// For a piece on `from` pinned to the mover's one royal piece, where
+    /// nothing but slides can be uncovered and attacks depend only on where
+    /// pieces stand: the squares its plain moves (rule `g`'s, see
+    /// [`Engine::plain_make`]) may end on and leave the royal piece as
+    /// safe as it was, those between the royal piece and the pinning
+    /// slider and the slider's own (a piece that leaves the line, or leaps
+    /// beyond the slider, uncovers the attack). `None` where the moves
+    /// must be tested one by one: out of those cases, in check, or where
+    /// the piece is not pinned.
+    #[inline]
+    pub(super) fn pin_line(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        g: &Gen<B>,
+        from: Sq,
+    ) -> Option<B> {
+        let enemy = self.next_player(lg.side);
+        if lg.in_check
+            || lg.royals != 1
+            || lg.test_captures
+            || !self.simple_attacks[enemy as usize]
+            || self.attacks[enemy as usize].blockable
+            || !self.plain_make[g.rule as usize]
+            || self.royalish & (1 << g.piece) != 0
+        {
+            return None;
+        }
+        let k = self.royals(st, lg.side).lsb();
+        let d = self.line_dir[k as usize * self.rays.len() + from as usize];
+        if d == u8::MAX || self.first_blocker(k, d, lg.occ) != Some(from) {
+            return None;
+        }
+        let pinner = self.first_blocker(from, d, lg.occ)?;
+        let sliders = st.of_kinds(
+            self.attacks[enemy as usize].slides[((d + 4) & 7) as usize],
+            enemy,
+        );
+        sliders
+            .has(pinner)
+            .then(|| self.rays[k as usize][d as usize] & !self.rays[pinner as usize][d as usize])
+    }
+
     /// Whether a royal piece of `side` stands on one of `zone` within reach
     /// of an enemy piece that must promote to capture there (so whether it
     /// is attacked depends on what that promotion allows).

@@ -203,6 +203,9 @@ impl<B: Bits> Engine<B> {
             // and moves onto a hop's way.
             return (t & !lg.test_to, t & lg.test_to);
         }
+        if let Some(line) = self.pin_line(st, lg, g, from) {
+            return (t & line, B::ZERO);
+        }
         self.royal_split(st, lg, g, from, t).unwrap_or((B::ZERO, t))
     }
 }
