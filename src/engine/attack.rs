@@ -92,7 +92,7 @@ impl<B: Bits> Engine<B> {
                 while ds != 0 {
                     let d = ds.trailing_zeros() as u8;
                     ds &= ds - 1;
-                    hit |= self.ray_attack(s, d, occ);
+                    hit |= self.ray_attack_open(s, d, occ);
                 }
             }
             if att.slide_promoting & kinds == 0 {
@@ -251,7 +251,7 @@ impl<B: Bits> Engine<B> {
             GenKind::Slide(ds) => {
                 let mut r = B::ZERO;
                 for &d in ds {
-                    r |= self.ray_attack(sq, d, occ);
+                    r |= self.ray_attack_open(sq, d, occ);
                 }
                 r
             }

@@ -363,13 +363,13 @@ impl<B: Bits> Engine<B> {
         from: Sq,
     ) -> Option<B> {
         let enemy = self.next_player(lg.side);
-        if lg.in_check
+        if self.royalish & (1 << g.piece) != 0
+            || lg.in_check
             || lg.royals != 1
             || lg.test_captures
             || !self.simple_attacks[enemy as usize]
             || self.attacks[enemy as usize].blockable
             || !self.plain_make[g.rule as usize]
-            || self.royalish & (1 << g.piece) != 0
         {
             return None;
         }
