@@ -55,6 +55,10 @@ impl<B: Bits> Engine<B> {
             .as_ref()
             .and_then(|p| p.fixed.as_deref());
         let froms = self.starts(st, g, side);
+        if froms.is_empty() {
+            // No piece of its kind left (common late in a game).
+            return;
+        }
         if !g.shifts.is_empty() && self.list_shifted(st, lg, g, froms, fixed, out) {
             return;
         }
