@@ -363,13 +363,14 @@ impl<B: Bits> Engine<B> {
         from: Sq,
     ) -> Option<B> {
         let enemy = self.next_player(lg.side);
-        if self.royalish & (1 << g.piece) != 0
+        // A plain move has a piece (`plain_make`), so its kind's bit is read.
+        if !self.plain_make[g.rule as usize]
+            || self.royalish & (1 << g.piece) != 0
             || lg.in_check
             || lg.royals != 1
             || lg.test_captures
             || !self.simple_attacks[enemy as usize]
             || self.attacks[enemy as usize].blockable
-            || !self.plain_make[g.rule as usize]
         {
             return None;
         }
