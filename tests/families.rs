@@ -601,3 +601,37 @@ fn a_pinned_piece_moves_only_between_its_royal_piece_and_the_pinner_or_onto_the_
         assert_eq!(lud::perft::perft(p, 1), legal(p).len() as u64);
     }
 }
+
+/// A king on a3 and a man on b4 pinned by a black bishop on c5; the man
+/// steps orthogonally and, on the last rank, becomes a rook that pushes
+/// the pieces beside it.
+const PINNED_PUSH: &str = r#"(game "Pinned push"
+    (players {(player "White" N) (player "Black" S)})
+    (equipment {
+        (board (square 5))
+        (piece "King" "K" royal:True (step All))
+        (piece "Rook" "R" (slide Orthogonal))
+        (piece "Bishop" "B" (slide Diagonal))
+        (piece "Man" "M" (step Orthogonal to:Empty) (promote (lastRank) "Rook" then:(push {E W})))})
+    (rules
+        (start {(place White "King" a3) (place White "Man" b4) (place Black "Bishop" c5) (place Black "King" e1)})
+        (play (forbid (inCheck Mover) reason:"it would leave your king in check"))
+        (end {(if (noMoves Next) (loss Next "no moves"))})))"#;
+
+#[test]
+fn a_pinned_piece_whose_promotion_pushes_the_pinner_away_may_leave_the_line() {
+    let p = lud::build::compile_str("pinned-push.lud", PINNED_PUSH)
+        .unwrap()
+        .start();
+    let moves = sorted(legal(&p));
+    // b4-b5 leaves the bishop's diagonal, but the new rook pushes the
+    // bishop from c5 to d5: the king is safe. a4, c4 and b3 uncover it.
+    assert!(moves.iter().any(|m| m.starts_with("b4b5")), "{moves:?}");
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.starts_with("b4a4") || m.starts_with("b4c4") || m.starts_with("b4b3")),
+        "{moves:?}"
+    );
+    assert_eq!(lud::perft::perft(&p, 1), moves.len() as u64);
+}

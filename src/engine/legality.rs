@@ -352,8 +352,9 @@ impl<B: Bits> Engine<B> {
     /// safe as it was, those between the royal piece and the pinning
     /// slider and the slider's own (a piece that leaves the line, or leaps
     /// beyond the slider, uncovers the attack). `None` where the moves
-    /// must be tested one by one: out of those cases, in check, or where
-    /// the piece is not pinned.
+    /// must be tested one by one: out of those cases, in check, where the
+    /// piece's promotions have effects of their own, or where the piece is
+    /// not pinned.
     #[inline]
     pub(super) fn pin_line(
         &self,
@@ -371,6 +372,14 @@ impl<B: Bits> Engine<B> {
             || lg.test_captures
             || !self.simple_attacks[enemy as usize]
             || self.attacks[enemy as usize].blockable
+        {
+            return None;
+        }
+        // A promotion's effects (`then:`, `moveTo:`) change squares beyond
+        // the move's two: such moves are made and tested.
+        if self.promos[g.piece as usize]
+            .as_ref()
+            .is_some_and(|p| p.relocates || p.rules.iter().any(|r| !r.after.is_empty()))
         {
             return None;
         }
