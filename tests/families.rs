@@ -635,3 +635,33 @@ fn a_pinned_piece_whose_promotion_pushes_the_pinner_away_may_leave_the_line() {
     );
     assert_eq!(lud::perft::perft(&p, 1), moves.len() as u64);
 }
+
+/// A king on a1 shielded by its rook on a3 from a black rook on a5, and a
+/// pusher on c3 whose step pushes the row west of where it lands, off the
+/// board if need be.
+const PUSH_SHIELD: &str = r#"(game "Push shield"
+    (players {(player "White" N) (player "Black" S)})
+    (equipment {
+        (board (square 5))
+        (piece "King" "K" royal:True (step All))
+        (piece "Rook" "R" (slide Orthogonal))
+        (piece "Pusher" "P" (step Orthogonal to:Empty then:(push {W} off:True)))})
+    (rules
+        (start {(place White "King" a1) (place White "Rook" a3) (place White "Pusher" c3) (place Black "Rook" a5) (place Black "King" e5)})
+        (play (forbid (inCheck Mover) reason:"it would leave your king in check"))
+        (end {(if (noMoves Next) (loss Next "no moves"))})))"#;
+
+#[test]
+fn a_move_whose_effect_pushes_away_the_royal_pieces_shield_is_refused() {
+    let p = lud::build::compile_str("push-shield.lud", PUSH_SHIELD)
+        .unwrap()
+        .start();
+    // c3-b3 pushes the rook off a3 and the board: the black rook on a5
+    // would take the king. The pusher stands on no line to the king, so the
+    // move was taken as safe without a test.
+    assert_eq!(
+        sorted(legal(&p)),
+        ["a1a2", "a1b1", "a1b2", "a3a2", "a3a4", "a3a5", "c3c2", "c3c4", "c3d3"]
+    );
+    assert_eq!(lud::perft::perft(&p, 1), 9);
+}

@@ -598,6 +598,18 @@ impl<B: Bits> Engine<B> {
                 .iter()
                 .map(|md| Engine::<B>::acts(&md.effects))
                 .collect(),
+            effects_tested: model
+                .moves
+                .iter()
+                .map(|md| {
+                    Engine::<B>::acts(&md.effects)
+                        || md.piece.is_some_and(|k| {
+                            promos.get(k).and_then(Option::as_ref).is_some_and(|p| {
+                                p.relocates || p.rules.iter().any(|r| !r.after.is_empty())
+                            })
+                        })
+                })
+                .collect(),
             board_attacks,
             own_attacks,
             simple_attacks,

@@ -439,6 +439,7 @@ impl<B: Bits> Engine<B> {
             && (g.piece == NO_KIND || self.royalish & (1 << g.piece) == 0)
             && (from == NO_SQ || !lg.danger.has(from))
             && !(lg.test_captures && capture)
+            && !self.effects_tested[g.rule as usize]
     }
 
     /// [`Engine::safe`] for a move of rule `g` from `from` to `to`: and not
@@ -455,6 +456,7 @@ impl<B: Bits> Engine<B> {
         self.check_rule.is_none()
             || (!lg.in_check
                 && !lg.test_captures
+                && !self.effects_tested[g.rule as usize]
                 && (g.piece == NO_KIND || self.royalish & (1 << g.piece) == 0)
                 && (froms & lg.danger).is_empty()
                 && lg.danger_to.is_empty())

@@ -617,6 +617,11 @@ pub(crate) struct Engine<B: Bits> {
     /// For each move rule: whether its effects change the board
     /// ([`Engine::acts`]).
     pub acting: Box<[bool]>,
+    /// For each move rule: whether its moves change squares beyond their
+    /// start and end (its effects act, or its piece's promotion has
+    /// effects of its own or sends the piece elsewhere): the check rule
+    /// then tests each of its moves, wherever the piece stands.
+    pub effects_tested: Box<[bool]>,
     /// For each player: whether its attacks read only the board (every
     /// condition they depend on is [`board_only`]), so that a royal move can
     /// be judged on a copy where the piece has only been moved.
