@@ -330,19 +330,27 @@ impl<B: Bits> Engine<B> {
     /// Whether the piece on `sq` is one of [`Engine::pins`], asked for one
     /// square without finding them all.
     pub(super) fn is_pinned(&self, st: &State<B>, side: u8, sq: Sq) -> bool {
-        let other = self.next_player(side);
-        let att = &self.attacks[other as usize];
-        let n = self.rays.len();
         let occ = st.occupied();
-        self.royals(st, side).iter().any(|r| {
-            let d = self.line_dir[r as usize * n + sq as usize];
-            if d == u8::MAX || self.first_blocker(r, d, occ) != Some(sq) {
-                return false;
-            }
-            let sliders = st.of_kinds(att.slides[((d + 4) & 7) as usize], other);
-            self.first_blocker(sq, d, occ)
-                .is_some_and(|b| sliders.has(b))
-        })
+        self.royals(st, side)
+            .iter()
+            .any(|r| self.pinner(st, side, r, sq, occ).is_some())
+    }
+
+    /// The enemy slider that pins the piece of `side` on `sq` to the royal
+    /// piece on `r` (`sq` the first piece from `r` on their line, the
+    /// slider the next, sliding towards `r`), with the direction from `r`.
+    fn pinner(&self, st: &State<B>, side: u8, r: Sq, sq: Sq, occ: B) -> Option<(Sq, u8)> {
+        let other = self.next_player(side);
+        let d = self.line_dir[r as usize * self.rays.len() + sq as usize];
+        if d == u8::MAX || self.first_blocker(r, d, occ) != Some(sq) {
+            return None;
+        }
+        let sliders = st.of_kinds(
+            self.attacks[other as usize].slides[((d + 4) & 7) as usize],
+            other,
+        );
+        let b = self.first_blocker(sq, d, occ)?;
+        sliders.has(b).then_some((b, d))
     }
 
     /// For a piece on `from` pinned to the mover's one royal piece, where
@@ -377,25 +385,12 @@ impl<B: Bits> Engine<B> {
         }
         // A promotion's effects (`then:`, `moveTo:`) change squares beyond
         // the move's two: such moves are made and tested.
-        if self.promos[g.piece as usize]
-            .as_ref()
-            .is_some_and(|p| p.relocates || p.rules.iter().any(|r| !r.after.is_empty()))
-        {
+        if self.effects_tested[g.rule as usize] {
             return None;
         }
         let k = self.royals(st, lg.side).lsb();
-        let d = self.line_dir[k as usize * self.rays.len() + from as usize];
-        if d == u8::MAX || self.first_blocker(k, d, lg.occ) != Some(from) {
-            return None;
-        }
-        let pinner = self.first_blocker(from, d, lg.occ)?;
-        let sliders = st.of_kinds(
-            self.attacks[enemy as usize].slides[((d + 4) & 7) as usize],
-            enemy,
-        );
-        sliders
-            .has(pinner)
-            .then(|| self.rays[k as usize][d as usize] & !self.rays[pinner as usize][d as usize])
+        let (pinner, d) = self.pinner(st, lg.side, k, from, lg.occ)?;
+        Some(self.rays[k as usize][d as usize] & !self.rays[pinner as usize][d as usize])
     }
 
     /// Whether a royal piece of `side` stands on one of `zone` within reach
