@@ -605,18 +605,7 @@ fn a_pinned_piece_moves_only_between_its_royal_piece_and_the_pinner_or_onto_the_
 /// A king on a3 and a man on b4 pinned by a black bishop on c5; the man
 /// steps orthogonally and, on the last rank, becomes a rook that pushes
 /// the pieces beside it.
-const PINNED_PUSH: &str = r#"(game "Pinned push"
-    (players {(player "White" N) (player "Black" S)})
-    (equipment {
-        (board (square 5))
-        (piece "King" "K" royal:True (step All))
-        (piece "Rook" "R" (slide Orthogonal))
-        (piece "Bishop" "B" (slide Diagonal))
-        (piece "Man" "M" (step Orthogonal to:Empty) (promote (lastRank) "Rook" then:(push {E W})))})
-    (rules
-        (start {(place White "King" a3) (place White "Man" b4) (place Black "Bishop" c5) (place Black "King" e1)})
-        (play (forbid (inCheck Mover) reason:"it would leave your king in check"))
-        (end {(if (noMoves Next) (loss Next "no moves"))})))"#;
+const PINNED_PUSH: &str = include_str!("fixtures/check/pinned-push.lud");
 
 #[test]
 fn a_pinned_piece_whose_promotion_pushes_the_pinner_away_may_leave_the_line() {
@@ -639,17 +628,7 @@ fn a_pinned_piece_whose_promotion_pushes_the_pinner_away_may_leave_the_line() {
 /// A king on a1 shielded by its rook on a3 from a black rook on a5, and a
 /// pusher on c3 whose step pushes the row west of where it lands, off the
 /// board if need be.
-const PUSH_SHIELD: &str = r#"(game "Push shield"
-    (players {(player "White" N) (player "Black" S)})
-    (equipment {
-        (board (square 5))
-        (piece "King" "K" royal:True (step All))
-        (piece "Rook" "R" (slide Orthogonal))
-        (piece "Pusher" "P" (step Orthogonal to:Empty then:(push {W} off:True)))})
-    (rules
-        (start {(place White "King" a1) (place White "Rook" a3) (place White "Pusher" c3) (place Black "Rook" a5) (place Black "King" e5)})
-        (play (forbid (inCheck Mover) reason:"it would leave your king in check"))
-        (end {(if (noMoves Next) (loss Next "no moves"))})))"#;
+const PUSH_SHIELD: &str = include_str!("fixtures/check/push-shield.lud");
 
 #[test]
 fn a_move_whose_effect_pushes_away_the_royal_pieces_shield_is_refused() {
@@ -664,4 +643,39 @@ fn a_move_whose_effect_pushes_away_the_royal_pieces_shield_is_refused() {
         ["a1a2", "a1b1", "a1b2", "a3a2", "a3a4", "a3a5", "c3c2", "c3c4", "c3d3"]
     );
     assert_eq!(lud::perft::perft(&p, 1), 9);
+}
+
+/// In check: a king on a5 checked along the rank by a rook on e5; its rook
+/// on b4 shields it from a bishop on e1; a man on c4 that, on the last
+/// rank, becomes a rook that pushes the piece south-west of it.
+const PROMOTED_PUSH_IN_CHECK: &str = include_str!("fixtures/check/promoted-push-in-check.lud");
+
+#[test]
+fn in_check_a_block_whose_promotion_pushes_away_another_shield_is_refused() {
+    let p = lud::build::compile_str("promoted-push-check.lud", PROMOTED_PUSH_IN_CHECK)
+        .unwrap()
+        .start();
+    assert!(p.in_check());
+    // c4-c5 blocks the rook's rank, but the new rook pushes the rook on
+    // b4 to a3, opening the bishop's diagonal to the king: refused. The
+    // rook on b4 is pinned; the king steps to a4.
+    assert_eq!(sorted(legal(&p)), ["a5a4"]);
+    assert_eq!(lud::perft::perft(&p, 1), 1);
+}
+
+/// In check: a king on a1 checked by a rook on a4; a man on b4 that, on the
+/// last rank, becomes a rook that pushes the piece south-west of it off the
+/// board.
+const PROMOTED_PUSH_OFF: &str = include_str!("fixtures/check/promoted-push-off.lud");
+
+#[test]
+fn in_check_a_move_whose_promotion_pushes_the_checker_off_the_board_is_offered() {
+    let p = lud::build::compile_str("promoted-push-off.lud", PROMOTED_PUSH_OFF)
+        .unwrap()
+        .start();
+    assert!(p.in_check());
+    // b4-b5 lands off the rook's file, but the new rook pushes the rook on
+    // a4 off the board: the check ends.
+    assert_eq!(sorted(legal(&p)), ["a1b1", "a1b2", "b4b5r"]);
+    assert_eq!(lud::perft::perft(&p, 1), 3);
 }

@@ -70,10 +70,7 @@ impl<B: Bits> Engine<B> {
                 if t.is_empty() {
                     continue;
                 }
-                if let Some(e) = lg
-                    .evasion
-                    .filter(|_| self.royalish & (1 << g.piece) == 0 && !lg.danger.has(from))
-                {
+                if let Some(e) = lg.evasion.filter(|_| self.evades_plainly(&lg, g, from)) {
                     // In check: the moves that end it, none other.
                     n += u64::from(g.moves_to(t & e));
                     continue;

@@ -423,6 +423,19 @@ impl<B: Bits> Engine<B> {
                 .all(|(k, rev)| (rev[sq as usize] & st.pieces(*k, by)).is_empty())
     }
 
+    /// Whether, in check, a move of rule `g` from `from` ends the check
+    /// exactly when it lands on one of [`Legality::evasion`]: the piece is
+    /// neither royal nor on a line to a royal piece ([`Legality::danger`]),
+    /// and the move changes no square beyond its two (no effects that act,
+    /// see [`Engine::effects_tested`]: a push may move another shield away,
+    /// or the checking piece).
+    #[inline]
+    pub(super) fn evades_plainly(&self, lg: &Legality<B>, g: &Gen<B>, from: Sq) -> bool {
+        self.royalish & (1 << g.piece) == 0
+            && !lg.danger.has(from)
+            && !self.effects_tested[g.rule as usize]
+    }
+
     /// Whether the check rule needs no test for a move of rule `g` from
     /// `from` (`capture`: the move takes a piece).
     #[inline]

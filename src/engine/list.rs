@@ -195,10 +195,7 @@ impl<B: Bits> Engine<B> {
         if self.check_rule.is_none() || t.is_empty() {
             return (t, B::ZERO);
         }
-        if let Some(e) = lg
-            .evasion
-            .filter(|_| self.royalish & (1 << g.piece) == 0 && !lg.danger.has(from))
-        {
+        if let Some(e) = lg.evasion.filter(|_| self.evades_plainly(lg, g, from)) {
             // In check: the moves that end it, none other.
             return (t & e, B::ZERO);
         }

@@ -500,6 +500,7 @@ impl<B: Bits> Engine<B> {
         // In check, a move onto an evasion square ends it (if not pinned).
         let ends_check = !lg.in_check || lg.evasion.is_some_and(|e| e.has(m.to));
         let must_test = self.royalish & (1 << g.piece) != 0
+            || self.effects_tested[g.rule as usize]
             || !ends_check
             || (lg.test_captures && lg.occ.has(m.to))
             // Draws judge by `legality_with(st, false)`, which never traces:
@@ -539,9 +540,15 @@ impl<B: Bits> Engine<B> {
                     });
                     continue;
                 }
-                // In check, only the moves that end it (royal pieces aside).
+                // In check, only the moves that end it (royal pieces, and
+                // moves whose effects change other squares, aside).
                 let ends_check = match lg.evasion {
-                    Some(e) if self.royalish & (1 << g.piece) == 0 => e,
+                    Some(e)
+                        if self.royalish & (1 << g.piece) == 0
+                            && !self.effects_tested[g.rule as usize] =>
+                    {
+                        e
+                    }
                     _ => self.all,
                 };
                 for from in (st.pieces(g.piece, side) & g.from_mask).iter() {

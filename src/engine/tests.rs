@@ -157,9 +157,10 @@ fn shortcuts_agree<B: Bits>(name: &str, e: &Engine<B>, st: &State<B>, hist: &[Hi
         let mut legal = MoveBuf::new();
         e.legal_moves(st, hist, &mut legal);
         for m in legal {
-            let kind = crate::state::code_piece(st.at(m.from).max(1));
             let g = e.gens[side as usize].iter().find(|g| g.rule == m.rule);
-            if g.is_some_and(|g| g.bulk) && e.royalish & (1 << kind) == 0 {
+            // (A move whose effects move other pieces may end the check
+            // elsewhere: pushing the checking piece away.)
+            if g.is_some_and(|g| g.bulk && e.evades_plainly(&lg, g, m.from)) {
                 assert!(ev.has(m.to), "{name}: a legal move off the evasion squares");
             }
         }
@@ -381,6 +382,49 @@ fn a_scratch_space_serves_one_engine_after_another() {
         let g = crate::build::compile_str("t.lud", &text).expect("it compiles");
         draws_uniformly(reach, &g.start(), &mut scratches);
     }
+}
+
+/// The check rule's shortcuts and the random draws, against the full
+/// tests, in the small games of `tests/fixtures/check`: moves whose effects
+/// move other pieces (pushes that open a line to the royal piece, or push
+/// the checking piece away), in check and out of it.
+#[test]
+fn shortcuts_and_draws_agree_with_the_full_tests_where_effects_move_other_pieces() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check");
+    let mut scratches: Vec<Box<dyn std::any::Any>> = Vec::new();
+    let mut files = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.display().to_string();
+        let g = crate::build::compile_str(&name, &std::fs::read_to_string(&path).unwrap())
+            .unwrap_or_else(|_| panic!("{name} does not compile"));
+        files += 1;
+        for seed in 0..20 {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut pos = g.start();
+            for _ in 0..12 {
+                on_pos!(&pos.0, |e, s, h| shortcuts_agree(&name, e, s, h));
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                // Every legal move drawn about as often, no other.
+                if seed == 0 && moves.len() > 1 {
+                    draws_uniformly(&name, &pos, &mut scratches);
+                }
+                let m = on_pos!(&pos.0, |e, s, h| e.random_move(
+                    s,
+                    h,
+                    scratch_for(&mut scratches, e),
+                    &mut |k| rng.usize(..k)
+                ));
+                let m = m.expect("a move drawn where there are legal moves");
+                assert!(moves.contains(&m), "{name}: {m:?} is not legal");
+                pos.play_unchecked(m);
+            }
+        }
+    }
+    assert!(files >= 4, "{files} games");
 }
 
 #[test]
