@@ -300,6 +300,26 @@ fn a_random_move_is_legal_and_there_is_one_when_there_are_legal_moves() {
     });
 }
 
+/// Plays in `pos` a move drawn at random (with the scratch space of
+/// `scratches` for its board), after checking that it is one of `legal`.
+fn play_drawn(
+    name: &str,
+    pos: &mut crate::game::Position,
+    legal: &[Move],
+    scratches: &mut Vec<Box<dyn std::any::Any>>,
+    rng: &mut fastrand::Rng,
+) {
+    let m = on_pos!(&pos.0, |e, s, h| e.random_move(
+        s,
+        h,
+        scratch_for(scratches, e),
+        &mut |k| rng.usize(..k)
+    ));
+    let m = m.expect("a move drawn where there are legal moves");
+    assert!(legal.contains(&m), "{name}: {m:?} is not legal");
+    pos.play_unchecked(m);
+}
+
 /// The scratch space for engines of `e`'s board size in `all`.
 fn scratch_for<'a, B: Bits + 'static>(
     all: &'a mut Vec<Box<dyn std::any::Any>>,
@@ -412,15 +432,7 @@ fn shortcuts_and_draws_agree_with_the_full_tests_where_effects_move_other_pieces
                 if seed == 0 && moves.len() > 1 {
                     draws_uniformly(&name, &pos, &mut scratches);
                 }
-                let m = on_pos!(&pos.0, |e, s, h| e.random_move(
-                    s,
-                    h,
-                    scratch_for(&mut scratches, e),
-                    &mut |k| rng.usize(..k)
-                ));
-                let m = m.expect("a move drawn where there are legal moves");
-                assert!(moves.contains(&m), "{name}: {m:?} is not legal");
-                pos.play_unchecked(m);
+                play_drawn(&name, &mut pos, &moves, &mut scratches, &mut rng);
             }
         }
     }
@@ -469,15 +481,7 @@ fn random_moves_are_uniform_over_the_legal_moves() {
                 checked = true;
                 in_check += 1;
             }
-            let m = on_pos!(&pos.0, |e, s, h| e.random_move(
-                s,
-                h,
-                scratch_for(&mut scratches, e),
-                &mut |k| rng.usize(..k)
-            ));
-            let m = m.expect("a move drawn where there are legal moves");
-            assert!(moves.contains(&m), "{name}: {m:?} is not legal");
-            pos.play_unchecked(m);
+            play_drawn(&name, &mut pos, &moves, &mut scratches, &mut rng);
         }
     }
     assert!(in_check >= 3, "only {in_check} games reached a check");
