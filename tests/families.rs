@@ -652,7 +652,7 @@ const PROMOTED_PUSH_IN_CHECK: &str = include_str!("fixtures/check/promoted-push-
 
 #[test]
 fn in_check_a_block_whose_promotion_pushes_away_another_shield_is_refused() {
-    let p = lud::build::compile_str("promoted-push-check.lud", PROMOTED_PUSH_IN_CHECK)
+    let p = lud::build::compile_str("promoted-push-in-check.lud", PROMOTED_PUSH_IN_CHECK)
         .unwrap()
         .start();
     assert!(p.in_check());
@@ -678,4 +678,57 @@ fn in_check_a_move_whose_promotion_pushes_the_checker_off_the_board_is_offered()
     // a4 off the board: the check ends.
     assert_eq!(sorted(legal(&p)), ["a1b1", "a1b2", "b4b5r"]);
     assert_eq!(lud::perft::perft(&p, 1), 3);
+}
+
+#[test]
+fn a_capture_without_moving_that_opens_a_line_to_the_royal_piece_is_refused() {
+    let p = lud::build::compile_str(
+        "stay-shield.lud",
+        include_str!("fixtures/check/stay-shield.lud"),
+    )
+    .unwrap()
+    .start();
+    // The archer's shot at a3 leaves it on b3 and empties a3: the rook on
+    // a5 would take the king. Only the king moves.
+    assert_eq!(sorted(legal(&p)), ["a1a2", "a1b1", "a1b2"]);
+    assert_eq!(lud::perft::perft(&p, 1), 3);
+}
+
+#[test]
+fn castling_that_moves_the_royal_pieces_shield_is_refused() {
+    let p = lud::build::compile_str(
+        "castle-shield.lud",
+        include_str!("fixtures/check/castle-shield.lud"),
+    )
+    .unwrap()
+    .start();
+    // The lord castles e3-g3 and sends the rook from h3 to f3, opening
+    // the file from h1 to the king; the rook, pinned, stays on the file.
+    let moves = sorted(legal(&p));
+    assert!(!moves.iter().any(|m| m.starts_with("e3g3")), "{moves:?}");
+    assert_eq!(
+        moves,
+        ["h3h1", "h3h2", "h3h4", "h5g4", "h5g5", "h5g6", "h5h4", "h5h6"]
+    );
+    assert_eq!(lud::perft::perft(&p, 1), 8);
+}
+
+#[test]
+fn a_check_uncovered_by_a_promotions_push_is_seen() {
+    let mut p = lud::build::compile_str(
+        "promoted-push-discover.lud",
+        include_str!("fixtures/check/promoted-push-discover.lud"),
+    )
+    .unwrap()
+    .start();
+    let m = p
+        .legal_moves()
+        .into_iter()
+        .find(|&m| lud::notation::move_text(&p, m).starts_with("c4c5"))
+        .expect("c4-c5 is legal");
+    p.play(m).unwrap();
+    // The new stone on c5 pushed the stone on d4 to e3: the bishop on b2
+    // checks the king on e5, which must step out of its diagonal.
+    assert!(p.in_check());
+    assert_eq!(sorted(legal(&p)), ["e5d5", "e5e4"]);
 }

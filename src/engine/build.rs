@@ -603,6 +603,11 @@ impl<B: Bits> Engine<B> {
                 .iter()
                 .map(|md| {
                     Engine::<B>::acts(&md.effects)
+                        // Taking without moving empties the square taken
+                        // and keeps the start square; castling moves a
+                        // partner too.
+                        || md.stay
+                        || matches!(md.kind, MoveKind::Castle { .. })
                         || md.piece.is_some_and(|k| {
                             promos.get(k).and_then(Option::as_ref).is_some_and(|p| {
                                 p.relocates || p.rules.iter().any(|r| !r.after.is_empty())

@@ -425,10 +425,11 @@ impl<B: Bits> Engine<B> {
 
     /// Whether, in check, a move of rule `g` from `from` ends the check
     /// exactly when it lands on one of [`Legality::evasion`]: the piece is
-    /// neither royal nor on a line to a royal piece ([`Legality::danger`]),
-    /// and the move changes no square beyond its two (no effects that act,
-    /// see [`Engine::effects_tested`]: a push may move another shield away,
-    /// or the checking piece).
+    /// of no kind that is or may become royal, it is not on one of
+    /// [`Legality::danger`] (pinned, or where attacks are traced), and the
+    /// move changes the board only by its piece leaving `from` for where
+    /// it lands (see [`Engine::effects_tested`]: a push may move another
+    /// shield away, or the checking piece).
     #[inline]
     pub(super) fn evades_plainly(&self, lg: &Legality<B>, g: &Gen<B>, from: Sq) -> bool {
         self.royalish & (1 << g.piece) == 0

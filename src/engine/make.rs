@@ -387,10 +387,10 @@ impl<B: Bits> Engine<B> {
         // other player's royal pieces may already stand attacked.
         let alternate = st.mover != side;
         let (kind, captured) = self.apply(st, m);
-        // A promoted piece sent elsewhere (`moveTo:`) does not stand on `m.to`,
-        // and a promotion's effects (`then:`) may move other pieces.
-        let landed =
-            m.promo == NO_PIECE || (st.at(m.to) != EMPTY && !self.effects_tested[m.rule as usize]);
+        // A promoted piece sent elsewhere (`moveTo:`) does not stand on
+        // `m.to`, and a promotion's effects (`then:`) may move other pieces:
+        // either makes the rule's moves tested (`effects_tested`).
+        let landed = m.promo == NO_PIECE || !self.effects_tested[m.rule as usize];
         st.last = if self.plain_make[m.rule as usize] && m.extra == NO_SQ && alternate && landed {
             (m.from, m.to)
         } else {

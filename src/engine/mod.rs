@@ -537,7 +537,8 @@ pub(crate) struct Promos<B: Bits> {
     /// The rules.
     pub rules: Vec<PromoRule<B>>,
     /// The kinds offered when there is one rule of fixed kinds, no condition,
-    /// not optional, no effect: the fast path.
+    /// not optional: the fast path. (The rule may still have effects of its
+    /// own, `then:`: see [`Engine::effects_tested`].)
     pub fixed: Option<Box<[u8]>>,
     /// Whether some rule sends the promoted piece elsewhere (`moveTo:`): the
     /// square it promoted on is left empty, which may open a line to the
@@ -617,8 +618,9 @@ pub(crate) struct Engine<B: Bits> {
     /// For each move rule: whether its effects change the board
     /// ([`Engine::acts`]).
     pub acting: Box<[bool]>,
-    /// For each move rule: whether its moves change squares beyond their
-    /// start and end (its effects act, or its piece's promotion has
+    /// For each move rule: whether its moves change the board otherwise
+    /// than a piece leaving its start square for its end (its effects act,
+    /// it takes without moving, it castles, or its piece's promotion has
     /// effects of its own or sends the piece elsewhere): the check rule
     /// then tests each of its moves, wherever the piece stands.
     pub effects_tested: Box<[bool]>,

@@ -497,7 +497,8 @@ impl<B: Bits> Engine<B> {
         if self.check_rule.is_none() {
             return true;
         }
-        // In check, a move onto an evasion square ends it (if not pinned).
+        // In check, a move onto an evasion square ends it (if not pinned,
+        // and if it changes no other square: `effects_tested`).
         let ends_check = !lg.in_check || lg.evasion.is_some_and(|e| e.has(m.to));
         let must_test = self.royalish & (1 << g.piece) != 0
             || self.effects_tested[g.rule as usize]
@@ -541,7 +542,10 @@ impl<B: Bits> Engine<B> {
                     continue;
                 }
                 // In check, only the moves that end it (royal pieces, and
-                // moves whose effects change other squares, aside).
+                // moves whose effects change other squares, aside). Not
+                // `evades_plainly`: draws judge by `legality_with(st,
+                // false)`, whose `danger` is every square; a pinned piece's
+                // drawn move is tested by `passes_drawn`.
                 let ends_check = match lg.evasion {
                     Some(e)
                         if self.royalish & (1 << g.piece) == 0
