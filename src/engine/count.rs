@@ -293,8 +293,7 @@ impl<B: Bits> Engine<B> {
         g: &Gen<B>,
         froms: B,
     ) -> Option<(B, B)> {
-        if self.royalish & (1 << g.piece) != 0
-            || self.effects_tested[g.rule as usize]
+        if !self.moves_plainly(g)
             || (lg.test_captures && g.target != Target::Empty)
             || !lg.danger_to.is_empty()
         {

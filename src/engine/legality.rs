@@ -372,20 +372,17 @@ impl<B: Bits> Engine<B> {
         from: Sq,
     ) -> Option<B> {
         let enemy = self.next_player(lg.side);
-        // A plain move has a piece (`plain_make`), so its kind's bit is read.
+        // Not `moves_plainly` (a promotion's effects, `then:` or `moveTo:`,
+        // change squares beyond the move's two): such moves are made and
+        // tested.
         if !self.plain_make[g.rule as usize]
-            || self.royalish & (1 << g.piece) != 0
+            || !self.moves_plainly(g)
             || lg.in_check
             || lg.royals != 1
             || lg.test_captures
             || !self.simple_attacks[enemy as usize]
             || self.attacks[enemy as usize].blockable
         {
-            return None;
-        }
-        // A promotion's effects (`then:`, `moveTo:`) change squares beyond
-        // the move's two: such moves are made and tested.
-        if self.effects_tested[g.rule as usize] {
             return None;
         }
         let k = self.royals(st, lg.side).lsb();
@@ -432,8 +429,16 @@ impl<B: Bits> Engine<B> {
     /// shield away, or the checking piece).
     #[inline]
     pub(super) fn evades_plainly(&self, lg: &Legality<B>, g: &Gen<B>, from: Sq) -> bool {
-        self.royalish & (1 << g.piece) == 0
-            && !lg.danger.has(from)
+        self.moves_plainly(g) && !lg.danger.has(from)
+    }
+
+    /// Whether a move of rule `g` changes the board only by a piece of no
+    /// kind that is or may become royal leaving its square for where it
+    /// lands (no effects that act, see [`Engine::effects_tested`]): what
+    /// every shortcut of the check rule asks first.
+    #[inline]
+    pub(super) fn moves_plainly(&self, g: &Gen<B>) -> bool {
+        (g.piece == NO_KIND || self.royalish & (1 << g.piece) == 0)
             && !self.effects_tested[g.rule as usize]
     }
 
@@ -445,10 +450,9 @@ impl<B: Bits> Engine<B> {
             return true;
         }
         !lg.in_check
-            && (g.piece == NO_KIND || self.royalish & (1 << g.piece) == 0)
+            && self.moves_plainly(g)
             && (from == NO_SQ || !lg.danger.has(from))
             && !(lg.test_captures && capture)
-            && !self.effects_tested[g.rule as usize]
     }
 
     /// [`Engine::safe`] for a move of rule `g` from `from` to `to`: and not
@@ -465,8 +469,7 @@ impl<B: Bits> Engine<B> {
         self.check_rule.is_none()
             || (!lg.in_check
                 && !lg.test_captures
-                && !self.effects_tested[g.rule as usize]
-                && (g.piece == NO_KIND || self.royalish & (1 << g.piece) == 0)
+                && self.moves_plainly(g)
                 && (froms & lg.danger).is_empty()
                 && lg.danger_to.is_empty())
     }

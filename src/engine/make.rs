@@ -390,12 +390,13 @@ impl<B: Bits> Engine<B> {
         // A promoted piece sent elsewhere (`moveTo:`) does not stand on
         // `m.to`, and a promotion's effects (`then:`) may move other pieces:
         // either makes the rule's moves tested (`effects_tested`).
-        let landed = m.promo == NO_PIECE || !self.effects_tested[m.rule as usize];
-        st.last = if self.plain_make[m.rule as usize] && m.extra == NO_SQ && alternate && landed {
-            (m.from, m.to)
-        } else {
-            (NO_SQ, NO_SQ)
-        };
+        let plain_promo = m.promo == NO_PIECE || !self.effects_tested[m.rule as usize];
+        st.last =
+            if self.plain_make[m.rule as usize] && m.extra == NO_SQ && alternate && plain_promo {
+                (m.from, m.to)
+            } else {
+                (NO_SQ, NO_SQ)
+            };
         if !(rights & !st.unmoved).is_empty() {
             st.hash ^= self.rights_key(rights) ^ self.rights_key(rights & st.unmoved);
         }

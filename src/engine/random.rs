@@ -500,8 +500,7 @@ impl<B: Bits> Engine<B> {
         // In check, a move onto an evasion square ends it (if not pinned,
         // and if it changes no other square: `effects_tested`).
         let ends_check = !lg.in_check || lg.evasion.is_some_and(|e| e.has(m.to));
-        let must_test = self.royalish & (1 << g.piece) != 0
-            || self.effects_tested[g.rule as usize]
+        let must_test = !self.moves_plainly(g)
             || !ends_check
             || (lg.test_captures && lg.occ.has(m.to))
             // Draws judge by `legality_with(st, false)`, which never traces:
@@ -547,12 +546,7 @@ impl<B: Bits> Engine<B> {
                 // false)`, whose `danger` is every square; a pinned piece's
                 // drawn move is tested by `passes_drawn`.
                 let ends_check = match lg.evasion {
-                    Some(e)
-                        if self.royalish & (1 << g.piece) == 0
-                            && !self.effects_tested[g.rule as usize] =>
-                    {
-                        e
-                    }
+                    Some(e) if self.moves_plainly(g) => e,
                     _ => self.all,
                 };
                 for from in (st.pieces(g.piece, side) & g.from_mask).iter() {

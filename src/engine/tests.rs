@@ -160,10 +160,7 @@ fn shortcuts_agree<B: Bits>(name: &str, e: &Engine<B>, st: &State<B>, hist: &[Hi
             let g = e.gens[side as usize].iter().find(|g| g.rule == m.rule);
             // (A move whose effects move other pieces may end the check
             // elsewhere: pushing the checking piece away.)
-            let plain = |g: &super::Gen<B>| {
-                e.royalish & (1 << g.piece) == 0 && !e.effects_tested[g.rule as usize]
-            };
-            if g.is_some_and(|g| g.bulk && plain(g)) {
+            if g.is_some_and(|g| g.bulk && e.moves_plainly(g)) {
                 assert!(ev.has(m.to), "{name}: a legal move off the evasion squares");
             }
         }
