@@ -732,3 +732,19 @@ fn a_check_uncovered_by_a_promotions_push_is_seen() {
     assert!(p.in_check());
     assert_eq!(sorted(legal(&p)), ["e5d5", "e5e4"]);
 }
+
+#[test]
+fn a_move_whose_flip_takes_every_move_of_the_next_player_is_refused_where_stalemate_is_forbidden() {
+    let p = lud::build::compile_str(
+        "flip-stalemate.lud",
+        include_str!("fixtures/check/flip-stalemate.lud"),
+    )
+    .unwrap()
+    .start();
+    // The flipper's step a3-a2 turns black's eight men white: black, its
+    // king without a move, would be stalemated. Black's eight men, each
+    // with a step, were taken as enough for black to keep a move whatever
+    // white does.
+    assert_eq!(sorted(legal(&p)), ["a10a9", "j2j3"]);
+    assert_eq!(lud::perft::perft(&p, 1), 2);
+}

@@ -615,6 +615,16 @@ impl<B: Bits> Engine<B> {
                         })
                 })
                 .collect(),
+            far_moves: model.moves.iter().any(|md| {
+                Engine::<B>::acts(&md.effects)
+                    || matches!(md.kind, MoveKind::Castle { .. })
+                    || md.piece.is_some_and(|k| {
+                        promos
+                            .get(k)
+                            .and_then(Option::as_ref)
+                            .is_some_and(|p| p.rules.iter().any(|r| Engine::<B>::acts(&r.after)))
+                    })
+            }),
             board_attacks,
             own_attacks,
             simple_attacks,

@@ -67,8 +67,12 @@ impl<B: Bits> Engine<B> {
     /// their own). After its own move four are (none on any line of an
     /// enemy slider, so its royal pieces may move too; every move has a
     /// witness of its own): the move spoils the piece moved and at most two
-    /// witnesses.
+    /// witnesses. In a game whose moves may change squares far from their
+    /// own ([`Engine::far_moves`]) there is no such bound: never.
     pub(super) fn robustly_mobile(&self, st: &State<B>, player: u8, run: bool, blocked: B) -> bool {
+        if self.far_moves {
+            return false;
+        }
         let (danger, need) = if run {
             (self.exposed(st, player), 4)
         } else {

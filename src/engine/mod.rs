@@ -624,6 +624,13 @@ pub(crate) struct Engine<B: Bits> {
     /// effects of its own or sends the piece elsewhere): the check rule
     /// then tests each of its moves, wherever the piece stands.
     pub effects_tested: Box<[bool]>,
+    /// Whether some move rule changes squares other than those of a piece
+    /// leaving its square, landing and taking what stands there (its
+    /// effects, or its piece's promotion's, act: a flip, a capture pattern,
+    /// a push, a transformation; or it castles, moving a partner too): a
+    /// move may then take or pin any number of pieces, beyond the bound of
+    /// [`Engine::robustly_mobile`].
+    pub far_moves: bool,
     /// For each player: whether its attacks read only the board (every
     /// condition they depend on is [`board_only`]), so that a royal move can
     /// be judged on a copy where the piece has only been moved.
