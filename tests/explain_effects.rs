@@ -1,7 +1,8 @@
 //! `lud explain` names what a move did beyond its own squares, and which
 //! rule's effect did it: the discs a Reversi move turns over, the pieces a
 //! custodian capture takes (each with the capture that took it), the pieces
-//! a draughts jump takes; and, in a game whose turns have parts, whether the
+//! a draughts jump takes, where a castling rook or a pushed piece goes
+//! (not taken); and, in a game whose turns have parts, whether the
 //! turn goes on and with what (the Amazons' queen, then its arrow), or why
 //! it ends (Connect6's first stone). In plain words: no rule-file syntax.
 
@@ -162,6 +163,37 @@ fn connect6_says_why_the_first_turn_is_one_stone() {
     let words = explain(&p, "@b1");
     assert!(
         words.contains("It goes on with White's turn, and ends it.\n"),
+        "{words}"
+    );
+}
+
+#[test]
+fn castling_says_where_the_rook_goes_and_takes_nothing() {
+    let g = game("games/chess.lud");
+    let p = pos(&g, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let words = explain(&p, "e1g1");
+    assert!(!words.contains("takes"), "{words}");
+    assert_eq!(
+        lines_starting(&words, "The Rook"),
+        ["The Rook on h1 goes to f1."],
+        "{words}"
+    );
+    let words = explain(&p, "e1c1");
+    assert_eq!(
+        lines_starting(&words, "The Rook"),
+        ["The Rook on a1 goes to d1."],
+        "{words}"
+    );
+}
+
+#[test]
+fn a_piece_pushed_by_a_promotions_effect_moves_and_is_not_taken() {
+    let g = game("tests/fixtures/check/promoted-push-discover.lud");
+    let words = explain(&g.start(), "c4c5");
+    assert!(!words.contains("takes"), "{words}");
+    assert_eq!(
+        lines_starting(&words, "The Stone on d4"),
+        ["The Stone on d4 goes to e3."],
         "{words}"
     );
 }

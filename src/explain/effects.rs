@@ -72,7 +72,8 @@ pub(super) fn effects_words(pos: &Position, after: &Position, m: crate::Move) ->
         return pushed_words(pos, after, m, &own);
     }
     let mut turned = Vec::new();
-    let mut taken = Vec::new();
+    let mut left = Vec::new();
+    let mut arrived = Vec::new();
     let mut changed = Vec::new();
     for sq in 0..model.board.len() {
         if own.contains(&Some(sq)) {
@@ -81,11 +82,30 @@ pub(super) fn effects_words(pos: &Position, after: &Position, m: crate::Move) ->
         match (pos.piece_at(sq), after.piece_at(sq)) {
             (Some((k, owner)), Some((_, now))) if owner != now => turned.push((k, sq)),
             (Some((k, _)), Some((now, _))) if k != now => changed.push((k, sq, now)),
-            (Some((k, _)), None) => taken.push((k, sq)),
+            (Some(piece), None) => left.push((piece, sq)),
+            (None, Some(piece)) => arrived.push((piece, sq)),
             _ => {}
         }
     }
+    // A piece that left its square for another (a castling partner, a piece
+    // pushed by a promotion's effects) moved; the others were taken.
+    let mut moved = Vec::new();
+    let mut taken = Vec::new();
+    for (piece, sq) in left {
+        match arrived.iter().position(|&(p, _)| p == piece) {
+            Some(i) => moved.push((piece.0, sq, arrived.swap_remove(i).1)),
+            None => taken.push((piece.0, sq)),
+        }
+    }
     let mut s = String::new();
+    for &(k, from, to) in &moved {
+        let _ = writeln!(
+            s,
+            "  {} goes to {}.",
+            capital(&pieces_words(model, &[(k, from)])),
+            model.board.name(Sq::try_from(to).unwrap_or(Sq::MAX))
+        );
+    }
     if !turned.is_empty() {
         let flips: Vec<String> = rule
             .effects
