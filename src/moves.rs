@@ -105,6 +105,13 @@ impl Move {
         small.then_some(code as i64)
     }
 
+    /// The [`Move::small_code`] of `Move::new(from, to, rule, NO_PIECE)`,
+    /// a plain move's (which always fits): its squares and rule.
+    #[inline]
+    pub(crate) fn plain_code(from: Sq, to: Sq, rule: u8) -> i64 {
+        i64::from(from) | i64::from(to) << 16 | i64::from(rule) << 32
+    }
+
     /// The low 64 bits of [`Move::code`]: the squares, the rule, the
     /// promotion and the extra square.
     #[inline]
@@ -215,6 +222,18 @@ mod tests {
             }
         }
         assert_eq!(Move::from_code(1 << 104), None);
+    }
+
+    #[test]
+    fn a_plain_moves_code_is_its_small_code() {
+        let mut rng = fastrand::Rng::with_seed(4);
+        for _ in 0..10_000 {
+            let (from, to, rule) = (rng.u16(..), rng.u16(..), rng.u8(..));
+            assert_eq!(
+                Some(Move::plain_code(from, to, rule)),
+                Move::new(from, to, rule, NO_PIECE).small_code()
+            );
+        }
     }
 
     #[test]

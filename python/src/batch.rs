@@ -224,9 +224,10 @@ impl Slot {
     /// whose legal actions are `codes` and whose kept moves are `wide`.
     fn find(wide: &[Move], codes: &[i64], code: i64) -> Option<Move> {
         if wide.is_empty() {
-            codes
-                .contains(&code)
-                .then(|| Move::from_code(u128::try_from(code).ok()?))?
+            // Every code compared, with no early exit: the comparisons run
+            // side by side, and no branch waits on where the action stands.
+            let hit = codes.iter().fold(false, |hit, &c| hit | (c == code));
+            hit.then(|| Move::from_code(u128::try_from(code).ok()?))?
         } else {
             let m = Move::from_code(u128::try_from(code).ok()?)?;
             wide.contains(&m).then_some(m)
@@ -356,14 +357,16 @@ impl Batch {
         Ok((codes.into_pyarray(py), returns.into_pyarray(py)))
     }
 
-    /// A step: the move `pick` makes of each game's value (or why not),
-    /// every one found before any is played; then played, and reported.
+    /// A step: the move `pick` makes of each game's value (`why` says
+    /// why there is none), every one found before any is played; then
+    /// played, and reported.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         values: &Bound<'py, PyAny>,
         what: &str,
-        pick: impl Fn(&[Move], &[i64], i64) -> Result<Move, String>,
+        pick: impl Fn(&[Move], &[i64], i64) -> Option<Move>,
+        why: impl Fn(&[i64], i64) -> String,
     ) -> PyResult<Report<'py>> {
         let values = self.per_game(values, what)?;
         let actions = &self.actions;
@@ -375,9 +378,16 @@ impl Batch {
             } else {
                 &[]
             };
+            // An Option, not a Result carrying the message: the move then
+            // goes straight to `moves` (built in a Result on the stack, it
+            // was read back whole before its parts were written, a stall
+            // for every game).
             match pick(wide, actions.of(i), v) {
-                Ok(m) => moves.push(m),
-                Err(why) => return Err(PyValueError::new_err(format!("game {i}: {why}"))),
+                Some(m) => moves.push(m),
+                None => {
+                    let why = why(actions.of(i), v);
+                    return Err(PyValueError::new_err(format!("game {i}: {why}")));
+                }
             }
         }
         let steps = self.play_all(py, moves);
@@ -518,9 +528,8 @@ impl Batch {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Report<'py>> {
-        self.step(py, actions, "apply", |wide, codes, code| {
-            Slot::find(wide, codes, code)
-                .ok_or_else(|| format!("action {code} is not one of its legal actions"))
+        self.step(py, actions, "apply", Slot::find, |_, code| {
+            format!("action {code} is not one of its legal actions")
         })
     }
 
@@ -532,17 +541,22 @@ impl Batch {
         py: Python<'py>,
         indices: &Bound<'py, PyAny>,
     ) -> PyResult<Report<'py>> {
-        self.step(py, indices, "apply_indices", |wide, codes, k| {
-            let m = usize::try_from(k)
-                .ok()
-                .and_then(|k| Slot::get(wide, codes, k));
-            m.ok_or_else(|| {
+        self.step(
+            py,
+            indices,
+            "apply_indices",
+            |wide, codes, k| {
+                usize::try_from(k)
+                    .ok()
+                    .and_then(|k| Slot::get(wide, codes, k))
+            },
+            |codes, k| {
                 format!(
                     "index {k} is not between 0 and {} (its legal actions)",
                     codes.len() - 1
                 )
-            })
-        })
+            },
+        )
     }
 
     /// The player to move in each game, from 0 (an int64 array).

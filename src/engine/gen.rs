@@ -18,7 +18,7 @@ use crate::bits::Bits;
 use crate::compile::board::Sq;
 use crate::compile::model::{ForbidDef, IntExpr, Target, MAX_PLAYERS};
 use crate::eval::{Ctx, MoveCtx};
-use crate::moves::Move;
+use crate::moves::{Move, NO_PIECE};
 use crate::state::{Hist, KeyCounts, State, NO_SQ};
 use smallvec::SmallVec;
 use std::cell::RefCell;
@@ -65,7 +65,18 @@ pub(crate) trait MoveSink {
     /// The sink itself where it is a [`MoveBuf`] (the general pipeline
     /// fills only those; another sink is handed its moves afterwards).
     fn as_buf(&mut self) -> Option<&mut MoveBuf>;
+    /// The moves of rule `rule` to each square `to` of `tos` from
+    /// `from(to)`, none a promotion, in the order of the squares.
+    #[inline]
+    fn push_plain<B: Bits>(&mut self, tos: B, rule: u8, from: impl Fn(Sq) -> Sq) {
+        for to in tos.iter() {
+            self.push(Move::new(from(to), to, rule, NO_PIECE));
+        }
+    }
 }
+
+/// How many codes [`SmallCodes::push_plain`] writes at a time.
+const CHUNK: usize = 8;
 
 impl MoveSink for MoveBuf {
     #[inline]
@@ -115,6 +126,37 @@ impl MoveSink for SmallCodes<'_> {
     #[inline]
     fn as_buf(&mut self) -> Option<&mut MoveBuf> {
         None
+    }
+    /// Written [`CHUNK`] codes at a time whatever the number of squares
+    /// (those past the last square written over or cut off): a loop
+    /// through the squares one by one ended at a number the branch
+    /// predictor could not foresee, a stall of some dozen cycles for each
+    /// start square, where the codes of one start square cost a few.
+    #[inline]
+    fn push_plain<B: Bits>(&mut self, tos: B, rule: u8, from: impl Fn(Sq) -> Sq) {
+        if B::CAPACITY > 128 {
+            // Wide boards: the lowest square of a set costs a search.
+            for to in tos.iter() {
+                self.push(Move::new(from(to), to, rule, NO_PIECE));
+            }
+            return;
+        }
+        let mut t = tos;
+        let mut left = t.count() as usize;
+        while left > 0 {
+            let len = self.codes.len();
+            self.codes.resize(len + CHUNK, 0);
+            for c in &mut self.codes[len..len + CHUNK] {
+                // Past the last square, `to` is the set's size: a code
+                // cut off below.
+                let to = t.lsb();
+                *c = Move::plain_code(from(to), to, rule);
+                t = t.clear_lsb();
+            }
+            let n = left.min(CHUNK);
+            self.codes.truncate(len + n);
+            left -= n;
+        }
     }
 }
 

@@ -78,9 +78,7 @@ impl<B: Bits> Engine<B> {
             let (sure, test) = self.legal_split(st, lg, g, from, t & !g.dyn_zone);
             let test = test | (t & g.dyn_zone);
             if test.is_empty() && fixed.is_none() {
-                for to in sure.iter() {
-                    out.push(Move::new(from, to, g.rule, NO_PIECE));
-                }
+                out.push_plain(sure, g.rule, |_| from);
                 continue;
             }
             for to in (sure | test).iter() {
@@ -117,16 +115,12 @@ impl<B: Bits> Engine<B> {
         if let GenKind::Leap(t) = &g.kind {
             // A leap's reach read straight from its table.
             for from in froms.iter() {
-                for to in (t[from as usize] & mask).iter() {
-                    out.push(Move::new(from, to, g.rule, NO_PIECE));
-                }
+                out.push_plain(t[from as usize] & mask, g.rule, |_| from);
             }
             return;
         }
         for from in froms.iter() {
-            for to in (self.reach(g, from, occ) & mask).iter() {
-                out.push(Move::new(from, to, g.rule, NO_PIECE));
-            }
+            out.push_plain(self.reach(g, from, occ) & mask, g.rule, |_| from);
         }
     }
 
@@ -162,8 +156,13 @@ impl<B: Bits> Engine<B> {
         };
         match &*g.shifts {
             [a] => {
-                for to in (a.ahead(easy) & open).iter() {
-                    emit(out, a.source(to), to);
+                let tos = a.ahead(easy) & open;
+                if fixed.is_none() || (tos & g.promo_zone).is_empty() {
+                    out.push_plain(tos, g.rule, |to| a.source(to));
+                } else {
+                    for to in tos.iter() {
+                        emit(out, a.source(to), to);
+                    }
                 }
             }
             [a, b] => {
