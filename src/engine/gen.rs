@@ -147,8 +147,8 @@ impl MoveSink for SmallCodes<'_> {
             let len = self.codes.len();
             self.codes.resize(len + CHUNK, 0);
             for c in &mut self.codes[len..len + CHUNK] {
-                // Past the last square, `to` is the set's size: a code
-                // cut off below.
+                // Past the last square, `to` is the width of the set (no
+                // square): a code cut off below.
                 let to = t.lsb();
                 *c = Move::plain_code(from(to), to, rule);
                 t = t.clear_lsb();
