@@ -6,11 +6,13 @@
 
 use super::gen::MoveSink;
 use super::legality::Legality;
-use super::{Engine, Gen, GenKind};
+use super::{Engine, Gen, GenKind, NO_KIND};
 use crate::bits::Bits;
 use crate::compile::board::Sq;
+use crate::eval::{Ctx, MoveCtx};
 use crate::moves::{Move, NO_PIECE};
 use crate::state::State;
+use crate::state::NO_SQ;
 
 impl<B: Bits> Engine<B> {
     /// Pushes on `out` every legal move of the player to move by the rules
@@ -41,10 +43,45 @@ impl<B: Bits> Engine<B> {
         {
             if g.lists_bulk && (check || self.check_rule.is_none()) {
                 self.list_bulk(st, lg, g, out);
+            } else if matches!(g.kind, GenKind::Drop(..)) && self.list_puts(st, lg, g, check, out) {
+                continue;
             } else {
                 self.each_of_gen(st, lg, g, &mut |m, safe| keep(out, m, safe));
             }
         }
+    }
+
+    /// The moves of a rule that puts a new piece on a square (`check`: the
+    /// check rule applies), pushed on `out` all at once as
+    /// [`Engine::each_of_gen`] finds them one by one, where each is legal
+    /// as found: its condition read once for all its squares, and no move
+    /// that could need the check test. False, with nothing pushed, where
+    /// that does not apply.
+    fn list_puts<S: MoveSink>(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        g: &Gen<B>,
+        check: bool,
+        out: &mut S,
+    ) -> bool {
+        let exact = g.guard_fixed || g.to_set.as_ref().is_some_and(|ts| ts.exact);
+        if g.piece != NO_KIND || (g.quick.is_some() && !exact) {
+            return false;
+        }
+        let tos = self.targets(st, g, 0, lg.side, lg.occ) & !lg.blocked;
+        if check && !(self.safe(lg, g, NO_SQ, true) && (tos & lg.danger_to).is_empty()) {
+            return false;
+        }
+        if let Some(c) = g.quick.as_ref().filter(|_| g.guard_fixed) {
+            let ctx =
+                Ctx::new(self, st, &[], None).in_move(MoveCtx::new(lg.side, NO_SQ, NO_SQ, NO_KIND));
+            if !ctx.quick(c) {
+                return true;
+            }
+        }
+        out.push_plain(tos, g.rule, |_| NO_SQ);
+        true
     }
 
     /// The legal moves of a rule counted in bulk, pushed on `out` (the
