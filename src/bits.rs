@@ -31,6 +31,8 @@ pub trait Bits:
     const ZERO: Self;
     /// How many squares the type can hold.
     const CAPACITY: usize;
+    /// How many words of 64 squares it holds.
+    const WORDS: usize;
     /// One byte per square (the board's mailbox).
     type Cells: Copy + Debug + Send + Sync + AsRef<[u8]> + AsMut<[u8]>;
     /// A square's number as a mailbox stores it: a byte where every square
@@ -58,6 +60,9 @@ pub trait Bits:
     /// The set without its lowest square.
     #[must_use]
     fn clear_lsb(self) -> Self;
+    /// Squares `64 * i` to `64 * i + 63` of the set, a bit each (none for
+    /// `i` past the last word).
+    fn word(self, i: usize) -> u64;
     /// Every square of the set moved by `by` (up if positive), those moved
     /// off either end dropped.
     #[must_use]
@@ -96,6 +101,7 @@ macro_rules! impl_bits {
         impl Bits for $t {
             const ZERO: Self = 0;
             const CAPACITY: usize = $n;
+            const WORDS: usize = $n / 64;
             type Cells = [u8; $n];
             type Orig = u8;
             type Origins = [u8; $n];
@@ -144,6 +150,14 @@ macro_rules! impl_bits {
             #[inline]
             fn clear_lsb(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn word(self, i: usize) -> u64 {
+                if i < Self::WORDS {
+                    (self >> (64 * i)) as u64
+                } else {
+                    0
+                }
             }
             #[inline]
             fn nth(self, i: u32) -> Sq {
@@ -345,6 +359,7 @@ macro_rules! impl_wide {
         impl Bits for Wide<$w> {
             const ZERO: Self = Wide([0; $w]);
             const CAPACITY: usize = 64 * $w;
+            const WORDS: usize = $w;
             type Cells = [u8; 64 * $w];
             type Orig = Sq;
             type Origins = [Sq; 64 * $w];
@@ -392,6 +407,10 @@ macro_rules! impl_wide {
             #[inline]
             fn clear_lsb(self) -> Self {
                 self.clear_lsb_n()
+            }
+            #[inline]
+            fn word(self, i: usize) -> u64 {
+                self.0.get(i).copied().unwrap_or(0)
             }
             #[inline]
             fn nth(self, i: u32) -> Sq {
@@ -481,6 +500,36 @@ impl<B: Bits> ExactSizeIterator for BitIter<B> {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A set's words hold its squares, 64 to a word, and nothing else.
+    fn words_hold_the_squares<B: Bits>() {
+        let mut rng = fastrand::Rng::with_seed(B::CAPACITY as u64);
+        for _ in 0..200 {
+            let mut set = B::ZERO;
+            for _ in 0..rng.usize(..20) {
+                set |= B::bit(rng.u16(..B::CAPACITY as u16));
+            }
+            let mut from_words = Vec::new();
+            for i in 0..B::WORDS + 1 {
+                let w = set.word(i);
+                from_words.extend(
+                    (0..64)
+                        .filter(|b| w >> b & 1 != 0)
+                        .map(|b| (64 * i + b) as Sq),
+                );
+            }
+            assert_eq!(from_words, set.iter().collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn every_width_gives_its_squares_word_by_word() {
+        words_hold_the_squares::<u64>();
+        words_hold_the_squares::<u128>();
+        words_hold_the_squares::<Wide<4>>();
+        words_hold_the_squares::<Wide<6>>();
+        words_hold_the_squares::<Wide<10>>();
+    }
 
     fn roundtrip<B: Bits>() {
         let s = B::bit(3) | B::bit(60);

@@ -134,28 +134,25 @@ impl MoveSink for SmallCodes<'_> {
     /// start square, where the codes of one start square cost a few.
     #[inline]
     fn push_plain<B: Bits>(&mut self, tos: B, rule: u8, from: impl Fn(Sq) -> Sq) {
-        if B::CAPACITY > 128 {
-            // Wide boards: the lowest square of a set costs a search.
-            for to in tos.iter() {
-                self.push(Move::new(from(to), to, rule, NO_PIECE));
+        // A word of 64 squares at a time (one for most boards).
+        for i in 0..B::WORDS {
+            let mut t = tos.word(i);
+            let mut left = t.count_ones() as usize;
+            let first = 64 * i as Sq;
+            while left > 0 {
+                let len = self.codes.len();
+                self.codes.resize(len + CHUNK, 0);
+                for c in &mut self.codes[len..len + CHUNK] {
+                    // Past the last square, `to` is past the word (no
+                    // square): a code cut off below.
+                    let to = first + t.trailing_zeros() as Sq;
+                    *c = Move::plain_code(from(to), to, rule);
+                    t &= t.wrapping_sub(1);
+                }
+                let n = left.min(CHUNK);
+                self.codes.truncate(len + n);
+                left -= n;
             }
-            return;
-        }
-        let mut t = tos;
-        let mut left = t.count() as usize;
-        while left > 0 {
-            let len = self.codes.len();
-            self.codes.resize(len + CHUNK, 0);
-            for c in &mut self.codes[len..len + CHUNK] {
-                // Past the last square, `to` is the width of the set (no
-                // square): a code cut off below.
-                let to = t.lsb();
-                *c = Move::plain_code(from(to), to, rule);
-                t = t.clear_lsb();
-            }
-            let n = left.min(CHUNK);
-            self.codes.truncate(len + n);
-            left -= n;
         }
     }
 }
