@@ -11,8 +11,7 @@ use crate::bits::Bits;
 use crate::compile::board::Sq;
 use crate::eval::{Ctx, MoveCtx};
 use crate::moves::{Move, NO_PIECE};
-use crate::state::State;
-use crate::state::NO_SQ;
+use crate::state::{State, NO_SQ};
 
 impl<B: Bits> Engine<B> {
     /// Pushes on `out` every legal move of the player to move by the rules
