@@ -510,7 +510,7 @@ mod tests {
                 set |= B::bit(rng.u16(..B::CAPACITY as u16));
             }
             let mut from_words = Vec::new();
-            for i in 0..B::WORDS + 1 {
+            for i in 0..=B::WORDS {
                 let w = set.word(i);
                 from_words.extend(
                     (0..64)

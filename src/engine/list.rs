@@ -42,9 +42,10 @@ impl<B: Bits> Engine<B> {
         {
             if g.lists_bulk && (check || self.check_rule.is_none()) {
                 self.list_bulk(st, lg, g, out);
-            } else if matches!(g.kind, GenKind::Drop(..)) && self.list_puts(st, lg, g, check, out) {
-                continue;
-            } else {
+            } else if !(matches!(g.kind, GenKind::Drop(..))
+                && self.list_puts(st, lg, g, check, out))
+            {
+                // A move at a time.
                 self.each_of_gen(st, lg, g, &mut |m, safe| keep(out, m, safe));
             }
         }
