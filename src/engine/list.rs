@@ -6,10 +6,9 @@
 
 use super::gen::MoveSink;
 use super::legality::Legality;
-use super::{Engine, Gen, GenKind, NO_KIND};
+use super::{Engine, Gen, GenKind};
 use crate::bits::Bits;
 use crate::compile::board::Sq;
-use crate::eval::{Ctx, MoveCtx};
 use crate::moves::{Move, NO_PIECE};
 use crate::state::{State, NO_SQ};
 
@@ -52,11 +51,11 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The moves of a rule that puts a new piece on a square (`check`: the
-    /// check rule applies), pushed on `out` all at once as
-    /// [`Engine::each_of_gen`] finds them one by one, where each is legal
-    /// as found: its condition read once for all its squares, and no move
-    /// that could need the check test. False, with nothing pushed, where
-    /// that does not apply.
+    /// check rule applies), pushed on `out` in the order
+    /// [`Engine::each_of_gen`] finds them: its legal squares found as one
+    /// set ([`Engine::move_sets`]), written all at once where none needs
+    /// the check test. False, with nothing pushed, where its squares are
+    /// not found so.
     fn list_puts<S: MoveSink>(
         &self,
         st: &State<B>,
@@ -65,23 +64,19 @@ impl<B: Bits> Engine<B> {
         check: bool,
         out: &mut S,
     ) -> bool {
-        let exact = g.guard_fixed || g.to_set.as_ref().is_some_and(|ts| ts.exact);
-        if g.piece != NO_KIND || (g.quick.is_some() && !exact) {
-            return false;
-        }
-        let tos = self.targets(st, g, 0, lg.side, lg.occ) & !lg.blocked;
-        if check && !(self.safe(lg, g, NO_SQ, true) && (tos & lg.danger_to).is_empty()) {
-            return false;
-        }
-        if let Some(c) = g.quick.as_ref().filter(|_| g.guard_fixed) {
-            let ctx =
-                Ctx::new(self, st, &[], None).in_move(MoveCtx::new(lg.side, NO_SQ, NO_SQ, NO_KIND));
-            if !ctx.quick(c) {
-                return true;
+        let safe = !check || self.safe(lg, g, NO_SQ, true);
+        self.move_sets(st, lg, g, &mut |from, t| {
+            if safe && (!check || (t & lg.danger_to).is_empty()) {
+                out.push_plain(t, g.rule, |_| from);
+                return;
             }
-        }
-        out.push_plain(tos, g.rule, |_| NO_SQ);
-        true
+            for to in t.iter() {
+                let m = Move::new(from, to, g.rule, NO_PIECE);
+                if (safe && !lg.danger_to.has(to)) || self.passes_check_in(st, lg, m) {
+                    out.push(m);
+                }
+            }
+        })
     }
 
     /// The legal moves of a rule counted in bulk, pushed on `out` (the
