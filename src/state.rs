@@ -101,6 +101,16 @@ pub(crate) struct KeyCounts {
 }
 
 impl KeyCounts {
+    /// An empty table with room for `n` keys without growing.
+    pub(crate) fn with_room(n: usize) -> KeyCounts {
+        KeyCounts {
+            slots: vec![(0, 0, 0); (2 * n + 2).next_power_of_two().max(64)],
+            live: 0,
+            stamp: 1,
+            men: 0,
+        }
+    }
+
     /// Empties the table.
     pub(crate) fn clear(&mut self) {
         self.live = 0;

@@ -586,6 +586,13 @@ impl<B: Bits> Engine<B> {
         let mut engine = Engine {
             near,
             dir_shifts: std::array::from_fn(|d| Shift::along(board, Dir(d as u8))),
+            steps_two_way: (0..board.len() as Sq).all(|q| {
+                Dir::ALL.into_iter().all(|d| {
+                    board
+                        .step(q, d)
+                        .is_none_or(|r| board.step(r, d.opposite()) == Some(q))
+                })
+            }),
             row_shifts,
             lines_at,
             line_masks,

@@ -363,6 +363,18 @@ impl<B: Bits> Engine<B> {
         None
     }
 
+    /// Where a restriction asks whether a board recurs, the board keys of
+    /// `hist` counted.
+    pub(super) fn board_counts(&self, hist: &[Hist]) -> Option<KeyCounts> {
+        self.board_reps.then(|| {
+            let mut b = KeyCounts::with_room(hist.len());
+            for h in hist {
+                b.add_key(self.board_key(h.hash, h.side), h.men, false);
+            }
+            b
+        })
+    }
+
     /// The legal moves under the first `level` forbid rules of the game (and
     /// those of the phase), through the general pipeline. With `first`,
     /// stops at the first legal move (when no rule lapses on forbidding all,
@@ -382,6 +394,25 @@ impl<B: Bits> Engine<B> {
         let forbids = self.forbid_list(st, level);
         let parent = self.hist_entry_seen(st, hist, Seen::Unknown, Some(&lg));
         let lapsing = forbids.iter().any(|(_, f)| f.unless_all);
+        // Where a restriction asks whether a board recurs, the history's
+        // board keys counted once: each move judged then looks its board up
+        // rather than searching back through the game for it.
+        let boards = self.board_counts(hist);
+        let boards = boards.as_ref();
+        // The drops no restriction can refuse, found as square sets: not
+        // made. (Not worth finding for the first legal move alone.)
+        let cleared = if first && !lapsing {
+            super::cleared::Cleared::default()
+        } else {
+            self.cleared_drops(st, hist, &lg, &forbids, boards, parent)
+        };
+        let refusal = |m: Move, safe: bool, start: usize| {
+            if cleared.has(m, safe) {
+                None
+            } else {
+                self.first_refusal(st, hist, parent, m, safe, &forbids, start, boards)
+            }
+        };
         for stuck in [false, true] {
             if stuck && (!self.has_stuck || normal) {
                 break;
@@ -390,10 +421,7 @@ impl<B: Bits> Engine<B> {
             if first && !lapsing {
                 // Early exit: the first move no rule refuses.
                 self.each_pseudo(st, &lg, stuck, &mut |m, safe| {
-                    if self
-                        .first_refusal(st, hist, parent, m, safe, &forbids, 0, None)
-                        .is_none()
-                    {
+                    if refusal(m, safe, 0).is_none() {
                         cands.push((m, safe));
                         return false;
                     }
@@ -409,10 +437,8 @@ impl<B: Bits> Engine<B> {
                 cands.push((m, safe));
                 true
             });
-            let mut refused: SmallVec<[Option<usize>; 96]> = cands
-                .iter()
-                .map(|&(m, safe)| self.first_refusal(st, hist, parent, m, safe, &forbids, 0, None))
-                .collect();
+            let mut refused: SmallVec<[Option<usize>; 96]> =
+                cands.iter().map(|&(m, safe)| refusal(m, safe, 0)).collect();
             // A rule that lapses when it would forbid every move still
             // allowed by the rules before it.
             for (k, (_, f)) in forbids.iter().enumerate() {
@@ -425,8 +451,7 @@ impl<B: Bits> Engine<B> {
                 if !before.is_empty() && before.iter().all(|&i| refused[i] == Some(k)) {
                     for i in before {
                         let (m, safe) = cands[i];
-                        refused[i] =
-                            self.first_refusal(st, hist, parent, m, safe, &forbids, k + 1, None);
+                        refused[i] = refusal(m, safe, k + 1);
                     }
                 }
             }

@@ -11,6 +11,7 @@ mod access;
 mod attack;
 mod build;
 mod cands;
+mod cleared;
 mod conds;
 mod count;
 mod ending;
@@ -706,6 +707,9 @@ pub(crate) struct Engine<B: Bits> {
     /// For each direction, one step that way as a shift of a whole set,
     /// where the numbering allows it ([`Engine::spread`]).
     pub dir_shifts: [Option<Shift<B>>; 8],
+    /// Whether every step of the board runs both ways: a square's neighbour
+    /// in a direction has the square as its neighbour in the opposite one.
+    pub steps_two_way: bool,
     /// The board's lines (`(board ... lines:)`), each as a square set.
     pub line_masks: Box<[B]>,
     /// Steps along the numbering for the four directions a row runs in

@@ -128,6 +128,8 @@ fn shortcuts_agree<B: Bits>(name: &str, e: &Engine<B>, st: &State<B>, hist: &[Hi
             );
         }
     }
+    // The drops cleared as square sets, against each made and judged.
+    e.cleared_are_legal(name, st, hist);
     // The end rules told the repetitions by the position's history entry.
     let entry = e.hist_entry(st, hist);
     assert_eq!(
@@ -724,5 +726,45 @@ fn moves_listed_as_their_codes_are_the_moves_listed_then_coded() {
     assert!(
         listed > 1000 && wide > 100,
         "{listed} listed, {wide} too wide"
+    );
+}
+
+#[test]
+fn drops_cleared_as_square_sets_are_the_ones_the_restrictions_allow() {
+    // Games of drops under restrictions (suicide, positional superko)
+    // whose shapes the shortcut must read as the full test does:
+    // directions one way only, kinds, hands, hexagons, kos, removals
+    // bringing boards back. Random games, every position checked (the listing
+    // against every move made, and each cleared move made and judged).
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/forbid");
+    let (mut files, mut clear, mut refused) = (0, 0, 0);
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.display().to_string();
+        let g = crate::build::compile_str(&name, &std::fs::read_to_string(&path).unwrap())
+            .unwrap_or_else(|_| panic!("{name} does not compile"));
+        files += 1;
+        for seed in 0..30 {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut pos = g.start();
+            for _ in 0..80 {
+                on_pos!(&pos.0, |e, s, h| {
+                    shortcuts_agree(&name, e, s, h);
+                    let (c, r) = e.cleared_are_legal(&name, s, h);
+                    clear += c;
+                    refused += r;
+                });
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.usize(..moves.len())]);
+            }
+        }
+    }
+    assert!(files >= 5, "{files} games");
+    assert!(
+        clear > 1000 && refused > 100,
+        "{clear} cleared, {refused} refused"
     );
 }
