@@ -35,6 +35,23 @@ fn every_game() -> Vec<(String, Game)> {
     out
 }
 
+/// The games of the test fixtures under `tests/fixtures/DIR`, each with its
+/// file's name.
+fn fixture_games(dir: &str) -> Vec<(String, Game)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(dir);
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.display().to_string();
+        let g = crate::build::compile_str(&name, &std::fs::read_to_string(&path).unwrap())
+            .unwrap_or_else(|_| panic!("{name} does not compile"));
+        out.push((name, g));
+    }
+    out
+}
+
 /// Random games per game and configuration.
 const SEEDS: u64 = 12;
 
@@ -414,14 +431,9 @@ fn a_scratch_space_serves_one_engine_after_another() {
 /// block a check), in check and out of it.
 #[test]
 fn shortcuts_and_draws_agree_with_the_full_tests_where_effects_move_other_pieces() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check");
     let mut scratches: Vec<Box<dyn std::any::Any>> = Vec::new();
     let mut files = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.display().to_string();
-        let g = crate::build::compile_str(&name, &std::fs::read_to_string(&path).unwrap())
-            .unwrap_or_else(|_| panic!("{name} does not compile"));
+    for (name, g) in fixture_games("check") {
         files += 1;
         // Every position one move from the start, then random games.
         let start = g.start();
@@ -734,15 +746,11 @@ fn drops_cleared_as_square_sets_are_the_ones_the_restrictions_allow() {
     // Games of drops under restrictions (suicide, positional superko)
     // whose shapes the shortcut must read as the full test does:
     // directions one way only, kinds, hands, hexagons, kos, removals
-    // bringing boards back. Random games, every position checked (the listing
-    // against every move made, and each cleared move made and judged).
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/forbid");
+    // bringing boards back. Random games, every position checked (the
+    // listing against every move made, and each cleared move made and
+    // judged).
     let (mut files, mut clear, mut refused) = (0, 0, 0);
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.display().to_string();
-        let g = crate::build::compile_str(&name, &std::fs::read_to_string(&path).unwrap())
-            .unwrap_or_else(|_| panic!("{name} does not compile"));
+    for (name, g) in fixture_games("forbid") {
         files += 1;
         for seed in 0..30 {
             let mut rng = fastrand::Rng::with_seed(seed);
