@@ -515,6 +515,14 @@ impl<B: Bits> Engine<B> {
                     )
             })
             .collect();
+        // A move of the rule changes the board otherwise than its piece
+        // leaving its square for where it lands, whether it promotes or
+        // not: its effects act, or it takes without moving (emptying the
+        // square taken and keeping the start square), or it castles (moving
+        // a partner too).
+        let own_tested = |md: &crate::compile::model::MoveDef| {
+            Engine::<B>::acts(&md.effects) || md.stay || matches!(md.kind, MoveKind::Castle { .. })
+        };
         let plain_make: Box<[bool]> = model
             .moves
             .iter()
@@ -609,12 +617,7 @@ impl<B: Bits> Engine<B> {
                 .moves
                 .iter()
                 .map(|md| {
-                    Engine::<B>::acts(&md.effects)
-                        // Taking without moving empties the square taken
-                        // and keeps the start square; castling moves a
-                        // partner too.
-                        || md.stay
-                        || matches!(md.kind, MoveKind::Castle { .. })
+                    own_tested(md)
                         || md.piece.is_some_and(|k| {
                             promos.get(k).and_then(Option::as_ref).is_some_and(|p| {
                                 p.relocates || p.rules.iter().any(|r| !r.after.is_empty())
@@ -622,6 +625,7 @@ impl<B: Bits> Engine<B> {
                         })
                 })
                 .collect(),
+            unpromoted_tested: model.moves.iter().map(own_tested).collect(),
             far_moves: model.moves.iter().any(|md| {
                 Engine::<B>::acts(&md.effects)
                     || matches!(md.kind, MoveKind::Castle { .. })

@@ -155,9 +155,7 @@ impl<B: Bits> Engine<B> {
             let mask = dir_mask(&p.dirs, forward);
             let mut enemy = st.occupied() & !st.by_player[side as usize];
             if p.kinds != 0 {
-                enemy &= (0..32)
-                    .filter(|k| p.kinds & (1 << k) != 0)
-                    .fold(B::ZERO, |acc, k| acc | st.by_piece[k]);
+                enemy &= st.all_of_kinds(p.kinds);
             }
             // A piece with two empty neighbours keeps one whatever square
             // the drop fills; so does any piece of a group with two

@@ -70,35 +70,19 @@ impl<B: Bits> Engine<B> {
                 if t.is_empty() {
                     continue;
                 }
-                if let Some(e) = lg.evasion.filter(|_| self.evades_plainly(&lg, g, from)) {
-                    // In check: the moves that end it, none other.
-                    n += u64::from(g.moves_to(t & e));
-                    continue;
+                // The squares whose moves are surely legal, counted at once,
+                // and those whose moves must each be tested, as the listing
+                // judges them.
+                let (sure, test) = self.legal_split(st, &lg, g, from, t);
+                n += u64::from(g.moves_to(sure));
+                if !test.is_empty() {
+                    self.each_of_gen_from(g, from, test, &mut |m, _| {
+                        if self.passes_check_in(st, &lg, m) {
+                            n += 1;
+                        }
+                        true
+                    });
                 }
-                if self.safe(&lg, g, from, false) {
-                    // Only captures may need a test (where attacks count
-                    // pieces), and moves onto a hop's way.
-                    let test = t & lg.test_to;
-                    n += u64::from(g.moves_to(t & !test));
-                    if test.is_empty() {
-                        continue;
-                    }
-                    t = test;
-                }
-                if let Some(line) = self.pin_line(st, &lg, g, from) {
-                    n += u64::from(g.moves_to(t & line));
-                    continue;
-                }
-                if let Some(k) = self.count_royal(st, &lg, g, from, t) {
-                    n += k;
-                    continue;
-                }
-                self.each_of_gen_from(g, from, t, &mut |m, _| {
-                    if self.passes_check_in(st, &lg, m) {
-                        n += 1;
-                    }
-                    true
-                });
             }
         }
         if n == 0 && self.has_stuck {

@@ -396,8 +396,9 @@ impl<B: Bits> Engine<B> {
         let lapsing = forbids.iter().any(|(_, f)| f.unless_all);
         // Where a restriction asks whether a board recurs, the history's
         // board keys counted once: each move judged then looks its board up
-        // rather than searching back through the game for it.
-        let boards = self.board_counts(hist);
+        // rather than searching back through the game for it. (Not for the
+        // first legal move alone, most often the first judged: it searches.)
+        let boards = if first { None } else { self.board_counts(hist) };
         let boards = boards.as_ref();
         // The drops no restriction can refuse, found as square sets: not
         // made. (Not worth finding for the first legal move alone.)
@@ -417,22 +418,26 @@ impl<B: Bits> Engine<B> {
             if stuck && (!self.has_stuck || normal) {
                 break;
             }
-            let mut cands = Cands::new();
-            if first && !lapsing {
-                // Early exit: the first move no rule refuses.
+            if !lapsing {
+                // No rule needs to see every move before it judges one:
+                // each move judged as it is found, kept if no rule refuses
+                // it (with `first`, the first such ends the search).
                 self.each_pseudo(st, &lg, stuck, &mut |m, safe| {
                     if refusal(m, safe, 0).is_none() {
-                        cands.push((m, safe));
-                        return false;
+                        out.push(m);
+                        return !first;
                     }
                     true
                 });
-                out.extend(cands.iter().map(|(m, _)| *m));
                 if !out.is_empty() {
+                    if let Some(most) = self.model.maximum.as_ref().filter(|_| !first) {
+                        self.keep_greatest(st, hist, parent, &most.expr, out);
+                    }
                     return;
                 }
                 continue;
             }
+            let mut cands = Cands::new();
             self.each_pseudo(st, &lg, stuck, &mut |m, safe| {
                 cands.push((m, safe));
                 true

@@ -370,13 +370,14 @@ impl<B: Bits> Engine<B> {
         lg: &Legality<B>,
         g: &Gen<B>,
         from: Sq,
+        plainly: bool,
     ) -> Option<B> {
         let enemy = self.next_player(lg.side);
-        // Not `moves_plainly` (a promotion's effects, `then:` or `moveTo:`,
-        // change squares beyond the move's two): such moves are made and
-        // tested.
+        // Not `plainly` (see `moves_plainly`: a promotion's effects,
+        // `then:` or `moveTo:`, change squares beyond the move's two): such
+        // moves are made and tested.
         if !self.plain_make[g.rule as usize]
-            || !self.moves_plainly(g)
+            || !plainly
             || lg.in_check
             || lg.royals != 1
             || lg.test_captures
@@ -420,18 +421,6 @@ impl<B: Bits> Engine<B> {
                 .all(|(k, rev)| (rev[sq as usize] & st.pieces(*k, by)).is_empty())
     }
 
-    /// Whether, in check, a move of rule `g` from `from` ends the check
-    /// exactly when it lands on one of [`Legality::evasion`]: the piece is
-    /// of no kind that is or may become royal, it is not on one of
-    /// [`Legality::danger`] (pinned, or where attacks are traced), and the
-    /// move changes the board only by its piece leaving `from` for where
-    /// it lands (see [`Engine::effects_tested`]: a push may move another
-    /// shield away, or the checking piece).
-    #[inline]
-    pub(super) fn evades_plainly(&self, lg: &Legality<B>, g: &Gen<B>, from: Sq) -> bool {
-        self.moves_plainly(g) && !lg.danger.has(from)
-    }
-
     /// Whether a move of rule `g` changes the board only by a piece of no
     /// kind that is or may become royal leaving its square for where it
     /// lands (no effects that act, see [`Engine::effects_tested`]): what
@@ -440,6 +429,14 @@ impl<B: Bits> Engine<B> {
     pub(super) fn moves_plainly(&self, g: &Gen<B>) -> bool {
         (g.piece == NO_KIND || self.royalish & (1 << g.piece) == 0)
             && !self.effects_tested[g.rule as usize]
+    }
+
+    /// [`Engine::moves_plainly`] for the moves of rule `g` that do not
+    /// promote (see [`Engine::unpromoted_tested`]).
+    #[inline]
+    pub(super) fn moves_plainly_unpromoted(&self, g: &Gen<B>) -> bool {
+        (g.piece == NO_KIND || self.royalish & (1 << g.piece) == 0)
+            && !self.unpromoted_tested[g.rule as usize]
     }
 
     /// Whether the check rule needs no test for a move of rule `g` from
@@ -507,31 +504,10 @@ impl<B: Bits> Engine<B> {
         self.passes_check(st, m)
     }
 
-    /// The legal moves of rule `g` from `from` to `t`, a royal piece's
-    /// moves judged as [`Engine::passes_check_in`] judges them one by one,
-    /// by whether their destination is attacked, all destinations at once;
-    /// `None` where that does not apply.
-    pub(super) fn count_royal(
-        &self,
-        st: &State<B>,
-        lg: &Legality<B>,
-        g: &Gen<B>,
-        from: Sq,
-        t: B,
-    ) -> Option<u64> {
-        let (sure, loud) = self.royal_split(st, lg, g, from, t)?;
-        let mut n = u64::from(sure.count());
-        for to in loud.iter() {
-            if self.passes_check(st, Move::new(from, to, g.rule, NO_PIECE)) {
-                n += 1;
-            }
-        }
-        Some(n)
-    }
-
     /// The squares of `t` a royal piece's plain moves from `from` reach
-    /// legally, judged all at once as [`Engine::count_royal`] counts them,
-    /// and those that must be tested one by one (where an attack depends on
+    /// legally, judged all at once (as [`Engine::passes_check_in`] judges
+    /// each, by whether its destination is attacked), and those that must
+    /// be tested one by one (where an attack depends on
     /// a promotion found as it moves); `None` where that does not apply.
     pub(super) fn royal_split(
         &self,

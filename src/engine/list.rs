@@ -10,7 +10,7 @@ use super::{Engine, Gen, GenKind};
 use crate::bits::Bits;
 use crate::compile::board::Sq;
 use crate::moves::{Move, NO_PIECE};
-use crate::state::{State, NO_SQ};
+use crate::state::State;
 
 impl<B: Bits> Engine<B> {
     /// Pushes on `out` every legal move of the player to move by the rules
@@ -41,22 +41,20 @@ impl<B: Bits> Engine<B> {
         {
             if g.lists_bulk && (check || self.check_rule.is_none()) {
                 self.list_bulk(st, lg, g, out);
-            } else if !(matches!(g.kind, GenKind::Drop(..))
-                && self.list_puts(st, lg, g, check, out))
-            {
+            } else if !(g.sets && self.list_sets(st, lg, g, check, out)) {
                 // A move at a time.
                 self.each_of_gen(st, lg, g, &mut |m, safe| keep(out, m, safe));
             }
         }
     }
 
-    /// The moves of a rule that puts a new piece on a square (`check`: the
-    /// check rule applies), pushed on `out` in the order
-    /// [`Engine::each_of_gen`] finds them: its legal squares found as one
-    /// set ([`Engine::move_sets`]), written all at once where none needs
-    /// the check test. False, with nothing pushed, where its squares are
-    /// not found so.
-    fn list_puts<S: MoveSink>(
+    /// The moves of a rule that gives them as square sets ([`Gen::sets`]:
+    /// a drop, or a piece's rule whose condition reads no more than its
+    /// start square), pushed on `out` in the order [`Engine::each_of_gen`]
+    /// finds them (`check`: the check rule applies): each start square's
+    /// moves written all at once where none needs the check test. False,
+    /// with nothing pushed, for other rules.
+    fn list_sets<S: MoveSink>(
         &self,
         st: &State<B>,
         lg: &Legality<B>,
@@ -64,15 +62,19 @@ impl<B: Bits> Engine<B> {
         check: bool,
         out: &mut S,
     ) -> bool {
-        let safe = !check || self.safe(lg, g, NO_SQ, true);
         self.move_sets(st, lg, g, &mut |from, t| {
+            // As `each_of_gen` judges each move: captures counted as such
+            // for the whole set.
+            let safe = !check || self.safe(lg, g, from, true);
             if safe && (!check || (t & lg.danger_to).is_empty()) {
                 out.push_plain(t, g.rule, |_| from);
                 return;
             }
             for to in t.iter() {
                 let m = Move::new(from, to, g.rule, NO_PIECE);
-                if (safe && !lg.danger_to.has(to)) || self.passes_check_in(st, lg, m) {
+                let capture = lg.occ.has(to);
+                let sure = self.safe(lg, g, from, capture) && !lg.danger_to.has(to);
+                if sure || self.passes_check_in(st, lg, m) {
                     out.push(m);
                 }
             }
@@ -217,25 +219,63 @@ impl<B: Bits> Engine<B> {
     /// Of the squares `t` a piece of rule `g` may move to from `from` (none
     /// where its promotions are found as it moves): those where the move is
     /// surely legal, and those where it must be tested; the others leave a
-    /// royal piece attacked. As [`Engine::count_legal`] judges them.
+    /// royal piece attacked (as the listing and [`Engine::count_legal`]
+    /// judge them). A rule tested only for what its promotions do
+    /// ([`Engine::unpromoted_tested`]) has its moves that do not promote
+    /// judged as plain ones, those that may tested.
     // Always inlined: once a call, it cost the listing of games of pieces
     // 2% (a call per start square).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn legal_split(&self, st: &State<B>, lg: &Legality<B>, g: &Gen<B>, from: Sq, t: B) -> (B, B) {
+    pub(super) fn legal_split(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        g: &Gen<B>,
+        from: Sq,
+        t: B,
+    ) -> (B, B) {
         if self.check_rule.is_none() || t.is_empty() {
             return (t, B::ZERO);
         }
-        if let Some(e) = lg.evasion.filter(|_| self.evades_plainly(lg, g, from)) {
+        if self.moves_plainly(g) || !self.moves_plainly_unpromoted(g) {
+            return self.split_by(st, lg, g, from, t, self.moves_plainly(g));
+        }
+        // A pawn whose promotion sends it back: its moves outside the
+        // promotion squares are plain.
+        let zone = t & (g.promo_zone | g.dyn_zone);
+        let (sure, test) = self.split_by(st, lg, g, from, t & !zone, true);
+        (sure, test | zone)
+    }
+
+    /// [`Engine::legal_split`] of squares `t` (not empty) whose moves
+    /// change the board only by the piece leaving `from` for where it
+    /// lands, or not (`plainly`, as [`Engine::moves_plainly`]).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn split_by(
+        &self,
+        st: &State<B>,
+        lg: &Legality<B>,
+        g: &Gen<B>,
+        from: Sq,
+        t: B,
+        plainly: bool,
+    ) -> (B, B) {
+        if t.is_empty() {
+            return (t, B::ZERO);
+        }
+        let steady = plainly && !lg.danger.has(from);
+        if let Some(e) = lg.evasion.filter(|_| steady) {
             // In check: the moves that end it, none other.
             return (t & e, B::ZERO);
         }
-        if self.safe(lg, g, from, false) {
+        if steady && !lg.in_check {
             // Only captures may need a test (where attacks count pieces),
             // and moves onto a hop's way.
             return (t & !lg.test_to, t & lg.test_to);
         }
-        if let Some(line) = self.pin_line(st, lg, g, from) {
+        if let Some(line) = self.pin_line(st, lg, g, from, plainly) {
             return (t & line, B::ZERO);
         }
         self.royal_split(st, lg, g, from, t).unwrap_or((B::ZERO, t))

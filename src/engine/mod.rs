@@ -625,6 +625,11 @@ pub(crate) struct Engine<B: Bits> {
     /// effects of its own or sends the piece elsewhere): the check rule
     /// then tests each of its moves, wherever the piece stands.
     pub effects_tested: Box<[bool]>,
+    /// For each move rule: [`Engine::effects_tested`] for its moves that
+    /// do not promote (its effects act, it takes without moving, or it
+    /// castles). A rule tested only for what its promotions do (`moveTo:`,
+    /// `then:`) has its other moves judged as plain ones.
+    pub unpromoted_tested: Box<[bool]>,
     /// Whether some move rule changes squares other than those of a piece
     /// leaving its square, landing and taking what stands there (its
     /// effects, or its piece's promotion's, act: a flip, a capture pattern,

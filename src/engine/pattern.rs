@@ -282,14 +282,7 @@ impl<B: Bits> Engine<B> {
         if p.shape == Shape::Enclosed {
             let mask = dir_mask(&p.dirs, forward);
             let open = self.all & !st.occupied();
-            let mut kinds = B::ZERO;
-            if p.kinds != 0 {
-                for k in 0..32 {
-                    if p.kinds & (1 << k) != 0 {
-                        kinds |= st.by_piece[k];
-                    }
-                }
-            }
+            let kinds = st.all_of_kinds(p.kinds);
             // The enemy pieces next to `to`: a group with a liberty next to
             // the piece itself is seen from the mailbox, others are flooded.
             let next = *board.neighbours(to);

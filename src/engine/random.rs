@@ -541,8 +541,8 @@ impl<B: Bits> Engine<B> {
                     continue;
                 }
                 // In check, only the moves that end it (royal pieces, and
-                // moves whose effects change other squares, aside). Not
-                // `evades_plainly`: draws judge by `legality_with(st,
+                // moves whose effects change other squares, aside). Not as
+                // `legal_split` does: draws judge by `legality_with(st,
                 // false)`, whose `danger` is every square; a pinned piece's
                 // drawn move is tested by `passes_drawn`.
                 let ends_check = match lg.evasion {
