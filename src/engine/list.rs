@@ -241,8 +241,8 @@ impl<B: Bits> Engine<B> {
         if self.moves_plainly(g) || !self.moves_plainly_unpromoted(g) {
             return self.split_by(st, lg, g, from, t, self.moves_plainly(g));
         }
-        // A pawn whose promotion sends it back: its moves outside the
-        // promotion squares are plain.
+        // Tested only for what its promotions do (a pawn sent back to where
+        // it started, say): its moves off the promotion squares are plain.
         let zone = t & (g.promo_zone | g.dyn_zone);
         let (sure, test) = self.split_by(st, lg, g, from, t & !zone, true);
         (sure, test | zone)

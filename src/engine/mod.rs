@@ -623,7 +623,8 @@ pub(crate) struct Engine<B: Bits> {
     /// than a piece leaving its start square for its end (its effects act,
     /// it takes without moving, it castles, or its piece's promotion has
     /// effects of its own or sends the piece elsewhere): the check rule
-    /// then tests each of its moves, wherever the piece stands.
+    /// then tests each of its moves, wherever the piece stands (but where
+    /// only its promotions act, see [`Engine::unpromoted_tested`]).
     pub effects_tested: Box<[bool]>,
     /// For each move rule: [`Engine::effects_tested`] for its moves that
     /// do not promote (its effects act, it takes without moving, or it
