@@ -86,9 +86,8 @@ impl<B: Bits> Engine<B> {
         if !self.steps_two_way || self.has_parts || !self.model.player_flags.is_empty() {
             return out;
         }
-        out.check = forbids
-            .iter()
-            .any(|(idx, _)| idx.is_some() && *idx == self.check_rule);
+        let is_check = |idx: &Option<usize>| idx.is_some() && *idx == self.check_rule;
+        out.check = forbids.iter().any(|(idx, _)| is_check(idx));
         let phase = self.phase_of_moves(st);
         for g in self.gens[lg.side as usize]
             .iter()
@@ -111,7 +110,7 @@ impl<B: Bits> Engine<B> {
                 parent,
             };
             for (idx, f) in forbids {
-                if idx.is_some() && *idx == self.check_rule {
+                if is_check(idx) {
                     continue;
                 }
                 let (no, _) = self.verdict(&f.cond, &d);

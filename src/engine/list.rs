@@ -238,13 +238,17 @@ impl<B: Bits> Engine<B> {
         if self.check_rule.is_none() || t.is_empty() {
             return (t, B::ZERO);
         }
-        if self.moves_plainly(g) || !self.moves_plainly_unpromoted(g) {
-            return self.split_by(st, lg, g, from, t, self.moves_plainly(g));
-        }
-        // Tested only for what its promotions do (a pawn sent back to where
-        // it started, say): its moves off the promotion squares are plain.
-        let zone = t & (g.promo_zone | g.dyn_zone);
-        let (sure, test) = self.split_by(st, lg, g, from, t & !zone, true);
+        // Where its promotions change more than the move's two squares (a
+        // pawn sent back to where it started, say), its moves onto the
+        // promotion squares are tested, the others judged as its moves that
+        // do not promote.
+        let zone = if self.moves_plainly(g) {
+            B::ZERO
+        } else {
+            t & (g.promo_zone | g.dyn_zone)
+        };
+        let plainly = self.moves_plainly_unpromoted(g);
+        let (sure, test) = self.split_by(st, lg, g, from, t & !zone, plainly);
         (sure, test | zone)
     }
 
