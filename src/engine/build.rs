@@ -446,6 +446,11 @@ impl<B: Bits> Engine<B> {
         let mut rng = SplitMix(0x6c75_6400_5eed_0001);
         let codes = 1 + MAX_PIECES * MAX_PLAYERS;
         let zobrist: Box<[u64]> = (0..codes * n).map(|_| rng.next()).collect();
+        let mut zobrist_sorted: Vec<(u64, u32)> = Vec::new();
+        if board_reps {
+            zobrist_sorted.extend(zobrist.iter().enumerate().map(|(i, &k)| (k, i as u32)));
+            zobrist_sorted.sort_unstable();
+        }
         let zobrist_side = [rng.next(), rng.next()];
         let zobrist_phase: Box<[u64]> = (0..(model.phases.len() + 1) * 256)
             .map(|_| rng.next())
@@ -699,6 +704,7 @@ impl<B: Bits> Engine<B> {
             uses_origin,
             uses_unmoved,
             zobrist,
+            zobrist_sorted: zobrist_sorted.into_boxed_slice(),
             zobrist_side,
             zobrist_phase,
             start_count,

@@ -1,18 +1,21 @@
-//! Drops that no restriction can refuse, found for all their squares at
-//! once.
+//! Drops that no restriction can refuse, and drops one surely refuses,
+//! found for all their squares at once.
 //!
 //! Under restrictions (`forbid`) other than the check rule, the general
 //! listing makes every move and judges each restriction on the position it
 //! makes. For a drop, most of that work decides what square sets already
 //! tell: the stone put where an empty point is next to it has a liberty
-//! whatever it takes; a drop that takes nothing makes a board whose key is
-//! the one before with the stone added, so whether that board was seen is
-//! one look-up in the history's counted keys. [`Engine::cleared_drops`]
-//! finds, for each drop rule in force, the squares where every restriction
-//! is surely false on the position the drop would make, judged that way;
-//! the listing makes only the others. Anything it cannot decide (any other
-//! condition, effect or board) it leaves to the full test, so that the
-//! moves found are the same.
+//! whatever it takes; a drop on the one liberty of an enemy group takes
+//! that group (and so has a liberty); a stone with no empty neighbour that
+//! takes nothing has a liberty only if a group of its owner next to it has
+//! another; a drop makes a board whose key is the one before with the
+//! stone added and what it takes removed, so whether that board was seen
+//! is read from the history's keys. [`Engine::cleared_drops`] finds, for
+//! each drop rule in force, the squares where every restriction is surely
+//! false on the position the drop would make, and those where one surely
+//! refuses it, judged that way; the listing makes only the others. Anything
+//! it cannot decide (any other condition, effect or board) it leaves to the
+//! full test, so that the moves found are the same.
 
 use smallvec::SmallVec;
 
@@ -20,9 +23,10 @@ use super::legality::Legality;
 use super::pattern::dir_mask;
 use super::{Engine, Gen, GenKind};
 use crate::bits::Bits;
+use crate::compile::board::Sq;
 use crate::compile::model::{CmpOp, Cond, Effect, ForbidDef, IntExpr, Shape, SiteRef};
 use crate::moves::{Move, NO_PIECE};
-use crate::state::{code_player, Hist, KeyCounts, State, EMPTY, NO_SQ};
+use crate::state::{code_player, Hist, State, EMPTY, NO_SQ};
 
 /// For each drop rule in force, the squares where no restriction can
 /// refuse its drop.
@@ -30,6 +34,10 @@ use crate::state::{code_player, Hist, KeyCounts, State, EMPTY, NO_SQ};
 pub(super) struct Cleared<B: Bits> {
     /// The rule's index in the model, and its squares.
     rules: SmallVec<[(u8, B); 2]>,
+    /// For each drop rule in force, the squares where every restriction
+    /// before the one numbered (in the list judged) is surely false and that
+    /// one surely true: its drops there are refused by it.
+    refused: SmallVec<[(u8, usize, B); 2]>,
     /// Whether the check rule is among the restrictions: a cleared drop
     /// must then be safe as well.
     check: bool,
@@ -48,6 +56,43 @@ impl<B: Bits> Cleared<B> {
                 .iter()
                 .any(|&(r, set)| r == m.rule && set.has(m.to))
     }
+
+    /// The restriction (its place in the list judged) that surely refuses
+    /// move `m`, where it is at `start` or after: every one before it
+    /// surely allows it. `None` where that is not known.
+    #[inline]
+    pub(super) fn refused_by(&self, m: Move, start: usize) -> Option<usize> {
+        if m.from != NO_SQ || m.to == NO_SQ {
+            return None;
+        }
+        self.refused
+            .iter()
+            .find(|&&(r, k, set)| r == m.rule && k >= start && set.has(m.to))
+            .map(|&(_, k, _)| k)
+    }
+}
+
+/// Where a drop of a rule whose effects take enclosed groups takes
+/// something, and what.
+struct Takes<B: Bits> {
+    /// The squares where a drop might take something.
+    may: B,
+    /// Squares where a drop surely takes, each with every piece it takes:
+    /// the one liberty left to enemy groups (found where the rule has one
+    /// effect, taking along directions that run both ways, anywhere).
+    sure: SmallVec<[(Sq, B); 8]>,
+    /// The directions those groups are joined along (a mask), where `sure`
+    /// is known.
+    mask: u8,
+}
+
+impl<B: Bits> Takes<B> {
+    /// The squares of `sure`.
+    fn sure_squares(&self) -> B {
+        self.sure
+            .iter()
+            .fold(B::ZERO, |acc, &(q, _)| acc | B::bit(q))
+    }
 }
 
 /// What the judging of a drop rule's restrictions knows of its drops.
@@ -59,8 +104,8 @@ struct Drops<'a, B: Bits> {
     open: B,
     /// The squares where the rule's effects surely do nothing.
     quiet: B,
-    /// The history's board keys, counted.
-    boards: Option<&'a KeyCounts>,
+    /// What the rule's drops surely take where they take something.
+    takes: Takes<B>,
     /// The entry of the position the drop is made from.
     parent: Hist,
 }
@@ -68,15 +113,14 @@ struct Drops<'a, B: Bits> {
 impl<B: Bits> Engine<B> {
     /// For each drop rule of the player to move in force (`lg`), the squares
     /// where no restriction of `forbids` other than the check rule can
-    /// refuse its drop (see the module's comment). `boards` counts the
-    /// board keys of `hist`, `parent` is the entry of `st`.
+    /// refuse its drop (see the module's comment), and those where one
+    /// surely does. `parent` is the entry of `st`.
     pub(super) fn cleared_drops(
         &self,
         st: &State<B>,
         hist: &[Hist],
         lg: &Legality<B>,
         forbids: &[(Option<usize>, &ForbidDef)],
-        boards: Option<&KeyCounts>,
         parent: Hist,
     ) -> Cleared<B> {
         let mut out = Cleared::default();
@@ -100,20 +144,27 @@ impl<B: Bits> Engine<B> {
             if !self.move_sets(st, lg, g, &mut |_, s| t |= s) || t.is_empty() {
                 continue;
             }
+            let takes = self.takes(st, g);
             let mut d = Drops {
                 st,
                 hist,
                 g,
                 open: t,
-                quiet: t & !self.may_take(st, g),
-                boards,
+                quiet: t & !takes.may,
+                takes,
                 parent,
             };
-            for (idx, f) in forbids {
+            for (k, (idx, f)) in forbids.iter().enumerate() {
                 if is_check(idx) {
                     continue;
                 }
-                let (no, _) = self.verdict(&f.cond, &d);
+                let (no, yes) = self.verdict(&f.cond, &d);
+                // Refused by this one, every one before allowing it (the
+                // check rule aside: then nothing is refused here).
+                let refused = d.open & yes & !no;
+                if !out.check && !refused.is_empty() {
+                    out.refused.push((g.rule, k, refused));
+                }
                 d.open &= no;
                 if d.open.is_empty() {
                     break;
@@ -139,27 +190,48 @@ impl<B: Bits> Engine<B> {
                 .all(|e| matches!(e, Effect::Capture(p) if p.shape == Shape::Enclosed))
     }
 
-    /// The squares where a drop of rule `g` might take something: next to
-    /// an enemy piece its enclosed-group effects may select, in a group
-    /// with fewer than two liberties along their directions.
-    fn may_take(&self, st: &State<B>, g: &Gen<B>) -> B {
+    /// Where a drop of rule `g` might take something: next to an enemy
+    /// piece its enclosed-group effects may select, in a group with fewer
+    /// than two liberties along their directions. Where the rule has one
+    /// such effect, whose directions run both ways and which takes
+    /// anywhere, the drops on the one liberty of a group are sure to take
+    /// it (and any other group whose one liberty it is).
+    fn takes(&self, st: &State<B>, g: &Gen<B>) -> Takes<B> {
         let side = st.side;
         let forward = self.model.players[side as usize].forward;
         let empty = self.all & !st.occupied();
-        let mut out = B::ZERO;
-        for e in &self.model.moves[g.rule as usize].effects {
+        let effects = &self.model.moves[g.rule as usize].effects;
+        let mut out = Takes {
+            may: B::ZERO,
+            sure: SmallVec::new(),
+            mask: 0,
+        };
+        // Squares next to a group with no liberty: a drop there takes it too.
+        let mut unsure = B::ZERO;
+        for e in effects {
             let Effect::Capture(p) = e else {
                 continue;
             };
             let mask = dir_mask(&p.dirs, forward);
+            let exact = effects.len() == 1 && p.at.is_none() && reverse(mask) == mask;
+            out.mask = if exact { mask } else { 0 };
             let mut enemy = st.occupied() & !st.by_player[side as usize];
             if p.kinds != 0 {
                 enemy &= st.all_of_kinds(p.kinds);
             }
             // A piece with two empty neighbours keeps one whatever square
-            // the drop fills; so does any piece of a group with two
-            // liberties (found by flooding the groups of the others).
-            let mut doubt = enemy & !self.two_empty_next(empty, mask);
+            // the drop fills; so does every piece of its group (flooded
+            // from all such pieces at once), and any piece of a group with
+            // two liberties (found by flooding the groups of the others).
+            let sure = enemy & self.two_empty_next(empty, mask);
+            let mut doubt = enemy & !sure;
+            if !doubt.is_empty() {
+                for (pl, &theirs) in st.by_player.iter().enumerate() {
+                    if pl != side as usize && !(theirs & doubt).is_empty() {
+                        doubt &= !self.group(sure & theirs, theirs & enemy, mask);
+                    }
+                }
+            }
             while let Some(q) = doubt.iter().next() {
                 let c = st.at(q);
                 let group = self.group(
@@ -167,12 +239,25 @@ impl<B: Bits> Engine<B> {
                     st.by_player[code_player(c) as usize] & enemy,
                     mask,
                 );
-                if (self.spread(group, mask) & empty).count() < 2 {
-                    out |= self.spread(group & doubt, reverse(mask));
+                let libs = self.spread(group, mask) & empty;
+                match libs.count() {
+                    0 => unsure |= self.spread(group, reverse(mask)),
+                    1 if exact => {
+                        let l = libs.lsb();
+                        match out.sure.iter_mut().find(|s| s.0 == l) {
+                            Some(s) => s.1 |= group,
+                            None => out.sure.push((l, group)),
+                        }
+                    }
+                    _ => {}
+                }
+                if libs.count() < 2 {
+                    out.may |= self.spread(group & doubt, reverse(mask));
                 }
                 doubt &= !group;
             }
         }
+        out.sure.retain(|(l, _)| !unsure.has(*l));
         out
     }
 
@@ -211,14 +296,14 @@ impl<B: Bits> Engine<B> {
             // A drop neither passes nor removes.
             Cond::Passing | Cond::Removing => (all, B::ZERO),
             Cond::Cmp(op, IntExpr::Liberties(SiteRef::To, dirs), IntExpr::Lit(n)) => {
-                let free = all & self.sure_liberty(d.st, dirs);
+                let (free, none) = self.liberty_verdict(dirs, d);
                 match (op, n) {
-                    (CmpOp::Eq | CmpOp::Le, 0) | (CmpOp::Lt, 1) => (free, B::ZERO),
-                    (CmpOp::Gt | CmpOp::Ne, 0) | (CmpOp::Ge, 1) => (B::ZERO, free),
+                    (CmpOp::Eq | CmpOp::Le, 0) | (CmpOp::Lt, 1) => (free, none),
+                    (CmpOp::Gt | CmpOp::Ne, 0) | (CmpOp::Ge, 1) => (none, free),
                     _ => (B::ZERO, B::ZERO),
                 }
             }
-            Cond::RepeatedBoard(n) => (self.new_boards(*n, d), B::ZERO),
+            Cond::RepeatedBoard(n) => self.board_verdict(*n, d),
             _ => (B::ZERO, B::ZERO),
         }
     }
@@ -237,43 +322,137 @@ impl<B: Bits> Engine<B> {
             | self.spread(own & self.two_empty_next(empty, reverse(mask)), mask)
     }
 
-    /// The squares of `d.open` where a drop takes nothing and makes a
-    /// board seen fewer than `n - 1` times before: the board key there is
-    /// the one a drop on another such square makes, with the piece moved
-    /// over. One drop is made to learn that key.
-    fn new_boards(&self, n: u32, d: &Drops<'_, B>) -> B {
-        let Some(boards) = d.boards.filter(|_| n >= 2) else {
-            return B::ZERO;
-        };
+    /// The squares of `d.open` where the stone dropped surely has a liberty
+    /// along `dirs` once the drop's effects are done, and those where it
+    /// surely has none: it takes nothing, has no empty neighbour, and every
+    /// group of the player's next to it has its one liberty there (groups
+    /// flooded only next to squares that the neighbours do not decide).
+    fn liberty_verdict(&self, dirs: &[crate::compile::model::RelDir], d: &Drops<'_, B>) -> (B, B) {
+        let st = d.st;
+        let mask = dir_mask(dirs, self.model.players[st.side as usize].forward);
+        let mut free = d.open & self.sure_liberty(st, dirs);
+        if reverse(mask) != mask {
+            return (free, B::ZERO);
+        }
+        // A drop sure to take a group next to it frees its squares.
+        if d.takes.mask == mask {
+            free |= d.open & d.takes.sure_squares();
+        }
+        let undecided = d.open & d.quiet & !free;
+        if undecided.is_empty() {
+            return (free, B::ZERO);
+        }
+        let empty = self.all & !st.occupied();
+        let own = st.by_player[st.side as usize];
+        let mut seeds = self.spread(undecided, mask) & own;
+        // The groups with a piece with two empty neighbours have two
+        // liberties (flooded from all such pieces at once).
+        let two = self.group(own & self.two_empty_next(empty, mask), own, mask);
+        free |= self.spread(two & seeds, mask) & undecided;
+        seeds &= !two;
+        while let Some(q) = seeds.iter().next() {
+            let group = self.group(B::bit(q), own, mask);
+            let libs = self.spread(group, mask) & empty;
+            if libs.count() >= 2 {
+                // One of them is left whichever the drop fills.
+                free |= libs & undecided;
+            }
+            seeds &= !group;
+        }
+        (free, undecided & !free)
+    }
+
+    /// Where the board a drop makes was surely seen fewer than `n - 1`
+    /// times before (the condition false), and where surely as often or
+    /// more (true): the squares of `d.open` where the drop takes nothing,
+    /// and those where it surely takes what `d.takes` says. The board key
+    /// there is the one a drop on another such square makes, with the
+    /// stone moved over and what each took put back or taken (Zobrist keys
+    /// are linear); one drop is made to learn that key. The history is
+    /// read once, only its boards of as many pieces: where a board that
+    /// takes nothing recurs, its key differs from the earlier one's by the
+    /// stone's key on its square ([`Engine::piece_of_key`]).
+    fn board_verdict(&self, n: u32, d: &Drops<'_, B>) -> (B, B) {
+        if n < 2 || self.zobrist_sorted.is_empty() {
+            return (B::ZERO, B::ZERO);
+        }
         let quiet = d.open & d.quiet;
-        let Some(first) = quiet.iter().next() else {
-            return B::ZERO;
+        let sure = if d.takes.mask == 0 {
+            B::ZERO
+        } else {
+            d.open & d.takes.sure_squares()
         };
-        let mut child = *d.st;
+        let taken_at = |q: Sq| {
+            d.takes
+                .sure
+                .iter()
+                .find(|&&(l, _)| l == q)
+                .map_or(B::ZERO, |&(_, t)| t)
+        };
+        let Some(first) = (quiet | sure).iter().next() else {
+            return (B::ZERO, B::ZERO);
+        };
+        let st = d.st;
+        let mut child = *st;
         self.make(&mut child, Move::new(NO_SQ, first, d.g.rule, NO_PIECE));
         let code = child.at(first);
-        if code == EMPTY || child.took {
+        let taken = taken_at(first);
+        if code == EMPTY
+            || child.took == taken.is_empty()
+            || child.occupied() != (st.occupied() | B::bit(first)) & !taken
+        {
             // Not the drop the sets describe: leave it to the full test.
-            return B::ZERO;
+            return (B::ZERO, B::ZERO);
         }
-        let men = child.men();
-        if d.parent.men != men && d.hist.iter().all(|h| h.men != men) {
-            // No board before had as many pieces (often so in a game where
-            // pieces are only put, or before the first capture).
-            return quiet;
+        // The board of a drop on no square, taking nothing.
+        let lost = |t: B| t.iter().fold(0, |k, q| k ^ self.z(st.at(q), q));
+        let base = self.board_key(child.hash, child.side) ^ self.z(code, first) ^ lost(taken);
+        let men = st.men().wrapping_add(1);
+        // The boards the sure takes make, and their pieces.
+        let takes: SmallVec<[(Sq, u64, u8); 8]> = sure
+            .iter()
+            .map(|to| {
+                let t = taken_at(to);
+                let key = base ^ self.z(code, to) ^ lost(t);
+                (to, key, men.wrapping_sub(t.count() as u8))
+            })
+            .collect();
+        let mut wanted = [false; 256];
+        wanted[men as usize] = true;
+        for &(_, _, m) in &takes {
+            wanted[m as usize] = true;
         }
-        let base = self.board_key(child.hash, child.side) ^ self.z(code, first);
-        let parent = self.board_key(d.parent.hash, d.parent.side);
-        let mut out = B::ZERO;
-        for to in quiet.iter() {
-            let key = base ^ self.z(code, to);
-            let seen =
-                boards.count(key, men, false) + usize::from(d.parent.men == men && parent == key);
-            if (1 + seen as u64) < u64::from(n) {
-                out |= B::bit(to);
+        // How often each square's board was seen (the few seen at all).
+        let mut seen: SmallVec<[(Sq, u32); 8]> = SmallVec::new();
+        let mut note = |q: Sq| match seen.iter_mut().find(|s| s.0 == q) {
+            Some(s) => s.1 += 1,
+            None => seen.push((q, 1)),
+        };
+        for h in d.hist.iter().chain(std::iter::once(&d.parent)) {
+            if !wanted[h.men as usize] {
+                continue;
+            }
+            let key = self.board_key(h.hash, h.side);
+            if h.men == men {
+                if let Some((c, q)) = self.piece_of_key(key ^ base) {
+                    if c == code && quiet.has(q) {
+                        note(q);
+                    }
+                }
+            }
+            for &(q, k, m) in &takes {
+                if m == h.men && k == key {
+                    note(q);
+                }
             }
         }
-        out
+        let mut yes = B::ZERO;
+        for &(q, times) in &seen {
+            if 1 + u64::from(times) >= u64::from(n) {
+                yes |= B::bit(q);
+            }
+        }
+        ((quiet | sure) & !yes, yes)
     }
 }
 
@@ -289,21 +468,21 @@ fn reverse(mask: u8) -> u8 {
 impl<B: Bits> Engine<B> {
     /// Checks that every move [`Engine::cleared_drops`] clears in `st` is
     /// one no restriction refuses when made and judged in full (the
-    /// history searched, not counted). Returns how many of the moves
-    /// offered it cleared, and how many of the others a restriction
-    /// refused.
+    /// history searched, not counted), and that every move it finds
+    /// refused is refused first by the restriction it names. Returns how
+    /// many of the moves offered it cleared, how many it found refused,
+    /// and how many of the others a restriction refused.
     pub(super) fn cleared_are_legal(
         &self,
         name: &str,
         st: &State<B>,
         hist: &[Hist],
-    ) -> (usize, usize) {
+    ) -> (usize, usize, usize) {
         let lg = self.legality(st);
         let forbids = self.forbid_list(st, usize::MAX);
         let parent = self.hist_entry_seen(st, hist, super::Seen::Unknown, Some(&lg));
-        let boards = self.board_counts(hist);
-        let cleared = self.cleared_drops(st, hist, &lg, &forbids, boards.as_ref(), parent);
-        let (mut clear, mut refused) = (0, 0);
+        let cleared = self.cleared_drops(st, hist, &lg, &forbids, parent);
+        let (mut clear, mut sure_refused, mut refused) = (0, 0, 0);
         for stuck in [false, true] {
             self.each_pseudo(st, &lg, stuck, &mut |m, safe| {
                 let verdict = self.first_refusal(st, hist, parent, m, safe, &forbids, 0, None);
@@ -313,12 +492,19 @@ impl<B: Bits> Engine<B> {
                         "{name}: {m:?} cleared, but refused by a restriction"
                     );
                     clear += 1;
+                } else if let Some(k) = cleared.refused_by(m, 0) {
+                    assert_eq!(
+                        verdict,
+                        Some(k),
+                        "{name}: {m:?} found refused by restriction {k}"
+                    );
+                    sure_refused += 1;
                 } else if verdict.is_some() {
                     refused += 1;
                 }
                 true
             });
         }
-        (clear, refused)
+        (clear, sure_refused, refused)
     }
 }

@@ -16,6 +16,7 @@ use super::legality::Legality;
 use super::{Engine, Gen, GenKind, NO_KIND};
 use crate::bits::Bits;
 use crate::compile::board::Sq;
+use crate::compile::model::MoveKind;
 use crate::compile::model::{ForbidDef, IntExpr, Target, MAX_PLAYERS};
 use crate::eval::{Ctx, MoveCtx};
 use crate::moves::{Move, NO_PIECE};
@@ -284,6 +285,22 @@ impl<B: Bits> Engine<B> {
             .count()
     }
 
+    /// The kind of the piece move `m` moves or drops ([`NO_KIND`] for a
+    /// removal or a pass): as a restriction's condition reads the move.
+    #[inline]
+    pub(super) fn move_kind(&self, st: &State<B>, m: Move) -> u8 {
+        if m.from != NO_SQ {
+            crate::state::code_piece(st.at(m.from).max(1))
+        } else if m.to == NO_SQ {
+            NO_KIND
+        } else {
+            match self.model.moves[m.rule as usize].kind {
+                MoveKind::Drop { piece, .. } => piece as u8,
+                _ => NO_KIND,
+            }
+        }
+    }
+
     /// The forbid rules in force, with their global index (`None` for a
     /// phase's), up to `level` global ones.
     pub(super) fn forbid_list<'a>(&'a self, st: &State<B>, level: usize) -> ForbidList<'a> {
@@ -327,11 +344,7 @@ impl<B: Bits> Engine<B> {
         boards: Option<&KeyCounts>,
     ) -> Option<usize> {
         let mut child: Option<State<B>> = None;
-        let kind = if m.from == NO_SQ {
-            NO_KIND
-        } else {
-            crate::state::code_piece(st.at(m.from).max(1))
-        };
+        let kind = self.move_kind(st, m);
         for (k, (idx, f)) in forbids.iter().enumerate().skip(start) {
             let is_check = idx.is_some() && *idx == self.check_rule;
             if is_check && safe {
@@ -394,25 +407,33 @@ impl<B: Bits> Engine<B> {
         let forbids = self.forbid_list(st, level);
         let parent = self.hist_entry_seen(st, hist, Seen::Unknown, Some(&lg));
         let lapsing = forbids.iter().any(|(_, f)| f.unless_all);
-        // Where a restriction asks whether a board recurs, the history's
-        // board keys counted once: each move judged then looks its board up
-        // rather than searching back through the game for it. (Not for the
-        // first legal move alone, most often the first judged: it searches.)
-        let boards = if first { None } else { self.board_counts(hist) };
-        let boards = boards.as_ref();
         // The drops no restriction can refuse, found as square sets: not
         // made. (Not worth finding for the first legal move alone.)
         let cleared = if first && !lapsing {
             super::cleared::Cleared::default()
         } else {
-            self.cleared_drops(st, hist, &lg, &forbids, boards, parent)
+            self.cleared_drops(st, hist, &lg, &forbids, parent)
         };
+        // Where a restriction asks whether a board recurs, the history's
+        // board keys counted once a second move is judged in full: each
+        // then looks its board up rather than searching back through the
+        // game. (The first, often the only one, searches.)
+        let judged = std::cell::Cell::new(0u32);
+        let boards = std::cell::OnceCell::new();
         let refusal = |m: Move, safe: bool, start: usize| {
             if cleared.has(m, safe) {
+                return None;
+            }
+            if let Some(k) = cleared.refused_by(m, start) {
+                return Some(k);
+            }
+            let n = judged.replace(judged.get() + 1);
+            let boards = if first || n == 0 {
                 None
             } else {
-                self.first_refusal(st, hist, parent, m, safe, &forbids, start, boards)
-            }
+                boards.get_or_init(|| self.board_counts(hist)).as_ref()
+            };
+            self.first_refusal(st, hist, parent, m, safe, &forbids, start, boards)
         };
         for stuck in [false, true] {
             if stuck && (!self.has_stuck || normal) {
@@ -510,11 +531,7 @@ impl<B: Bits> Engine<B> {
         expr: &IntExpr,
         m: Move,
     ) -> i64 {
-        let kind = if m.from == NO_SQ {
-            NO_KIND
-        } else {
-            crate::state::code_piece(st.at(m.from).max(1))
-        };
+        let kind = self.move_kind(st, m);
         let mut c = *st;
         self.make(&mut c, m);
         Ctx::new(self, &c, hist, Some(parent))
@@ -703,11 +720,7 @@ impl<B: Bits> Engine<B> {
         let mut child = *st;
         self.make(&mut child, m);
         let parent = self.hist_entry(st, hist);
-        let kind = if m.from == NO_SQ {
-            NO_KIND
-        } else {
-            crate::state::code_piece(st.at(m.from).max(1))
-        };
+        let kind = self.move_kind(st, m);
         for (idx, f) in self.forbid_list(st, usize::MAX) {
             let refused = if idx.is_some() && idx == self.check_rule {
                 self.in_check(&child, st.side)

@@ -50,6 +50,18 @@ impl<B: Bits> Engine<B> {
         self.zobrist[code as usize * self.squares() + sq as usize]
     }
 
+    /// The piece code and square whose Zobrist key is `key`, if any (in a
+    /// game whose restrictions ask whether a board recurs).
+    #[inline]
+    pub(crate) fn piece_of_key(&self, key: u64) -> Option<(u8, Sq)> {
+        let i = self
+            .zobrist_sorted
+            .binary_search_by_key(&key, |&(k, _)| k)
+            .ok()?;
+        let at = self.zobrist_sorted[i].1 as usize;
+        Some(((at / self.squares()) as u8, (at % self.squares()) as Sq))
+    }
+
     /// The key of a position without whose turn it is: the board, hands,
     /// phase and part ([`crate::compile::model::Cond::RepeatedBoard`]).
     #[inline]

@@ -749,7 +749,7 @@ fn drops_cleared_as_square_sets_are_the_ones_the_restrictions_allow() {
     // bringing boards back. Random games, every position checked (the
     // listing against every move made, and each cleared move made and
     // judged).
-    let (mut files, mut clear, mut refused) = (0, 0, 0);
+    let (mut files, mut clear, mut found, mut refused) = (0, 0, 0, 0);
     for (name, g) in fixture_games("forbid") {
         files += 1;
         for seed in 0..30 {
@@ -758,8 +758,9 @@ fn drops_cleared_as_square_sets_are_the_ones_the_restrictions_allow() {
             for _ in 0..80 {
                 on_pos!(&pos.0, |e, s, h| {
                     shortcuts_agree(&name, e, s, h);
-                    let (c, r) = e.cleared_are_legal(&name, s, h);
+                    let (c, f, r) = e.cleared_are_legal(&name, s, h);
                     clear += c;
+                    found += f;
                     refused += r;
                 });
                 let moves = pos.legal_moves();
@@ -772,7 +773,61 @@ fn drops_cleared_as_square_sets_are_the_ones_the_restrictions_allow() {
     }
     assert!(files >= 5, "{files} games");
     assert!(
-        clear > 1000 && refused > 100,
-        "{clear} cleared, {refused} refused"
+        clear > 1000 && found > 100 && refused > 100,
+        "{clear} cleared, {found} found refused, {refused} refused otherwise"
+    );
+}
+
+#[test]
+fn a_drop_is_not_a_removal() {
+    // `(removing)` exempts removals from the suicide rule, not drops: a
+    // stone dropped into a corner held by the other player is refused,
+    // one dropped next to an empty point is not, and the corner's stones
+    // may still be removed.
+    let g = crate::build::compile_str(
+        "drop-remove",
+        r#"(game "Drops and removals"
+            (players {(player "A" N) (player "B" S)})
+            (equipment {(board (square 3)) (piece "Stone" "S")})
+            (rules
+                (start {})
+                (play
+                    (drop "Stone" (everywhere))
+                    (remove (everywhere))
+                    (forbid (and (not (removing)) (= (liberties (to) Orthogonal) 0))
+                        reason:"suicide"))
+                (end {(if (noMoves Next) (draw "no moves"))})))"#,
+    )
+    .unwrap_or_else(|_| panic!("the game compiles"));
+    let mut pos = g.start();
+    let mut rule = 0;
+    // A on 8 and 7, B on 1 and 3: the corner 0 is B's.
+    for to in [8, 1, 7, 3] {
+        let m = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to == to && m.from == NO_SQ && pos.piece_at(to.into()).is_none())
+            .unwrap_or_else(|| panic!("a drop on {to}"));
+        rule = m.rule;
+        pos.play_unchecked(m);
+    }
+    // Judged in full, as the listing judges what its square sets leave.
+    on_pos!(&pos.0, |e, s, h| {
+        let forbids = e.forbid_list(s, usize::MAX);
+        let parent = e.hist_entry(s, h);
+        let refusal = |to| {
+            let m = Move::new(NO_SQ, to, rule, crate::moves::NO_PIECE);
+            e.first_refusal(s, h, parent, m, false, &forbids, 0, None)
+        };
+        assert_eq!(refusal(0), Some(0), "the drop into the corner");
+        assert_eq!(refusal(2), None, "the drop next to an empty point");
+    });
+    let moves = pos.legal_moves();
+    let empty_to = |q: Sq| pos.piece_at(q.into()).is_none() && moves.iter().any(|m| m.to == q);
+    assert!(!empty_to(0), "a drop into the corner is refused: {moves:?}");
+    assert!(empty_to(2), "a drop next to an empty point is allowed");
+    assert!(
+        moves.iter().any(|m| m.to == 1),
+        "a stone of the corner may be removed"
     );
 }

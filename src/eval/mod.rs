@@ -154,27 +154,36 @@ impl fmt::Display for Outcome {
 pub(crate) struct MoveCtx(std::num::NonZeroU64);
 
 impl MoveCtx {
-    /// A move by `mover` from `from` to `to` of a piece of `kind` (the kind
-    /// is not needed by any condition yet; it names the move).
+    /// A move by `mover` from `from` to `to` of a piece of `kind`: with no
+    /// start square, a drop of a piece of that kind, or a removal where
+    /// the kind is [`NO_KIND`].
     #[inline]
-    pub(crate) fn new(mover: u8, from: Sq, to: Sq, _kind: u8) -> Self {
-        Self::pack(mover, NO_KIND, from, to)
+    pub(crate) fn new(mover: u8, from: Sq, to: Sq, kind: u8) -> Self {
+        let removal = from == NO_SQ && to != NO_SQ && kind == NO_KIND;
+        Self::pack(mover, NO_KIND, from, to, removal)
     }
 
     #[inline]
-    fn pack(mover: u8, offer: u8, from: Sq, to: Sq) -> Self {
+    fn pack(mover: u8, offer: u8, from: Sq, to: Sq, removal: bool) -> Self {
         let w = u64::from(mover)
             | u64::from(offer) << 8
             | u64::from(from) << 16
             | u64::from(to) << 32
-            | 1 << 48;
+            | 1 << 48
+            | u64::from(removal) << 49;
         MoveCtx(std::num::NonZeroU64::MIN.saturating_add(w - 1))
     }
 
     /// The same move, in a promotion offering `kind`.
     #[inline]
     pub(crate) fn offering(self, kind: u8) -> Self {
-        Self::pack(self.mover(), kind, self.from(), self.to())
+        Self::pack(self.mover(), kind, self.from(), self.to(), self.removal())
+    }
+
+    /// Whether the move is a removal (`remove`).
+    #[inline]
+    fn removal(self) -> bool {
+        self.0.get() >> 49 & 1 != 0
     }
 
     #[inline]
@@ -478,7 +487,7 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
             }
             Cond::LostCouldReach => self.lost_could_reach(),
             Cond::KindIs(k) => self.mv.is_some_and(|m| m.offer() == *k),
-            Cond::Removing => self.mv.is_some_and(|m| m.from() == NO_SQ),
+            Cond::Removing => self.mv.is_some_and(MoveCtx::removal),
             Cond::Passing => self.mv.is_some_and(|m| m.to() == NO_SQ),
             Cond::Capturing => st.took,
             Cond::Absent(s) => {
