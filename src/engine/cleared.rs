@@ -32,8 +32,9 @@ use crate::state::{code_player, Hist, State, EMPTY, NO_SQ};
 /// refuse its drop.
 #[derive(Default)]
 pub(super) struct Cleared<B: Bits> {
-    /// The rule's index in the model, and its squares.
-    rules: SmallVec<[(u8, B); 2]>,
+    /// The rule's index in the model, its squares, and whether every
+    /// square of the rule's drops is judged (cleared here or refused).
+    rules: SmallVec<[(u8, B, bool); 2]>,
     /// For each drop rule in force, the squares where every restriction
     /// before the one numbered (in the list judged) is surely false and that
     /// one surely true: its drops there are refused by it.
@@ -54,7 +55,23 @@ impl<B: Bits> Cleared<B> {
             && self
                 .rules
                 .iter()
-                .any(|&(r, set)| r == m.rule && set.has(m.to))
+                .any(|&(r, set, _)| r == m.rule && set.has(m.to))
+    }
+
+    /// Whether some rule has every square of its drops judged.
+    #[inline]
+    pub(super) fn wholes(&self) -> bool {
+        !self.check && self.rules.iter().any(|r| r.2)
+    }
+
+    /// Where every square of rule `rule`'s drops is judged, those it
+    /// clears (its legal drops, in the order of the squares).
+    #[inline]
+    pub(super) fn whole(&self, rule: u8) -> Option<B> {
+        self.rules
+            .iter()
+            .find(|r| r.0 == rule && r.2 && !self.check)
+            .map(|r| r.1)
     }
 
     /// The restriction (its place in the list judged) that surely refuses
@@ -170,8 +187,14 @@ impl<B: Bits> Engine<B> {
                     break;
                 }
             }
-            if !d.open.is_empty() {
-                out.rules.push((g.rule, d.open));
+            let refused = out
+                .refused
+                .iter()
+                .filter(|r| r.0 == g.rule)
+                .fold(B::ZERO, |acc, r| acc | r.2);
+            let whole = (d.open | refused) == t;
+            if !d.open.is_empty() || whole {
+                out.rules.push((g.rule, d.open, whole));
             }
         }
         out

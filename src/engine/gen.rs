@@ -443,13 +443,38 @@ impl<B: Bits> Engine<B> {
                 // No rule needs to see every move before it judges one:
                 // each move judged as it is found, kept if no rule refuses
                 // it (with `first`, the first such ends the search).
-                self.each_pseudo(st, &lg, stuck, &mut |m, safe| {
-                    if refusal(m, safe, 0).is_none() {
+                // (`sure`: a move known legal.)
+                let mut judge = |m: Move, safe: bool, sure: bool| {
+                    if sure || refusal(m, safe, 0).is_none() {
                         out.push(m);
                         return !first;
                     }
                     true
-                });
+                };
+                if cleared.wholes() && self.overlap[lg.side as usize] == 0 {
+                    // A drop rule whose squares are all judged as sets: its
+                    // cleared drops written straight, in the same order.
+                    let phase = self.phase_of_moves(st);
+                    for g in self.gens[lg.side as usize]
+                        .iter()
+                        .filter(|g| g.stuck == stuck && g.phase == phase)
+                    {
+                        if let Some(set) = cleared.whole(g.rule) {
+                            if !set
+                                .iter()
+                                .all(|to| judge(Move::new(NO_SQ, to, g.rule, NO_PIECE), true, true))
+                            {
+                                break;
+                            }
+                        } else if !self
+                            .each_of_gen(st, &lg, g, &mut |m, safe| judge(m, safe, false))
+                        {
+                            break;
+                        }
+                    }
+                } else {
+                    self.each_pseudo(st, &lg, stuck, &mut |m, safe| judge(m, safe, false));
+                }
                 if !out.is_empty() {
                     if let Some(most) = self.model.maximum.as_ref().filter(|_| !first) {
                         self.keep_greatest(st, hist, parent, &most.expr, out);
