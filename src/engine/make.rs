@@ -480,8 +480,12 @@ impl<B: Bits> Engine<B> {
                 // A condition that asks whether a player can move makes
                 // moves, whose parts are judged again: past two such
                 // levels it is judged without restrictions (as below).
-                let ctx = Ctx::new(self, st, &[], None)
-                    .in_move(crate::eval::MoveCtx::new(side, m.from, landed, NO_KIND));
+                let ctx = Ctx::new(self, st, &[], None).in_move(crate::eval::MoveCtx::new(
+                    side,
+                    m.from,
+                    landed,
+                    self.move_kind(st, m),
+                ));
                 let holds = if c.has_full() {
                     let depth = PART_DEPTH.with(|d| d.replace(d.get() + 1));
                     let level = if depth < 2 { usize::MAX } else { 0 };
