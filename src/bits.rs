@@ -89,7 +89,11 @@ pub trait Bits:
     /// The squares in increasing order.
     #[inline]
     fn iter(self) -> BitIter<Self> {
-        BitIter(self)
+        BitIter {
+            set: self,
+            word: 0,
+            cur: self.word(0),
+        }
     }
 }
 
@@ -471,26 +475,40 @@ impl_wide!(4);
 impl_wide!(6);
 impl_wide!(10);
 
-/// Iterator over the squares of a set, lowest first.
+/// Iterator over the squares of a set, lowest first: a word of 64 squares
+/// at a time (a set wider than a word is not searched again from its
+/// first word for each square).
 #[derive(Clone, Debug)]
-pub struct BitIter<B>(B);
+pub struct BitIter<B> {
+    set: B,
+    /// The word being read.
+    word: usize,
+    /// Its squares not yet given.
+    cur: u64,
+}
 
 impl<B: Bits> Iterator for BitIter<B> {
     type Item = Sq;
 
     #[inline]
     fn next(&mut self) -> Option<Sq> {
-        if self.0.is_empty() {
-            None
-        } else {
-            let s = self.0.lsb();
-            self.0 = self.0.clear_lsb();
-            Some(s)
+        while self.cur == 0 {
+            self.word += 1;
+            if self.word >= B::WORDS {
+                return None;
+            }
+            self.cur = self.set.word(self.word);
         }
+        let s = (64 * self.word) as Sq + self.cur.trailing_zeros() as Sq;
+        self.cur &= self.cur - 1;
+        Some(s)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count() as usize;
+        let n = self.cur.count_ones() as usize
+            + (self.word + 1..B::WORDS)
+                .map(|i| self.set.word(i).count_ones() as usize)
+                .sum::<usize>();
         (n, Some(n))
     }
 }
