@@ -101,6 +101,9 @@ struct Takes<B: Bits> {
     /// The directions those groups are joined along (a mask), where `sure`
     /// is known.
     mask: u8,
+    /// The squares with two empty neighbours along the directions of a
+    /// mask, and the mask (0: none found).
+    two_empty: (u8, B),
 }
 
 impl<B: Bits> Takes<B> {
@@ -228,6 +231,7 @@ impl<B: Bits> Engine<B> {
             may: B::ZERO,
             sure: SmallVec::new(),
             mask: 0,
+            two_empty: (0, B::ZERO),
         };
         // Squares next to a group with no liberty: a drop there takes it too.
         let mut unsure = B::ZERO;
@@ -246,7 +250,8 @@ impl<B: Bits> Engine<B> {
             // the drop fills; so does every piece of its group (flooded
             // from all such pieces at once), and any piece of a group with
             // two liberties (found by flooding the groups of the others).
-            let sure = enemy & self.two_empty_next(empty, mask);
+            out.two_empty = (mask, self.two_empty_next(empty, mask));
+            let sure = enemy & out.two_empty.1;
             let mut doubt = enemy & !sure;
             if !doubt.is_empty() {
                 for (pl, &theirs) in st.by_player.iter().enumerate() {
@@ -331,30 +336,28 @@ impl<B: Bits> Engine<B> {
         }
     }
 
-    /// The squares where a stone dropped has a liberty along `dirs` (for
-    /// the player to move) after the drop, whose effects only take enemy
-    /// pieces (empty squares stay empty): those with an empty neighbour,
-    /// and those next to a piece of the player's with two (one of them is
-    /// not where the stone goes).
-    fn sure_liberty(&self, st: &State<B>, dirs: &[crate::compile::model::RelDir]) -> B {
-        let forward = self.model.players[st.side as usize].forward;
-        let mask = reverse(dir_mask(dirs, forward));
-        let empty = self.all & !st.occupied();
-        let own = st.by_player[st.side as usize];
-        self.spread(empty, mask)
-            | self.spread(own & self.two_empty_next(empty, reverse(mask)), mask)
-    }
-
     /// The squares of `d.open` where the stone dropped surely has a liberty
     /// along `dirs` once the drop's effects are done, and those where it
-    /// surely has none: it takes nothing, has no empty neighbour, and every
-    /// group of the player's next to it has its one liberty there (groups
-    /// flooded only next to squares that the neighbours do not decide).
+    /// surely has none. Surely one: next to an empty square, or to a piece
+    /// of the player's with two (one of them is not where the stone goes),
+    /// or to a group the drop surely takes, or to a group of the player's
+    /// with two liberties. Surely none: it takes nothing, has no empty
+    /// neighbour, and every group of the player's next to it has its one
+    /// liberty there. (The effects only take enemy pieces: empty squares
+    /// stay empty.) Groups are flooded only next to squares that their
+    /// neighbours do not decide.
     fn liberty_verdict(&self, dirs: &[crate::compile::model::RelDir], d: &Drops<'_, B>) -> (B, B) {
         let st = d.st;
         let mask = dir_mask(dirs, self.model.players[st.side as usize].forward);
-        let mut free = d.open & self.sure_liberty(st, dirs);
-        if reverse(mask) != mask {
+        let empty = self.all & !st.occupied();
+        let own = st.by_player[st.side as usize];
+        let two_empty = match d.takes.two_empty {
+            (m, set) if m == mask => set,
+            _ => self.two_empty_next(empty, mask),
+        };
+        let back = reverse(mask);
+        let mut free = d.open & (self.spread(empty, back) | self.spread(own & two_empty, back));
+        if back != mask {
             return (free, B::ZERO);
         }
         // A drop sure to take a group next to it frees its squares.
@@ -365,12 +368,10 @@ impl<B: Bits> Engine<B> {
         if undecided.is_empty() {
             return (free, B::ZERO);
         }
-        let empty = self.all & !st.occupied();
-        let own = st.by_player[st.side as usize];
         let mut seeds = self.spread(undecided, mask) & own;
         // The groups with a piece with two empty neighbours have two
         // liberties (flooded from all such pieces at once).
-        let two = self.group(own & self.two_empty_next(empty, mask), own, mask);
+        let two = self.group(own & two_empty, own, mask);
         free |= self.spread(two & seeds, mask) & undecided;
         seeds &= !two;
         while let Some(q) = seeds.iter().next() {
