@@ -537,6 +537,12 @@ mod tests {
                 );
             }
             assert_eq!(from_words, set.iter().collect::<Vec<_>>());
+            // The squares left, told at every step.
+            let mut it = set.iter();
+            for left in (0..=from_words.len()).rev() {
+                assert_eq!(it.len(), left);
+                it.next();
+            }
         }
     }
 
