@@ -460,10 +460,10 @@ impl<B: Bits> Engine<B> {
                         .filter(|g| g.stuck == stuck && g.phase == phase)
                     {
                         if let Some(set) = cleared.whole(g.rule) {
-                            if !set
-                                .iter()
-                                .all(|to| judge(Move::new(NO_SQ, to, g.rule, NO_PIECE), true, true))
-                            {
+                            let all = crate::bits::each_square(set, |to| {
+                                judge(Move::new(NO_SQ, to, g.rule, NO_PIECE), true, true)
+                            });
+                            if !all {
                                 break;
                             }
                         } else if !self
