@@ -65,13 +65,11 @@ impl<B: Bits> Cleared<B> {
     }
 
     /// Where every square of rule `rule`'s drops is judged, those it
-    /// clears (its legal drops, in the order of the squares).
+    /// clears (its legal drops, in the order of the squares; where
+    /// [`Cleared::wholes`] holds: without the check rule).
     #[inline]
     pub(super) fn whole(&self, rule: u8) -> Option<B> {
-        self.rules
-            .iter()
-            .find(|r| r.0 == rule && r.2 && !self.check)
-            .map(|r| r.1)
+        self.rules.iter().find(|r| r.0 == rule && r.2).map(|r| r.1)
     }
 
     /// The restriction (its place in the list judged) that surely refuses
@@ -174,6 +172,8 @@ impl<B: Bits> Engine<B> {
                 takes,
                 parent,
             };
+            // The rule's drops found refused, by any restriction.
+            let mut refused = B::ZERO;
             for (k, (idx, f)) in forbids.iter().enumerate() {
                 if is_check(idx) {
                     continue;
@@ -181,20 +181,16 @@ impl<B: Bits> Engine<B> {
                 let (no, yes) = self.verdict(&f.cond, &d);
                 // Refused by this one, every one before allowing it (the
                 // check rule aside: then nothing is refused here).
-                let refused = d.open & yes & !no;
-                if !out.check && !refused.is_empty() {
-                    out.refused.push((g.rule, k, refused));
+                let by_this = d.open & yes & !no;
+                if !out.check && !by_this.is_empty() {
+                    out.refused.push((g.rule, k, by_this));
+                    refused |= by_this;
                 }
                 d.open &= no;
                 if d.open.is_empty() {
                     break;
                 }
             }
-            let refused = out
-                .refused
-                .iter()
-                .filter(|r| r.0 == g.rule)
-                .fold(B::ZERO, |acc, r| acc | r.2);
             let whole = (d.open | refused) == t;
             if !d.open.is_empty() || whole {
                 out.rules.push((g.rule, d.open, whole));
