@@ -74,10 +74,43 @@ pub(crate) trait MoveSink {
             self.push(Move::new(from(to), to, rule, NO_PIECE));
         }
     }
+    /// As [`MoveSink::push_plain`], every move from the one square `from`.
+    #[inline]
+    fn push_from<B: Bits>(&mut self, tos: B, rule: u8, from: Sq) {
+        self.push_plain(tos, rule, |_| from);
+    }
 }
 
 /// How many codes [`SmallCodes::push_plain`] writes at a time.
 const CHUNK: usize = 8;
+
+/// From how many squares in a word of 64 [`SmallCodes::push_from`] writes
+/// the word's codes a byte at a time (through [`PLACES`]) rather than a
+/// square at a time.
+const DENSE: u32 = 24;
+
+/// For each byte, the places of its set bits in order, each where a
+/// code's target square stands (see [`Move::plain_code`]); zero after the
+/// last.
+static PLACES: [[u32; 8]; 256] = places();
+
+/// The table [`PLACES`].
+const fn places() -> [[u32; 8]; 256] {
+    let mut t = [[0u32; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut i, mut n) = (0, 0);
+        while i < 8 {
+            if (b >> i) & 1 == 1 {
+                t[b][n] = (i as u32) << 16;
+                n += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+}
 
 impl MoveSink for MoveBuf {
     #[inline]
@@ -128,32 +161,65 @@ impl MoveSink for SmallCodes<'_> {
     fn as_buf(&mut self) -> Option<&mut MoveBuf> {
         None
     }
+    #[inline]
+    fn push_plain<B: Bits>(&mut self, tos: B, rule: u8, from: impl Fn(Sq) -> Sq) {
+        // A word of 64 squares at a time (one for most boards).
+        for i in 0..B::WORDS {
+            self.plain_word(tos.word(i), 64 * i as Sq, rule, &from);
+        }
+    }
+    /// A dense word of squares is written a byte of squares at a time: the
+    /// codes of the byte's set squares, from [`PLACES`], eight at once (no
+    /// chain through the squares one by one).
+    #[inline]
+    fn push_from<B: Bits>(&mut self, tos: B, rule: u8, from: Sq) {
+        for i in 0..B::WORDS {
+            let t = tos.word(i);
+            let first = 64 * i as Sq;
+            if t.count_ones() < DENSE {
+                self.plain_word(t, first, rule, |_| from);
+                continue;
+            }
+            self.codes.reserve(t.count_ones() as usize + 8);
+            let mut at = Move::plain_code(from, first, rule);
+            for k in 0..8 {
+                let byte = (t >> (8 * k)) as u8;
+                let places = &PLACES[usize::from(byte)];
+                let keep = self.codes.len() + byte.count_ones() as usize;
+                let eight: [i64; 8] = std::array::from_fn(|j| at + i64::from(places[j]));
+                self.codes.extend_from_slice(&eight);
+                self.codes.truncate(keep);
+                at += 8 << 16;
+            }
+        }
+    }
+}
+
+impl SmallCodes<'_> {
+    /// The codes of the moves of rule `rule` to the squares of word `t`
+    /// (`first` its first square), each from `from(to)`.
+    ///
     /// Written [`CHUNK`] codes at a time whatever the number of squares
     /// (those past the last square written over or cut off): a loop
     /// through the squares one by one ended at a number the branch
     /// predictor could not foresee, a stall of some dozen cycles for each
     /// start square, where the codes of one start square cost a few.
     #[inline]
-    fn push_plain<B: Bits>(&mut self, tos: B, rule: u8, from: impl Fn(Sq) -> Sq) {
-        // A word of 64 squares at a time (one for most boards).
-        for i in 0..B::WORDS {
-            let mut t = tos.word(i);
-            let mut left = t.count_ones() as usize;
-            let first = 64 * i as Sq;
-            while left > 0 {
-                let len = self.codes.len();
-                self.codes.resize(len + CHUNK, 0);
-                for c in &mut self.codes[len..len + CHUNK] {
-                    // Past the last square, `to` is past the word (no
-                    // square): a code cut off below.
-                    let to = first + t.trailing_zeros() as Sq;
-                    *c = Move::plain_code(from(to), to, rule);
-                    t &= t.wrapping_sub(1);
-                }
-                let n = left.min(CHUNK);
-                self.codes.truncate(len + n);
-                left -= n;
+    fn plain_word(&mut self, mut t: u64, first: Sq, rule: u8, from: impl Fn(Sq) -> Sq) {
+        let mut left = t.count_ones() as usize;
+        while left > 0 {
+            let len = self.codes.len();
+            self.codes.resize(len + CHUNK, 0);
+            for c in &mut self.codes[len..len + CHUNK] {
+                // Past the last square, `to` is past the word (no
+                // square): a code cut off below.
+                let to = first + t.trailing_zeros() as Sq;
+                *c = Move::plain_code(from(to), to, rule);
+                t &= t.wrapping_sub(1);
             }
+            let n = left.min(CHUNK);
+            self.codes.truncate(len + n);
+            left -= n;
         }
     }
 }

@@ -67,7 +67,7 @@ impl<B: Bits> Engine<B> {
             // for the whole set.
             let safe = !check || self.safe(lg, g, from, true);
             if safe && (!check || (t & lg.danger_to).is_empty()) {
-                out.push_plain(t, g.rule, |_| from);
+                out.push_from(t, g.rule, from);
                 return;
             }
             for to in t.iter() {
@@ -112,7 +112,7 @@ impl<B: Bits> Engine<B> {
             let (sure, test) = self.legal_split(st, lg, g, from, t & !g.dyn_zone);
             let test = test | (t & g.dyn_zone);
             if test.is_empty() && fixed.is_none() {
-                out.push_plain(sure, g.rule, |_| from);
+                out.push_from(sure, g.rule, from);
                 continue;
             }
             for to in (sure | test).iter() {
@@ -149,12 +149,12 @@ impl<B: Bits> Engine<B> {
         if let GenKind::Leap(t) = &g.kind {
             // A leap's reach read straight from its table.
             for from in froms.iter() {
-                out.push_plain(t[from as usize] & mask, g.rule, |_| from);
+                out.push_from(t[from as usize] & mask, g.rule, from);
             }
             return;
         }
         for from in froms.iter() {
-            out.push_plain(self.reach(g, from, occ) & mask, g.rule, |_| from);
+            out.push_from(self.reach(g, from, occ) & mask, g.rule, from);
         }
     }
 
