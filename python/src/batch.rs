@@ -10,7 +10,7 @@
 //! by the step that ended it and starts again from the start position.
 
 use numpy::ndarray::Array;
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray4, PyReadonlyArray1};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -53,10 +53,16 @@ struct Slot {
 }
 
 /// Every game's legal actions, one game's after the other's.
-#[derive(Clone, Default)]
+#[derive(Default)]
 struct Actions {
     /// The action of each legal move; -1 for one that does not fit an int64.
+    /// Empty once handed to NumPy (`shown`).
     codes: Vec<i64>,
+    /// The actions as `legal_actions` gave them: the list itself, handed
+    /// over rather than copied, and made read-only (so that no action can
+    /// be changed behind the batch's back). Taken back (dropped) by the
+    /// next step, which lists the next actions in a new list.
+    shown: Option<Py<PyArray1<i64>>>,
     /// Where each game's run of them starts, then where the last one ends.
     offsets: Vec<i64>,
     /// Whether some game keeps its moves (see [`Slot::wide`]): only then
@@ -72,9 +78,24 @@ impl Actions {
         usize::try_from(self.offsets[i]).unwrap_or(0)
     }
 
-    /// Game `i`'s legal actions.
-    fn of(&self, i: usize) -> &[i64] {
-        &self.codes[self.start(i)..self.start(i + 1)]
+    /// Game `i`'s legal actions, of `codes` (every game's: see
+    /// [`Actions::read`]).
+    fn of<'a>(&self, codes: &'a [i64], i: usize) -> &'a [i64] {
+        &codes[self.start(i)..self.start(i + 1)]
+    }
+
+    /// `f` of every game's legal actions, wherever they are.
+    fn read<R>(&self, py: Python<'_>, f: impl FnOnce(&[i64]) -> R) -> PyResult<R> {
+        match &self.shown {
+            Some(a) => {
+                let a = a.bind(py).readonly();
+                let codes = a
+                    .as_slice()
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+                Ok(f(codes))
+            }
+            None => Ok(f(&self.codes)),
+        }
     }
 
     /// The game whose run holds the action at `j`, and its place in that run.
@@ -93,6 +114,18 @@ impl Actions {
         }
         actions.wide = !start.wide.is_empty();
         actions
+    }
+
+    /// Lets go of the actions NumPy holds (see [`Actions::shown`]),
+    /// making room for as many again.
+    fn take_back(&mut self) {
+        if self.shown.take().is_some() {
+            // Of a size rounded up, so that the allocator serves step after
+            // step from the room the lists before left (rather than asking
+            // the system for new pages each time).
+            let len = self.start(self.offsets.len() - 1);
+            self.codes = Vec::with_capacity((len + len / 8).next_power_of_two());
+        }
     }
 
     /// Empties it, for a step to list every game's actions again.
@@ -224,9 +257,14 @@ impl Slot {
     /// whose legal actions are `codes` and whose kept moves are `wide`.
     fn find(wide: &[Move], codes: &[i64], code: i64) -> Option<Move> {
         if wide.is_empty() {
-            // Every code compared, with no early exit: the comparisons run
-            // side by side, and no branch waits on where the action stands.
-            let hit = codes.iter().fold(false, |hit, &c| hit | (c == code));
+            // Sixteen codes compared at a time, with no exit among them
+            // (the comparisons run side by side); one exit, on the
+            // chunk that holds the action, where a scan to the end would
+            // read twice as many codes on average.
+            let has = |ch: &[i64]| ch.iter().fold(false, |hit, &c| hit | (c == code));
+            let chunks = codes.chunks_exact(16);
+            let rest = chunks.remainder();
+            let hit = chunks.into_iter().any(|ch| has(ch)) || has(rest);
             hit.then(|| Move::from_code(u128::try_from(code).ok()?))?
         } else {
             let m = Move::from_code(u128::try_from(code).ok()?)?;
@@ -317,6 +355,7 @@ impl Batch {
     /// every game's legal actions anew: how each game stands after it.
     fn play_all(&mut self, py: Python<'_>, moves: Vec<Move>) -> Vec<Step> {
         let (start, cap) = (&self.start, self.cap);
+        self.actions.take_back();
         // The moves are found: the actions they came from are read no more.
         let (slots, next) = (&mut self.slots, &mut self.actions);
         let steps = py.detach(|| {
@@ -370,26 +409,29 @@ impl Batch {
     ) -> PyResult<Report<'py>> {
         let values = self.per_game(values, what)?;
         let actions = &self.actions;
-        let mut moves = Vec::with_capacity(values.len());
-        for (i, &v) in values.iter().enumerate() {
-            // A game's slot is read only where some game keeps its moves.
-            let wide: &[Move] = if actions.wide {
-                &self.slots[i].wide
-            } else {
-                &[]
-            };
-            // An Option, not a Result carrying the message: the move then
-            // goes straight to `moves` (built in a Result on the stack, it
-            // was read back whole before its parts were written, a stall
-            // for every game).
-            match pick(wide, actions.of(i), v) {
-                Some(m) => moves.push(m),
-                None => {
-                    let why = why(actions.of(i), v);
-                    return Err(PyValueError::new_err(format!("game {i}: {why}")));
+        let moves = actions.read(py, |codes| {
+            let mut moves = Vec::with_capacity(values.len());
+            for (i, &v) in values.iter().enumerate() {
+                // A game's slot is read only where some game keeps its moves.
+                let wide: &[Move] = if actions.wide {
+                    &self.slots[i].wide
+                } else {
+                    &[]
+                };
+                // An Option, not a Result carrying the message: the move then
+                // goes straight to `moves` (built in a Result on the stack, it
+                // was read back whole before its parts were written, a stall
+                // for every game).
+                match pick(wide, actions.of(codes, i), v) {
+                    Some(m) => moves.push(m),
+                    None => {
+                        let why = why(actions.of(codes, i), v);
+                        return Err(PyValueError::new_err(format!("game {i}: {why}")));
+                    }
                 }
             }
-        }
+            Ok(moves)
+        })??;
         let steps = self.play_all(py, moves);
         self.report(py, &steps)
     }
@@ -481,27 +523,34 @@ impl Batch {
     /// game i's actions are `actions[offsets[i]:offsets[i + 1]]`, in the
     /// engine's order (as `State.legal_actions`). Raises `ValueError` in a
     /// game whose moves do not fit an int64 (moves in parts, series of
-    /// jumps): `legal_counts` and `apply_indices` serve those.
-    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Runs<'py>> {
-        let Actions {
-            codes,
-            offsets,
-            wide,
-        } = &self.actions;
+    /// jumps): `legal_counts` and `apply_indices` serve those. The actions
+    /// array is read-only, and the same until the next step: the batch's
+    /// own list, not a copy.
+    fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Runs<'py>> {
+        let actions = &mut self.actions;
         // Only a game that keeps its moves has an action that does not fit
         // (-1).
-        if let Some(j) = wide.then(|| codes.iter().position(|&c| c < 0)).flatten() {
-            let (i, k) = self.actions.place(j);
+        let unfit = actions
+            .wide
+            .then(|| actions.read(py, |c| c.iter().position(|&c| c < 0)));
+        if let Some(j) = unfit.transpose()?.flatten() {
+            let (i, k) = actions.place(j);
             let s = &self.slots[i];
             return Err(PyValueError::new_err(format!(
                 "the move {} does not fit an int64 action: use legal_counts() and apply_indices()",
                 lud::notation::move_text(&s.pos, s.wide[k])
             )));
         }
-        Ok((
-            PyArray1::from_slice(py, codes),
-            PyArray1::from_slice(py, offsets),
-        ))
+        let shown = match &actions.shown {
+            Some(a) => a.bind(py).clone(),
+            None => {
+                let a = PyArray1::from_vec(py, std::mem::take(&mut actions.codes));
+                a.readwrite().make_nonwriteable();
+                actions.shown = Some(a.clone().unbind());
+                a
+            }
+        };
+        Ok((shown, PyArray1::from_slice(py, &actions.offsets)))
     }
 
     /// How many legal actions each game has (an int64 array; never 0).
