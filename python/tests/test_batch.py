@@ -20,7 +20,10 @@ def pick(rng, actions, offsets):
     return actions[offsets[:-1] + draw(rng, np.diff(offsets))]
 
 
-@pytest.mark.parametrize("file,cap", [("games/connect-four.lud", 5000), ("games/shatranj.lud", 60), ("games/reversi.lud", 5000)])
+@pytest.mark.parametrize(
+    "file,cap",
+    [("games/connect-four.lud", 5000), ("games/shatranj.lud", 60), ("games/reversi.lud", 5000), ("games/gomoku.lud", 5000)],
+)
 def test_every_game_of_a_batch_is_the_state_playing_its_actions(file, cap):
     game = lud.Game(file)
     n = 6
@@ -210,6 +213,32 @@ def test_bad_actions_play_nothing():
         lud.Batch(over, 2)
     batch.apply(good)
     assert batch.plies_played == 3
+
+
+def test_legal_actions_are_read_only_and_outlive_the_step():
+    # The actions array is the batch's own list, handed over: no one may
+    # change an action behind the batch's back, and the list a step
+    # replaces stays as it was for whoever still holds it.
+    batch = lud.Batch(lud.Game("games/gomoku.lud"), 4)
+    actions, offsets = batch.legal_actions()
+    again, _ = batch.legal_actions()
+    assert again is actions and not actions.flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        actions[0] = 1
+    with pytest.raises(ValueError):
+        actions.setflags(write=True)
+    kept = actions.copy()
+    first = actions[offsets[:-1]]
+    batch.apply(first)
+    assert np.array_equal(actions, kept)
+    after, offsets = batch.legal_actions()
+    assert after is not actions
+    for i in range(4):
+        run = list(after[offsets[i] : offsets[i + 1]])
+        assert run == [a for a in kept[: len(kept) // 4] if a != first[i]]
+    # An action of the list before, played again, is refused.
+    with pytest.raises(ValueError, match="game 0: action"):
+        batch.apply(np.repeat(first[0], 4))
 
 
 def batched_random_plies(game, n, seconds, by_index=False):
