@@ -264,12 +264,34 @@ impl Slot {
             let has = |ch: &[i64]| ch.iter().fold(false, |hit, &c| hit | (c == code));
             let chunks = codes.chunks_exact(16);
             let rest = chunks.remainder();
-            let hit = chunks.into_iter().any(|ch| has(ch)) || has(rest);
+            let hit =
+                has(Self::near_guess(codes, code)) || chunks.into_iter().any(&has) || has(rest);
             hit.then(|| Move::from_code(u128::try_from(code).ok()?))?
         } else {
             let m = Move::from_code(u128::try_from(code).ok()?)?;
             wide.contains(&m).then_some(m)
         }
+    }
+
+    /// Where in a long list of actions `code` would stand if the list
+    /// rose evenly from its first action to its last: the 32 actions
+    /// around that place (none in a short list, or for a code outside
+    /// that range). A drop rule's actions rise with their squares (the
+    /// code holds the square above the start), so in a game of drops the
+    /// action is most often there; elsewhere a look costs little.
+    fn near_guess(codes: &[i64], code: i64) -> &[i64] {
+        const LONG: usize = 64;
+        const AROUND: usize = 16;
+        let n = codes.len();
+        let (Some(&lo), Some(&hi)) = (codes.first(), codes.last()) else {
+            return &[];
+        };
+        if n < LONG || code < lo || code > hi || lo >= hi {
+            return &[];
+        }
+        let at = ((code - lo) as f64 / (hi - lo) as f64 * (n - 1) as f64) as usize;
+        let from = at.saturating_sub(AROUND).min(n - 2 * AROUND);
+        &codes[from..from + 2 * AROUND]
     }
 
     /// Plays `m` (one of its legal moves; `scratch` is room to list the
