@@ -236,9 +236,20 @@ def test_legal_actions_are_read_only_and_outlive_the_step():
     for i in range(4):
         run = list(after[offsets[i] : offsets[i + 1]])
         assert run == [a for a in kept[: len(kept) // 4] if a != first[i]]
-    # An action of the list before, played again, is refused.
+    # An action of the list before, played again, is refused: one from
+    # the list's start, and one from its middle, where the search looks
+    # first in a long list of drops.
     with pytest.raises(ValueError, match="game 0: action"):
         batch.apply(np.repeat(first[0], 4))
+    actions, offsets = batch.legal_actions()
+    middle = actions[offsets[:-1] + 100]
+    batch.apply(middle)
+    for i in range(4):
+        again = actions[offsets[:-1] + 50].copy()
+        again[i] = middle[i]
+        with pytest.raises(ValueError, match=f"game {i}: action {middle[i]} is not"):
+            batch.apply(again)
+    assert batch.plies_played == 8
 
 
 def batched_random_plies(game, n, seconds, by_index=False):
