@@ -59,15 +59,45 @@ struct Actions {
     /// Empty once handed to NumPy (`shown`).
     codes: Vec<i64>,
     /// The actions as `legal_actions` gave them: the list itself, handed
-    /// over rather than copied, and made read-only (so that no action can
-    /// be changed behind the batch's back). Taken back (dropped) by the
-    /// next step, which lists the next actions in a new list.
-    shown: Option<Py<PyArray1<i64>>>,
+    /// over rather than copied, and made read-only. Taken back (dropped)
+    /// by the next step, which lists the next actions in a new list.
+    shown: Option<Shown>,
     /// Where each game's run of them starts, then where the last one ends.
     offsets: Vec<i64>,
     /// Whether some game keeps its moves (see [`Slot::wide`]): only then
     /// may some action be -1.
     wide: bool,
+}
+
+/// The list of actions handed to NumPy, and what tells that it is still
+/// the list the batch wrote.
+///
+/// Read-only is not enough: Python can give the array other memory (its
+/// `__setstate__`), another type or shape. The batch reads the array's
+/// actions only while it is a one-dimensional int64 array over the very
+/// memory it was handed, whose owner the batch keeps (so that the memory
+/// can be no one else's), and which no array can write.
+struct Shown {
+    array: Py<PyAny>,
+    /// What the array's memory belongs to (NumPy's `base`), kept only to
+    /// keep that memory.
+    _owner: Py<PyAny>,
+    /// Where the list starts, and its length.
+    at: usize,
+    len: usize,
+}
+
+impl Shown {
+    /// `f` of the actions, if the array is still the list handed over.
+    fn read<R>(&self, py: Python<'_>, f: impl FnOnce(&[i64]) -> R) -> Option<R> {
+        let a = self
+            .array
+            .bind(py)
+            .extract::<PyReadonlyArray1<'_, i64>>()
+            .ok()?;
+        let codes = a.as_slice().ok()?;
+        (codes.as_ptr() as usize == self.at && codes.len() == self.len).then(|| f(codes))
+    }
 }
 
 impl Actions {
@@ -84,18 +114,31 @@ impl Actions {
         &codes[self.start(i)..self.start(i + 1)]
     }
 
-    /// `f` of every game's legal actions, wherever they are.
-    fn read<R>(&self, py: Python<'_>, f: impl FnOnce(&[i64]) -> R) -> PyResult<R> {
+    /// `f` of every game's legal actions, wherever they are; `None` if
+    /// the array handed to NumPy is no longer the list (see [`Shown`]).
+    fn read<R>(&self, py: Python<'_>, f: impl FnOnce(&[i64]) -> R) -> Option<R> {
         match &self.shown {
-            Some(a) => {
-                let a = a.bind(py).readonly();
-                let codes = a
-                    .as_slice()
-                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
-                Ok(f(codes))
-            }
-            None => Ok(f(&self.codes)),
+            Some(shown) => shown.read(py, f),
+            None => Some(f(&self.codes)),
         }
+    }
+
+    /// Hands the list to NumPy (see [`Actions::shown`]): the array.
+    fn show<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        if let Some(shown) = &self.shown {
+            return Ok(shown.array.bind(py).cast::<PyArray1<i64>>()?.clone());
+        }
+        let (at, len) = (self.codes.as_ptr() as usize, self.codes.len());
+        let a = PyArray1::from_vec(py, std::mem::take(&mut self.codes));
+        a.readwrite().make_nonwriteable();
+        let owner = a.getattr("base")?.unbind();
+        self.shown = Some(Shown {
+            array: a.clone().into_any().unbind(),
+            _owner: owner,
+            at,
+            len,
+        });
+        Ok(a)
     }
 
     /// The game whose run holds the action at `j`, and its place in that run.
@@ -120,11 +163,14 @@ impl Actions {
     /// making room for as many again.
     fn take_back(&mut self) {
         if self.shown.take().is_some() {
-            // Of a size rounded up, so that the allocator serves step after
-            // step from the room the lists before left (rather than asking
-            // the system for new pages each time).
+            // Of a size rounded up to an eighth of a power of two, so that
+            // the allocator serves step after step from the room the lists
+            // before left (rather than asking the system for new pages
+            // each time), at most a quarter more than the list needs.
             let len = self.start(self.offsets.len() - 1);
-            self.codes = Vec::with_capacity((len + len / 8).next_power_of_two());
+            let want = len + len / 8;
+            let unit = (want.next_power_of_two() / 8).max(1);
+            self.codes = Vec::with_capacity(want.div_ceil(unit) * unit);
         }
     }
 
@@ -294,6 +340,28 @@ impl Slot {
         &codes[from..from + 2 * AROUND]
     }
 
+    /// Appends the legal actions here to `codes` (`scratch`: room to list
+    /// moves), keeping the moves where some action does not fit: the
+    /// result, if an end rule holds.
+    fn list(&mut self, scratch: &mut Vec<Move>, codes: &mut Vec<i64>) -> Option<Outcome> {
+        let listed = match self.listing {
+            Listing::Actions => self.pos.append_small_codes_and_outcome(codes),
+            Listing::Moves => Listed::TooWide,
+        };
+        match listed {
+            Listed::Codes(o) => {
+                self.wide.clear();
+                o
+            }
+            Listed::TooWide => {
+                self.listing = Listing::Moves;
+                let o = self.pos.moves_and_outcome_into(scratch);
+                self.hold(scratch, codes);
+                o
+            }
+        }
+    }
+
     /// Plays `m` (one of its legal moves; `scratch` is room to list the
     /// next ones), appending the next legal actions to `codes`, and starts
     /// the game again from `start` if that ended it (keeping the position
@@ -309,22 +377,7 @@ impl Slot {
         self.pos.play_unchecked(m);
         self.plies += 1;
         let base = codes.len();
-        let listed = match self.listing {
-            Listing::Actions => self.pos.append_small_codes_and_outcome(codes),
-            Listing::Moves => Listed::TooWide,
-        };
-        let outcome = match listed {
-            Listed::Codes(o) => {
-                self.wide.clear();
-                o
-            }
-            Listed::TooWide => {
-                self.listing = Listing::Moves;
-                let o = self.pos.moves_and_outcome_into(scratch);
-                self.hold(scratch, codes);
-                o
-            }
-        };
+        let outcome = self.list(scratch, codes);
         let step = match outcome {
             Some(o) => Step::Ended(Outcome::winner(&o)),
             None if codes.len() == base => Step::Stuck,
@@ -373,6 +426,32 @@ pub(crate) struct Batch {
 }
 
 impl Batch {
+    /// Every game's legal actions listed again, in the batch's own list:
+    /// for when the array handed to NumPy is no longer that list (see
+    /// [`Shown`]). The same actions in the same order as before.
+    fn relist(&mut self) {
+        let (slots, actions) = (&mut self.slots, &mut self.actions);
+        actions.shown = None;
+        actions.codes = Vec::new();
+        actions.restart();
+        let mut scratch = Vec::new();
+        for s in slots.iter_mut() {
+            s.list(&mut scratch, &mut actions.codes);
+            actions.end_run();
+            actions.wide |= !s.wide.is_empty();
+        }
+    }
+
+    /// `f` of every game's legal actions (listed again if the array handed
+    /// to NumPy has been changed).
+    fn read_actions<R>(&mut self, py: Python<'_>, f: impl Fn(&Self, &[i64]) -> R) -> R {
+        if let Some(r) = self.actions.read(py, |codes| f(self, codes)) {
+            return r;
+        }
+        self.relist();
+        f(self, &self.actions.codes)
+    }
+
     /// Plays `moves[i]` in game i (the interpreter lock released), listing
     /// every game's legal actions anew: how each game stands after it.
     fn play_all(&mut self, py: Python<'_>, moves: Vec<Move>) -> Vec<Step> {
@@ -430,13 +509,13 @@ impl Batch {
         why: impl Fn(&[i64], i64) -> String,
     ) -> PyResult<Report<'py>> {
         let values = self.per_game(values, what)?;
-        let actions = &self.actions;
-        let moves = actions.read(py, |codes| {
+        let moves = self.read_actions(py, |this, codes| {
+            let actions = &this.actions;
             let mut moves = Vec::with_capacity(values.len());
             for (i, &v) in values.iter().enumerate() {
                 // A game's slot is read only where some game keeps its moves.
                 let wide: &[Move] = if actions.wide {
-                    &self.slots[i].wide
+                    &this.slots[i].wide
                 } else {
                     &[]
                 };
@@ -453,7 +532,7 @@ impl Batch {
                 }
             }
             Ok(moves)
-        })??;
+        })?;
         let steps = self.play_all(py, moves);
         self.report(py, &steps)
     }
@@ -549,30 +628,25 @@ impl Batch {
     /// array is read-only, and the same until the next step: the batch's
     /// own list, not a copy.
     fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Runs<'py>> {
-        let actions = &mut self.actions;
         // Only a game that keeps its moves has an action that does not fit
         // (-1).
-        let unfit = actions
+        let unfit = self
+            .actions
             .wide
-            .then(|| actions.read(py, |c| c.iter().position(|&c| c < 0)));
-        if let Some(j) = unfit.transpose()?.flatten() {
-            let (i, k) = actions.place(j);
+            .then(|| self.read_actions(py, |_, codes| codes.iter().position(|&c| c < 0)));
+        if let Some(j) = unfit.flatten() {
+            let (i, k) = self.actions.place(j);
             let s = &self.slots[i];
             return Err(PyValueError::new_err(format!(
                 "the move {} does not fit an int64 action: use legal_counts() and apply_indices()",
                 lud::notation::move_text(&s.pos, s.wide[k])
             )));
         }
-        let shown = match &actions.shown {
-            Some(a) => a.bind(py).clone(),
-            None => {
-                let a = PyArray1::from_vec(py, std::mem::take(&mut actions.codes));
-                a.readwrite().make_nonwriteable();
-                actions.shown = Some(a.clone().unbind());
-                a
-            }
-        };
-        Ok((shown, PyArray1::from_slice(py, &actions.offsets)))
+        if self.actions.read(py, |_| ()).is_none() {
+            self.relist();
+        }
+        let shown = self.actions.show(py)?;
+        Ok((shown, PyArray1::from_slice(py, &self.actions.offsets)))
     }
 
     /// How many legal actions each game has (an int64 array; never 0).

@@ -252,6 +252,36 @@ def test_legal_actions_are_read_only_and_outlive_the_step():
     assert batch.plies_played == 8
 
 
+def test_an_actions_array_changed_behind_the_batch_is_not_read():
+    # Read-only does not stop Python from giving the array other memory
+    # (`__setstate__`, which makes it writable again) or another type: the
+    # batch then reads its actions from the positions again, and refuses
+    # an action written in.
+    game = lud.Game("games/gomoku.lud")
+    for change in ("state", "dtype"):
+        batch = lud.Batch(game, 3)
+        actions, offsets = batch.legal_actions()
+        good = actions[offsets[:-1] + 7].copy()
+        if change == "state":
+            actions.__setstate__(actions.__reduce__()[2])
+            assert actions.flags.writeable
+            bogus = 0x7FFF_0000_FFFF
+            actions[offsets[1] + 3] = bogus
+            with pytest.raises(ValueError, match=f"game 1: action {bogus} is not"):
+                batch.apply(np.array([good[0], bogus, good[2]]))
+        else:
+            try:
+                actions.dtype = np.int8
+            except (AttributeError, TypeError, ValueError):
+                pass
+            again, _ = batch.legal_actions()
+            assert again.dtype == np.int64 and list(again[offsets[:-1] + 7]) == list(good)
+        batch.apply(good)
+        assert batch.plies_played == 3
+        after, offsets = batch.legal_actions()
+        assert not after.flags.writeable and len(after) == 3 * (15 * 15 - 1)
+
+
 def batched_random_plies(game, n, seconds, by_index=False):
     """Random games in a batch of n, stepped from Python for about `seconds`
     (by actions, or by indices with `by_index`): plies played and the time

@@ -81,7 +81,7 @@ pub(crate) trait MoveSink {
     }
 }
 
-/// How many codes [`SmallCodes::push_plain`] writes at a time.
+/// How many codes [`SmallCodes::plain_word`] writes at a time.
 const CHUNK: usize = 8;
 
 /// From how many squares in a word of 64 [`SmallCodes::push_from`] writes
