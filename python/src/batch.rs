@@ -153,9 +153,8 @@ impl Actions {
         actions.restart();
         for _ in 0..n {
             actions.codes.extend_from_slice(&start.codes);
-            actions.end_run();
+            actions.end_run(&start.wide);
         }
-        actions.wide = !start.wide.is_empty();
         actions
     }
 
@@ -182,9 +181,11 @@ impl Actions {
         self.wide = false;
     }
 
-    /// Ends the run of the game whose actions were the last appended.
-    fn end_run(&mut self) {
+    /// Ends the run of the game whose actions were the last appended
+    /// (`wide`: the moves it keeps, see [`Slot::wide`]).
+    fn end_run(&mut self, wide: &[Move]) {
         self.offsets.push(self.codes.len() as i64);
+        self.wide |= !wide.is_empty();
     }
 }
 
@@ -437,8 +438,7 @@ impl Batch {
         let mut scratch = Vec::new();
         for s in slots.iter_mut() {
             s.list(&mut scratch, &mut actions.codes);
-            actions.end_run();
-            actions.wide |= !s.wide.is_empty();
+            actions.end_run(&s.wide);
         }
     }
 
@@ -467,8 +467,7 @@ impl Batch {
                 .zip(moves)
                 .map(|(s, m)| {
                     let step = s.play(m, start, cap, &mut scratch, &mut next.codes);
-                    next.end_run();
-                    next.wide |= !s.wide.is_empty();
+                    next.end_run(&s.wide);
                     step
                 })
                 .collect::<Vec<_>>()
@@ -642,9 +641,8 @@ impl Batch {
                 lud::notation::move_text(&s.pos, s.wide[k])
             )));
         }
-        if self.actions.read(py, |_| ()).is_none() {
-            self.relist();
-        }
+        // (Listed again first if the array handed over was changed.)
+        self.read_actions(py, |_, _| ());
         let shown = self.actions.show(py)?;
         Ok((shown, PyArray1::from_slice(py, &self.actions.offsets)))
     }
