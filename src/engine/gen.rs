@@ -459,14 +459,14 @@ impl<B: Bits> Engine<B> {
     /// stops at the first legal move (when no rule lapses on forbidding all,
     /// which needs every move) and counts only moves not offered when stuck
     /// if `normal` is set.
-    pub(super) fn general_moves_with(
+    pub(super) fn general_moves_with<S: MoveSink>(
         &self,
         st: &State<B>,
         hist: &[Hist],
         level: usize,
         first: bool,
         normal: bool,
-        out: &mut MoveBuf,
+        out: &mut S,
     ) {
         out.clear();
         let lg = self.legality(st);
@@ -509,9 +509,8 @@ impl<B: Bits> Engine<B> {
                 // No rule needs to see every move before it judges one:
                 // each move judged as it is found, kept if no rule refuses
                 // it (with `first`, the first such ends the search).
-                // (`sure`: a move known legal.)
-                let mut judge = |m: Move, safe: bool, sure: bool| {
-                    if sure || refusal(m, safe, 0).is_none() {
+                let judge = |out: &mut S, m: Move, safe: bool| {
+                    if refusal(m, safe, 0).is_none() {
                         out.push(m);
                         return !first;
                     }
@@ -526,24 +525,24 @@ impl<B: Bits> Engine<B> {
                         .filter(|g| g.stuck == stuck && g.phase == phase)
                     {
                         if let Some(set) = cleared.whole(g.rule) {
-                            let all = crate::bits::each_square(set, |to| {
-                                judge(Move::new(NO_SQ, to, g.rule, NO_PIECE), true, true)
-                            });
-                            if !all {
+                            // Every one legal: written as a set.
+                            if !first {
+                                out.push_from(set, g.rule, NO_SQ);
+                            } else if !set.is_empty() {
+                                out.push(Move::new(NO_SQ, set.lsb(), g.rule, NO_PIECE));
                                 break;
                             }
-                        } else if !self
-                            .each_of_gen(st, &lg, g, &mut |m, safe| judge(m, safe, false))
+                        } else if !self.each_of_gen(st, &lg, g, &mut |m, safe| judge(out, m, safe))
                         {
                             break;
                         }
                     }
                 } else {
-                    self.each_pseudo(st, &lg, stuck, &mut |m, safe| judge(m, safe, false));
+                    self.each_pseudo(st, &lg, stuck, &mut |m, safe| judge(out, m, safe));
                 }
                 if !out.is_empty() {
                     if let Some(most) = self.model.maximum.as_ref().filter(|_| !first) {
-                        self.keep_greatest(st, hist, parent, &most.expr, out);
+                        self.keep_greatest_in(st, hist, parent, &most.expr, out);
                     }
                     return;
                 }
@@ -579,10 +578,27 @@ impl<B: Bits> Engine<B> {
             }
             if !out.is_empty() {
                 if let Some(most) = &self.model.maximum {
-                    self.keep_greatest(st, hist, parent, &most.expr, out);
+                    self.keep_greatest_in(st, hist, parent, &most.expr, out);
                 }
                 return;
             }
+        }
+    }
+
+    /// [`Engine::keep_greatest`] in a sink, which is a [`MoveBuf`]
+    /// wherever the game has a `(maximum ...)` ([`Engine::general_into`]
+    /// lists into a buffer there).
+    fn keep_greatest_in<S: MoveSink>(
+        &self,
+        st: &State<B>,
+        hist: &[Hist],
+        parent: Hist,
+        expr: &IntExpr,
+        out: &mut S,
+    ) {
+        match out.as_buf() {
+            Some(buf) => self.keep_greatest(st, hist, parent, expr, buf),
+            None => debug_assert!(false, "a game with a maximum listed into a sink"),
         }
     }
 
@@ -730,6 +746,12 @@ impl<B: Bits> Engine<B> {
     fn general_into<S: MoveSink>(&self, st: &State<B>, hist: &[Hist], level: usize, out: &mut S) {
         if let Some(buf) = out.as_buf() {
             self.general_moves(st, hist, level, buf);
+            return;
+        }
+        if self.model.maximum.is_none() {
+            // Written into the sink as found (square sets of drops as
+            // sets); a maximum needs the moves in a buffer first.
+            self.general_moves_with(st, hist, level, false, false, out);
             return;
         }
         out.clear();

@@ -700,9 +700,10 @@ pub(crate) struct Engine<B: Bits> {
     pub uses_unmoved: bool,
     /// Zobrist keys: `zobrist[code * squares + sq]`.
     pub zobrist: Box<[u64]>,
-    /// Where a restriction asks whether a board recurs, the Zobrist keys
-    /// sorted, each with its place in `zobrist`: the piece a board key
-    /// differs from another by, found from their difference.
+    /// Where a restriction asks whether a board recurs, the Zobrist keys of
+    /// the game's pieces sorted, each with its place in `zobrist`: the
+    /// piece a board key differs from another by, found from their
+    /// difference.
     pub zobrist_sorted: Box<[(u64, u32)]>,
     /// Zobrist keys of the player to move.
     pub zobrist_side: [u64; MAX_PLAYERS],
