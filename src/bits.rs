@@ -311,20 +311,23 @@ impl<const N: usize> Wide<N> {
         if n > 0 && n < 64 {
             // Within a word's width (a step on any board of lud's): each
             // word takes the bits carried over from its neighbour.
+            // (Each word shifted by one count, then the carries moved over
+            // a word: whole arrays at a time, which the compiler can do two
+            // words at once.)
             let b = n as u32;
-            let mut out = [0u64; N];
+            let w = self.0;
             if by > 0 {
-                out[0] = self.0[0] << b;
-                for (o, w) in out[1..].iter_mut().zip(self.0.windows(2)) {
-                    *o = (w[1] << b) | (w[0] >> (64 - b));
-                }
-            } else {
-                for (o, w) in out.iter_mut().zip(self.0.windows(2)) {
-                    *o = (w[0] >> b) | (w[1] << (64 - b));
-                }
-                out[N - 1] = self.0[N - 1] >> b;
+                let main: [u64; N] = std::array::from_fn(|i| w[i] << b);
+                let carry: [u64; N] = std::array::from_fn(|i| w[i] >> (64 - b));
+                return Wide(std::array::from_fn(|i| {
+                    main[i] | if i > 0 { carry[i - 1] } else { 0 }
+                }));
             }
-            return Wide(out);
+            let main: [u64; N] = std::array::from_fn(|i| w[i] >> b);
+            let carry: [u64; N] = std::array::from_fn(|i| w[i] << (64 - b));
+            return Wide(std::array::from_fn(|i| {
+                main[i] | if i + 1 < N { carry[i + 1] } else { 0 }
+            }));
         }
         let (words, bits) = (n / 64, (n % 64) as u32);
         let mut out = [0u64; N];
