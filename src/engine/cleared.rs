@@ -365,14 +365,10 @@ impl<B: Bits> Engine<B> {
             return (free, B::ZERO);
         }
         let mut seeds = self.spread(undecided, mask) & own;
-        // The groups with a piece with two empty neighbours have two
-        // liberties (flooded from all such pieces at once).
-        let two = self.group(own & two_empty, own, mask);
-        free |= self.spread(two & seeds, mask) & undecided;
-        seeds &= !two;
         while let Some(q) = seeds.iter().next() {
-            let group = self.group(B::bit(q), own, mask);
-            let libs = self.spread(group, mask) & empty;
+            // Grown only until two liberties are found (the undecided
+            // squares next to the part grown are among them).
+            let (group, libs) = self.group_until(B::bit(q), own, empty, 2, mask);
             if libs.count() >= 2 {
                 // One of them is left whichever the drop fills.
                 free |= libs & undecided;

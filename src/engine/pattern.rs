@@ -70,6 +70,26 @@ impl<B: Bits> Engine<B> {
         group
     }
 
+    /// The group of `mine`'s squares joined to `seed`, grown a ring at a
+    /// time until `n` squares of `open` are next to it, with those squares:
+    /// the whole group where it has fewer, else the part found by then
+    /// (every square of `open` next to that part is among those returned).
+    pub(crate) fn group_until(&self, seed: B, mine: B, open: B, n: u32, mask: u8) -> (B, B) {
+        let mut group = seed & mine;
+        let mut ring = group;
+        let mut next = B::ZERO;
+        while !ring.is_empty() {
+            let around = self.spread(ring, mask);
+            next |= around & open;
+            if next.count() >= n {
+                break;
+            }
+            ring = around & mine & !group;
+            group |= ring;
+        }
+        (group, next)
+    }
+
     /// The group of `mine`'s squares joined to `seed`, if no square of `open`
     /// is next to it (grown a ring at a time; `None` at the first such
     /// square found, without the rest of the group).
