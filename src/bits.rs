@@ -666,6 +666,41 @@ mod tests {
         }
     }
 
+    /// Every shift of random sets of `Wide<N>` (dense, sparse, the edges)
+    /// against the squares moved one at a time.
+    fn shifts_move_each_square<const N: usize>()
+    where
+        Wide<N>: Bits,
+    {
+        let mut rng = fastrand::Rng::with_seed(N as u64);
+        let cap = 64 * N as i32;
+        for round in 0..12 {
+            let words: [u64; N] = std::array::from_fn(|_| match round % 3 {
+                0 => rng.u64(..),
+                1 => rng.u64(..) & rng.u64(..) & rng.u64(..),
+                _ => 1 | 1 << 63,
+            });
+            let w = Wide(words);
+            let squares: Vec<i32> = (0..cap).filter(|&q| w.has(q as Sq)).collect();
+            for by in -cap - 1..=cap + 1 {
+                let moved: Vec<Sq> = squares
+                    .iter()
+                    .map(|q| q + by)
+                    .filter(|q| (0..cap).contains(q))
+                    .map(|q| q as Sq)
+                    .collect();
+                assert_eq!(w.shifted(by), Wide::<N>::of(&moved), "{words:x?} by {by}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_wide_set_shifts_as_its_squares_move() {
+        shifts_move_each_square::<4>();
+        shifts_move_each_square::<6>();
+        shifts_move_each_square::<10>();
+    }
+
     #[test]
     fn the_widest_sets_hold_every_square() {
         type W = Wide<10>;

@@ -448,8 +448,9 @@ impl<B: Bits> Engine<B> {
         let zobrist: Box<[u64]> = (0..codes * n).map(|_| rng.next()).collect();
         let mut zobrist_sorted: Vec<(u64, u32)> = Vec::new();
         if board_reps {
-            // Only the codes of the game's pieces can stand on a board: the
-            // table stays small enough for the cache (with every code, Go's
+            // Only the codes of the game's pieces can stand on a board (not
+            // code 0, the empty square's, whose keys mark a square passed
+            // over): the table stays small enough for the cache (with every code, Go's
             // 19x19 table took a fifth of a megabyte, and searching it a
             // tenth of the time of listing its moves).
             let used = (1 + model.pieces.len() * MAX_PLAYERS).min(codes) * n;

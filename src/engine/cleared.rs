@@ -340,8 +340,8 @@ impl<B: Bits> Engine<B> {
     /// with two liberties. Surely none: it takes nothing, has no empty
     /// neighbour, and every group of the player's next to it has its one
     /// liberty there. (The effects only take enemy pieces: empty squares
-    /// stay empty.) Groups are flooded only next to squares that their
-    /// neighbours do not decide.
+    /// stay empty.) Groups are grown, until two liberties are found, only
+    /// next to squares that their neighbours do not decide.
     fn liberty_verdict(&self, dirs: &[crate::compile::model::RelDir], d: &Drops<'_, B>) -> (B, B) {
         let st = d.st;
         let mask = dir_mask(dirs, self.model.players[st.side as usize].forward);

@@ -64,12 +64,22 @@ pub(crate) trait MoveSink {
     /// Forgets every move put here.
     fn clear(&mut self);
     /// The sink itself where it is a [`MoveBuf`] (the general pipeline
-    /// fills only those; another sink is handed its moves afterwards).
+    /// lists into another sink only where the game has no `(maximum ...)`:
+    /// a buffer is needed to keep only the best moves).
     fn as_buf(&mut self) -> Option<&mut MoveBuf>;
     /// The moves of rule `rule` to each square `to` of `tos` from
     /// `from(to)`, none a promotion, in the order of the squares.
     #[inline]
     fn push_plain<B: Bits>(&mut self, tos: B, rule: u8, from: impl Fn(Sq) -> Sq) {
+        if B::WORDS > 2 {
+            // A word at a time: the sets' iterator searches a wide set
+            // from its first word for each square.
+            crate::bits::each_square(tos, |to| {
+                self.push(Move::new(from(to), to, rule, NO_PIECE));
+                true
+            });
+            return;
+        }
         for to in tos.iter() {
             self.push(Move::new(from(to), to, rule, NO_PIECE));
         }
@@ -458,7 +468,8 @@ impl<B: Bits> Engine<B> {
     /// those of the phase), through the general pipeline. With `first`,
     /// stops at the first legal move (when no rule lapses on forbidding all,
     /// which needs every move) and counts only moves not offered when stuck
-    /// if `normal` is set.
+    /// if `normal` is set. `out` must be a [`MoveBuf`] where the game has a
+    /// `(maximum ...)` (see [`Engine::general_into`]).
     pub(super) fn general_moves_with<S: MoveSink>(
         &self,
         st: &State<B>,

@@ -50,8 +50,9 @@ impl<B: Bits> Engine<B> {
         self.zobrist[code as usize * self.squares() + sq as usize]
     }
 
-    /// The piece code and square whose Zobrist key is `key`, if any (in a
-    /// game whose restrictions ask whether a board recurs).
+    /// The piece code (never the empty square's) and square whose Zobrist
+    /// key is `key`, if any (in a game whose restrictions ask whether a
+    /// board recurs).
     #[inline]
     pub(crate) fn piece_of_key(&self, key: u64) -> Option<(u8, Sq)> {
         let i = self

@@ -113,6 +113,33 @@ fn shortcuts_agree<B: Bits>(name: &str, e: &Engine<B>, st: &State<B>, hist: &[Hi
             assert_eq!(listed, one_by_one, "{name}: the order of the moves listed");
         }
     }
+    // The general listing (drops cleared as sets written as sets), in
+    // order, against every move the rules offer judged in full one by one
+    // (where no restriction lapses and no maximum keeps the best).
+    let lg = e.legality(st);
+    let forbids = e.forbid_list(st, usize::MAX);
+    if e.general_at(st, hist, usize::MAX)
+        && e.model.maximum.is_none()
+        && e.overlap[st.side as usize] == 0
+        && !forbids.iter().any(|(_, f)| f.unless_all)
+    {
+        let parent = e.hist_entry_seen(st, hist, Seen::Unknown, Some(&lg));
+        let mut judged = MoveBuf::new();
+        for stuck in [false, true] {
+            if stuck && (!e.has_stuck || !judged.is_empty()) {
+                break;
+            }
+            e.each_pseudo(st, &lg, stuck, &mut |m, safe| {
+                if e.first_refusal(st, hist, parent, m, safe, &forbids, 0, None)
+                    .is_none()
+                {
+                    judged.push(m);
+                }
+                true
+            });
+        }
+        assert_eq!(every, judged, "{name}: the general listing, in order");
+    }
     // Every move the rules offer made and judged in full, none deemed safe
     // without a test (pins, traced lines, hurdles).
     if e.check_rule.is_some() && !e.general_at(st, hist, usize::MAX) {
