@@ -536,13 +536,9 @@ impl<B: Bits> Engine<B> {
                         .filter(|g| g.stuck == stuck && g.phase == phase)
                     {
                         if let Some(set) = cleared.whole(g.rule) {
-                            // Every one legal: written as a set.
-                            if !first {
-                                out.push_from(set, g.rule, NO_SQ);
-                            } else if !set.is_empty() {
-                                out.push(Move::new(NO_SQ, set.lsb(), g.rule, NO_PIECE));
-                                break;
-                            }
+                            // Every one legal: written as a set. (Never
+                            // with `first`: no drop is cleared for it.)
+                            out.push_from(set, g.rule, NO_SQ);
                         } else if !self.each_of_gen(st, &lg, g, &mut |m, safe| judge(out, m, safe))
                         {
                             break;

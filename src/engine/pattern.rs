@@ -91,22 +91,11 @@ impl<B: Bits> Engine<B> {
     }
 
     /// The group of `mine`'s squares joined to `seed`, if no square of `open`
-    /// is next to it (grown a ring at a time; `None` at the first such
-    /// square found, without the rest of the group).
+    /// is next to it (`None` at the first such square found, without the
+    /// rest of the group).
     fn closed_group(&self, seed: B, mine: B, open: B, mask: u8) -> Option<B> {
-        let mut group = seed;
-        let mut ring = seed;
-        loop {
-            let around = self.spread(ring, mask);
-            if !(around & open).is_empty() {
-                return None;
-            }
-            ring = around & mine & !group;
-            if ring.is_empty() {
-                return Some(group);
-            }
-            group |= ring;
-        }
+        let (group, next) = self.group_until(seed, mine, open, 1, mask);
+        next.is_empty().then_some(group)
     }
 
     /// The liberties of the group on `q`: the empty squares next to it.
