@@ -1,7 +1,8 @@
 """How fast a Python loop plays random games, as a share of Rust's playouts.
 
-``python -m lud.speed GAME [--rounds R] [--games N]`` plays random games of
-GAME three ways, taking turns within one process so that a drift in the
+``python -m lud.speed GAME [--rounds R] [--games N] [--ruleset NAME]
+[--option NAME=VALUE ...]`` plays random games of GAME (in that ruleset,
+with those options) three ways, taking turns within one process so that a drift in the
 machine's speed touches all three alike:
 
 - Rust's playouts (``lud.random_playouts``, as ``lud bench``, one thread);
@@ -102,16 +103,28 @@ def main(argv=None):
     parser.add_argument("game", help="a .lud file")
     parser.add_argument("--rounds", type=int, default=30, help="rounds of the three, taking turns (30)")
     parser.add_argument("--games", type=int, default=256, help="games in each batch (256)")
+    parser.add_argument("--ruleset", help="one of the game's rulesets")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="an option of the game (repeatable)"
+    )
     args = parser.parse_args(argv)
     if args.rounds < 1 or not 1 <= args.games <= 65536:
         parser.error("--rounds must be at least 1 and --games between 1 and 65536")
+    options = {}
+    for o in args.option:
+        name, eq, value = o.partition("=")
+        if not eq or not name or not value:
+            parser.error(f"--option {o!r}: write NAME=VALUE, e.g. --option size=9")
+        options[name] = value
     try:
-        game = lud.Game(args.game)
+        game = lud.Game(args.game, ruleset=args.ruleset, options=options or None)
         m = measure(game, rounds=args.rounds, games=args.games)
     except (OSError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
-    print(f"{args.game}: random plies a second, the best of {args.rounds} rounds")
+    chosen = ([f"ruleset {args.ruleset}"] if args.ruleset else []) + [f"{k}={v}" for k, v in options.items()]
+    where = f" ({', '.join(chosen)})" if chosen else ""
+    print(f"{args.game}{where}: random plies a second, the best of {args.rounds} rounds")
 
     def share(kind):
         return f"share {m[kind + '_median']:.3f} (median of rounds), {m[kind + '_best']:.3f} (best against best)"

@@ -347,3 +347,12 @@ def test_the_speed_module_measures_every_loop_and_refuses_a_bad_file(capsys):
     with pytest.raises(SystemExit) as e:
         lud.speed.main(["games/connect-four.lud", "--rounds", "0"])
     assert e.value.code == 2
+    # Options and rulesets reach the game: a 9x9 board is measured as one,
+    # an option the game does not have is refused with lud's message.
+    assert lud.speed.main(["games/go.lud", "--rounds", "1", "--games", "4", "--option", "size=9"]) == 0
+    assert "games/go.lud (size=9):" in capsys.readouterr().out
+    assert lud.speed.main(["games/go.lud", "--option", "colour=red"]) == 1
+    assert "colour" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        lud.speed.main(["games/go.lud", "--option", "size"])
+    assert e.value.code == 2
