@@ -17,7 +17,7 @@ use super::{Engine, Gen, GenKind, NO_KIND};
 use crate::bits::Bits;
 use crate::compile::board::Sq;
 use crate::compile::model::MoveKind;
-use crate::compile::model::{ForbidDef, IntExpr, Target, MAX_PLAYERS};
+use crate::compile::model::{Cond, ForbidDef, IntExpr, Target, MAX_PLAYERS};
 use crate::eval::{Ctx, MoveCtx};
 use crate::moves::{Move, NO_PIECE};
 use crate::state::{Hist, KeyCounts, State, NO_SQ};
@@ -257,6 +257,35 @@ pub(super) fn with_spare<R>(f: impl FnOnce(&mut MoveBuf) -> R) -> R {
     r
 }
 
+/// Whether condition `c` holds for move `m` (of a piece of `kind`: see
+/// [`Engine::move_kind`]) where the move alone decides it, as
+/// [`Ctx::cond`] would find on the position it makes: `(passing)` and
+/// `(removing)`, and `and`, `or` and `not` of conditions so decided (an
+/// `and` with one false, an `or` with one true, whatever the others).
+/// `None` where the position is needed.
+pub(super) fn move_verdict(c: &Cond, m: Move, kind: u8) -> Option<bool> {
+    match c {
+        Cond::Passing => Some(m.to == NO_SQ),
+        Cond::Removing => Some(m.from == NO_SQ && m.to != NO_SQ && kind == NO_KIND),
+        Cond::Not(c) => move_verdict(c, m, kind).map(|v| !v),
+        Cond::And(cs) | Cond::Or(cs) => {
+            // The value that decides it (false for `and`), if any is
+            // decided so; else the other, if every one is known.
+            let decisive = matches!(c, Cond::Or(_));
+            let mut known = true;
+            for c in cs {
+                match move_verdict(c, m, kind) {
+                    Some(v) if v == decisive => return Some(decisive),
+                    Some(_) => {}
+                    None => known = false,
+                }
+            }
+            known.then_some(!decisive)
+        }
+        _ => None,
+    }
+}
+
 /// What a caller knows of how often a position occurred before, so that
 /// neither its history entry ([`Engine::hist_entry_seen`]) nor its end
 /// rules ([`Engine::ending_seen`]) search back through the game for it.
@@ -425,6 +454,15 @@ impl<B: Bits> Engine<B> {
             let is_check = idx.is_some() && *idx == self.check_rule;
             if is_check && safe {
                 continue;
+            }
+            // A condition the move alone decides (`(passing)`,
+            // `(removing)`, and those joined by them) needs no position made.
+            if !is_check {
+                match move_verdict(&f.cond, m, kind) {
+                    Some(true) => return Some(k),
+                    Some(false) => continue,
+                    None => {}
+                }
             }
             // Made in place: a state is large, copied once.
             let c = match &mut child {

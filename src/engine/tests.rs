@@ -139,6 +139,29 @@ fn shortcuts_agree<B: Bits>(name: &str, e: &Engine<B>, st: &State<B>, hist: &[Hi
             });
         }
         assert_eq!(every, judged, "{name}: the general listing, in order");
+        // A restriction the move alone decides (`passing`, `removing`),
+        // decided so, against its condition read on the position made.
+        for stuck in [false, true] {
+            e.each_pseudo(st, &lg, stuck, &mut |m, _| {
+                let kind = e.move_kind(st, m);
+                for (idx, f) in &forbids {
+                    if idx.is_some() && *idx == e.check_rule {
+                        continue;
+                    }
+                    if let Some(v) = super::gen::move_verdict(&f.cond, m, kind) {
+                        let mut child = *st;
+                        e.make(&mut child, m);
+                        let read = crate::eval::Ctx::new(e, &child, hist, Some(parent))
+                            .after(st)
+                            .in_move(crate::eval::MoveCtx::new(st.side, m.from, m.to, kind))
+                            .at_level(idx.unwrap_or(usize::MAX))
+                            .cond(&f.cond);
+                        assert_eq!(v, read, "{name}: {m:?} decided by the move alone");
+                    }
+                }
+                true
+            });
+        }
     }
     // Every move the rules offer made and judged in full, none deemed safe
     // without a test (pins, traced lines, hurdles).
