@@ -630,6 +630,46 @@ impl Cond {
                 _ => false,
             }
     }
+
+    /// Whether this condition holds for a move of the kind `class`, where
+    /// the kind alone decides it: `(passing)` and `(removing)`, and `and`,
+    /// `or` and `not` of conditions so decided (an `and` with one false, an
+    /// `or` with one true, whatever the others). `None` where the position
+    /// the move makes is needed.
+    pub(crate) fn by_move(&self, class: MoveClass) -> Option<bool> {
+        match self {
+            Cond::Passing => Some(class == MoveClass::Pass),
+            Cond::Removing => Some(class == MoveClass::Removal),
+            Cond::Not(c) => c.by_move(class).map(|v| !v),
+            Cond::And(cs) | Cond::Or(cs) => {
+                // The value that decides it (false for `and`), if any is
+                // decided so; else the other, if every one is known.
+                let decisive = matches!(self, Cond::Or(_));
+                let mut known = true;
+                for c in cs {
+                    match c.by_move(class) {
+                        Some(v) if v == decisive => return Some(decisive),
+                        Some(_) => {}
+                        None => known = false,
+                    }
+                }
+                known.then_some(!decisive)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// What a restriction's condition can know of a move without making it:
+/// whether it passes, removes a piece, or does neither.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveClass {
+    /// Any other move: a piece moved or dropped.
+    Other = 0,
+    /// A pass (no square).
+    Pass = 1,
+    /// A removal (`remove`: a square, no start, no piece put).
+    Removal = 2,
 }
 
 /// A number computed from a position.
@@ -698,6 +738,10 @@ pub struct ForbidDef {
     pub reason: String,
     /// Whether the restriction lapses when it would forbid every move.
     pub unless_all: bool,
+    /// What its condition is for each [`MoveClass`] (by its number), where
+    /// the class alone decides it ([`Cond::by_move`]): judged without
+    /// making the move.
+    pub by_move: [Option<bool>; 3],
     /// Its text in the file.
     pub text: String,
     /// Where it is written.

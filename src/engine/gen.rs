@@ -16,8 +16,8 @@ use super::legality::Legality;
 use super::{Engine, Gen, GenKind, NO_KIND};
 use crate::bits::Bits;
 use crate::compile::board::Sq;
-use crate::compile::model::MoveKind;
-use crate::compile::model::{Cond, ForbidDef, IntExpr, Target, MAX_PLAYERS};
+use crate::compile::model::{ForbidDef, IntExpr, Target, MAX_PLAYERS};
+use crate::compile::model::{MoveClass, MoveKind};
 use crate::eval::{Ctx, MoveCtx};
 use crate::moves::{Move, NO_PIECE};
 use crate::state::{Hist, KeyCounts, State, NO_SQ};
@@ -257,32 +257,16 @@ pub(super) fn with_spare<R>(f: impl FnOnce(&mut MoveBuf) -> R) -> R {
     r
 }
 
-/// Whether condition `c` holds for move `m` (of a piece of `kind`: see
-/// [`Engine::move_kind`]) where the move alone decides it, as
-/// [`Ctx::cond`] would find on the position it makes: `(passing)` and
-/// `(removing)`, and `and`, `or` and `not` of conditions so decided (an
-/// `and` with one false, an `or` with one true, whatever the others).
-/// `None` where the position is needed.
-pub(super) fn move_verdict(c: &Cond, m: Move, kind: u8) -> Option<bool> {
-    match c {
-        Cond::Passing => Some(m.to == NO_SQ),
-        Cond::Removing => Some(m.from == NO_SQ && m.to != NO_SQ && kind == NO_KIND),
-        Cond::Not(c) => move_verdict(c, m, kind).map(|v| !v),
-        Cond::And(cs) | Cond::Or(cs) => {
-            // The value that decides it (false for `and`), if any is
-            // decided so; else the other, if every one is known.
-            let decisive = matches!(c, Cond::Or(_));
-            let mut known = true;
-            for c in cs {
-                match move_verdict(c, m, kind) {
-                    Some(v) if v == decisive => return Some(decisive),
-                    Some(_) => {}
-                    None => known = false,
-                }
-            }
-            known.then_some(!decisive)
-        }
-        _ => None,
+/// The class of move `m` (of a piece of `kind`: [`Engine::move_kind`]) as
+/// a restriction reads it ([`crate::eval::Ctx::cond`]).
+#[inline]
+pub(super) fn move_class(m: Move, kind: u8) -> MoveClass {
+    if m.to == NO_SQ {
+        MoveClass::Pass
+    } else if m.from == NO_SQ && kind == NO_KIND {
+        MoveClass::Removal
+    } else {
+        MoveClass::Other
     }
 }
 
@@ -458,7 +442,7 @@ impl<B: Bits> Engine<B> {
             // A condition the move alone decides (`(passing)`,
             // `(removing)`, and those joined by them) needs no position made.
             if !is_check {
-                match move_verdict(&f.cond, m, kind) {
+                match f.by_move[move_class(m, kind) as usize] {
                     Some(true) => return Some(k),
                     Some(false) => continue,
                     None => {}

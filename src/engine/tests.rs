@@ -148,7 +148,9 @@ fn shortcuts_agree<B: Bits>(name: &str, e: &Engine<B>, st: &State<B>, hist: &[Hi
                     if idx.is_some() && *idx == e.check_rule {
                         continue;
                     }
-                    if let Some(v) = super::gen::move_verdict(&f.cond, m, kind) {
+                    let class = super::gen::move_class(m, kind);
+                    assert_eq!(f.by_move[class as usize], f.cond.by_move(class));
+                    if let Some(v) = f.by_move[class as usize] {
                         let mut child = *st;
                         e.make(&mut child, m);
                         let read = crate::eval::Ctx::new(e, &child, hist, Some(parent))

@@ -3,7 +3,7 @@
 use super::{bound, dir_words, truthy, Lower};
 use crate::compile::bind::Bound;
 use crate::compile::model::{
-    Cond, Effect, ForbidDef, IntExpr, KindExpr, MaximumDef, MoveDef, MoveKind, PartDef,
+    Cond, Effect, ForbidDef, IntExpr, KindExpr, MaximumDef, MoveClass, MoveDef, MoveKind, PartDef,
     PromotionDef, SiteRef, Target,
 };
 use crate::syntax::ast::{Node, NodeKind};
@@ -329,8 +329,11 @@ impl Lower<'_> {
             .one("reason")
             .and_then(Node::as_str)
             .map_or_else(|| format!("it is forbidden by {c}"), str::to_string);
+        let by_move =
+            [MoveClass::Other, MoveClass::Pass, MoveClass::Removal].map(|k| cond.by_move(k));
         Some(ForbidDef {
             cond,
+            by_move,
             reason,
             unless_all: truthy(fb.one("unlessAll")),
             text: f.to_string(),
