@@ -293,6 +293,36 @@ fn uci_variants_options_drops_and_turns_in_parts() {
     snap!("protocols_uci_amazons", out);
 }
 
+/// A game that drops two kinds: the protocol's `R@b2` is lud's own text, and
+/// a drop without its letter is refused as not saying which piece.
+#[test]
+fn uci_drops_of_two_kinds() {
+    let mut e = Engine::start(&["uci", "tests/fixtures/drops/two-kinds.lud"]);
+    e.ask("uci", "uciok");
+    e.send("position startpos moves R@b2 s@c3");
+    e.ask("isready", "readyok");
+    e.ask("position startpos moves @b2", "info string");
+    e.ask("position startpos moves R@b2 R@b2", "info string");
+    e.send("position startpos moves R@b2 s@c3");
+    e.ask("go perft 1", "Nodes searched");
+    e.send("quit");
+    let (out, err, code) = e.finish();
+    assert_eq!(code, 0, "{err}");
+    // The two refusals below, and no other.
+    assert_eq!(out.matches("illegal move").count(), 2, "{out}");
+    assert!(
+        out.contains("illegal move @b2 (move 1): @b2: say which piece is put down, by its letter"),
+        "{out}"
+    );
+    assert!(
+        out.contains("illegal move R@b2 (move 2): you cannot put a Rock on b2 now"),
+        "{out}"
+    );
+    // 23 empty squares, a Stone or (one Rock left in hand) a Rock, or a pass.
+    assert!(out.contains("R@a1: 1") && out.contains("S@a1: 1"), "{out}");
+    assert!(out.contains("Nodes searched: 47"), "{out}");
+}
+
 #[test]
 fn uci_refuses_a_game_it_cannot_write() {
     let out = Command::new(env!("CARGO_BIN_EXE_lud"))

@@ -439,6 +439,29 @@ async fn every_shipped_game_plays_by_clicks() {
     }
 }
 
+/// A game that drops two kinds: a click on a square offers both drops, each
+/// labelled with its piece, and the one chosen is played by its text.
+#[tokio::test]
+async fn drops_of_two_kinds_are_offered_by_their_pieces() {
+    let app = games();
+    let text = std::fs::read_to_string("tests/fixtures/drops/two-kinds.lud").expect("the fixture");
+    let p = ok(
+        &app,
+        "/api/position",
+        &json!({ "text": text, "moves": ["R@b2"] }),
+    )
+    .await;
+    assert_eq!(p["moves"][0]["text"], "R@b2", "{p}");
+    let legal = p["legal"].as_array().expect("legal").clone();
+    // c3 is square 12 of the 5x5 board.
+    let mut labels: Vec<&str> = narrow(&legal, &[12])
+        .iter()
+        .filter_map(|m| m["label"].as_str())
+        .collect();
+    labels.sort_unstable();
+    assert_eq!(labels, ["R@c3 (Rock)", "S@c3 (Stone)"], "{p}");
+}
+
 #[tokio::test]
 async fn played_moves_carry_their_move_numbers_by_turns() {
     let app = games();

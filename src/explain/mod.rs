@@ -324,12 +324,20 @@ pub fn refusal(pos: &Position, from: Sq, to: Sq, promo: Option<usize>) -> Refusa
 /// would put one there and a restriction refuses it: the restriction's
 /// reason (`suicide: ...`).
 pub fn drop_refusal(pos: &Position, to: Sq) -> Option<String> {
+    drop_refusal_of(pos, to, None)
+}
+
+/// [`drop_refusal`] for a piece of kind `kind` put down (any kind if
+/// `None`), where the game drops several kinds.
+pub fn drop_refusal_of(pos: &Position, to: Sq, kind: Option<usize>) -> Option<String> {
+    let model = pos.model();
     on_pos!(&pos.0, |e, s, h| {
         let mut pseudo = Vec::new();
         e.pseudo_moves(s, &mut pseudo);
         pseudo
             .iter()
             .filter(|m| m.from == crate::state::NO_SQ && m.to == to)
+            .filter(|m| kind.is_none_or(|k| crate::notation::dropped_kind(model, **m) == Some(k)))
             .find_map(|&m| e.refusal(s, m, h))
             .map(|f| f.reason.clone())
     })

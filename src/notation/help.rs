@@ -15,7 +15,9 @@ use super::move_text;
 use super::san::{plain_kind, san, writes_san};
 
 /// Whether a drop rule's pieces fall along the files (north or south): then
-/// a column may be typed by its letter.
+/// a column may be typed by its letter (where the game drops one kind; where
+/// it drops several, the letter alone is answered with the drops to choose
+/// from).
 pub(super) fn drops_in_columns(pos: &Position) -> bool {
     pos.model().moves.iter().any(
         |r| matches!(r.kind, MoveKind::Drop { gravity: Some(d), .. } if d == Dir(0) || d == Dir(4)),
@@ -97,6 +99,7 @@ pub fn move_help(pos: &Position) -> Vec<String> {
         san_details = true;
     }
     let mut dropped = Vec::new();
+    let lettered = super::drops_name_pieces(model);
     for r in &model.moves {
         if let MoveKind::Drop { piece, gravity, .. } = &r.kind {
             if dropped.contains(piece) {
@@ -104,9 +107,23 @@ pub fn move_help(pos: &Position) -> Vec<String> {
             }
             dropped.push(*piece);
             let name = &model.pieces[*piece].name;
-            let at = example(pos, |_, t| t.starts_with('@'));
+            let at = example(pos, |m, _| super::dropped_kind(model, m) == Some(*piece));
             let columns = matches!(gravity, Some(d) if *d == Dir(0) || *d == Dir(4));
-            if columns {
+            if lettered {
+                // The column's letter alone would not say which piece.
+                let mark = format!("{}@", model.pieces[*piece].letter);
+                lines.push(if columns {
+                    format!(
+                        "Drop a {name} into a column by writing {mark} and the square it lands on{}.",
+                        as_in(at)
+                    )
+                } else {
+                    format!(
+                        "Put a {name} down by writing {mark} and the square{}.",
+                        as_in(at)
+                    )
+                });
+            } else if columns {
                 let column = at.as_ref().and_then(|t| t.get(1..2)).map(str::to_string);
                 lines.push(format!(
                     "Drop a {name} into a column by typing the column's letter{}; or write @ and the square it lands on{}.",

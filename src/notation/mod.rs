@@ -1,6 +1,8 @@
 //! Moves as text: coordinate notation `e2e4`, a promotion marked by the small
-//! letter of the new piece (`e7e8q`). Reading a move checks it against the
-//! legal moves and says exactly why one is refused.
+//! letter of the new piece (`e7e8q`), a drop as `@d1`, or `R@d1` with the
+//! piece's capital letter where the game drops more than one kind of piece
+//! ([`drops_name_pieces`]). Reading a move checks it against the legal moves
+//! (letters in either case) and says exactly why one is refused.
 //!
 //! [`parse_move`] also reads, where the game has them:
 //! - SAN (`Nf3`, `exd5`, `O-O`, `0-0`, `e8=Q`, `e8Q`, with or without `+`,
@@ -19,6 +21,7 @@ pub use help::move_help;
 pub use san::{plain_kind, san, writes_san};
 
 use crate::compile::board::Sq;
+use crate::compile::model::{Model, MoveKind};
 use crate::explain;
 use crate::game::Position;
 use crate::moves::Move;
@@ -44,7 +47,9 @@ impl MoveError {
 
 /// The text of a move: `e2e4`, `e7e8q`.
 ///
-/// A removal (a move of the player, not of a piece) is `xd5`; a capture
+/// A drop is `@d1`, or `R@d1` where the game drops more than one kind of
+/// piece ([`drops_name_pieces`]). A removal (a move of the player, not of a
+/// piece) is `xd5`; a capture
 /// without moving is `d8xe7`; an extra move in the same turn follows a comma:
 /// `b7b8n,c6`; a series of jumps names every square it lands on: `c3e5c7`.
 ///
@@ -117,6 +122,39 @@ fn jump_text(pos: &Position, m: Move, mark: &str) -> String {
     s
 }
 
+/// Whether the game drops more than one kind of piece (new pieces or pieces
+/// from hand, whichever rules put them down): then a drop's text names its
+/// piece by its capital letter before the `@` (`R@d1`), as UCI and SAN
+/// write drops; a game that drops one kind writes `@d1`.
+pub fn drops_name_pieces(model: &Model) -> bool {
+    let mut kinds = model.moves.iter().filter_map(|r| match r.kind {
+        MoveKind::Drop { piece, .. } => Some(piece),
+        _ => None,
+    });
+    kinds.next().is_some_and(|first| kinds.any(|k| k != first))
+}
+
+/// The kind of piece a move puts down, if it is a drop.
+pub(crate) fn dropped_kind(model: &Model, m: Move) -> Option<usize> {
+    if m.from().is_some() || m.is_pass() {
+        return None;
+    }
+    match model.moves.get(m.rule())?.kind {
+        MoveKind::Drop { piece, .. } => Some(piece),
+        _ => None,
+    }
+}
+
+/// A drop's text: `@d1`, or `R@d1` where drops name their piece.
+fn drop_text(model: &Model, kind: usize, to: Sq) -> String {
+    let sq = model.board.name(to);
+    if drops_name_pieces(model) {
+        format!("{}@{sq}", model.pieces[kind].letter.to_ascii_uppercase())
+    } else {
+        format!("@{sq}")
+    }
+}
+
 /// A move's text alone, not told apart from the position's other moves.
 fn plain_text(pos: &Position, m: Move) -> String {
     let model = pos.model();
@@ -125,11 +163,10 @@ fn plain_text(pos: &Position, m: Move) -> String {
         return "pass".into();
     }
     let Some(from) = m.from() else {
-        let drop = model
-            .moves
-            .get(m.rule())
-            .is_some_and(|r| matches!(r.kind, crate::compile::model::MoveKind::Drop { .. }));
-        return format!("{}{}", if drop { "@" } else { "x" }, b.name(m.to));
+        return match dropped_kind(model, m) {
+            Some(k) => drop_text(model, k, m.to),
+            None => format!("x{}", b.name(m.to)),
+        };
     };
     let stay = model.moves.get(m.rule()).is_some_and(|r| r.stay);
     if m.jumps().len() > 0 {
@@ -150,8 +187,9 @@ fn plain_text(pos: &Position, m: Move) -> String {
     s
 }
 
-/// A move as typed, made comparable with [`move_text`]: no spaces, `=` and
-/// `-` dropped, the promotion letter small.
+/// A move as typed, made comparable with [`move_text`] (letter case aside:
+/// a drop's piece letter is a capital there): no spaces, `=` and `-`
+/// dropped, every letter small.
 fn normalise(text: &str) -> String {
     let t: String = text
         .trim()
@@ -261,6 +299,8 @@ pub(super) fn over(pos: &Position) -> Option<MoveError> {
 
 /// A column's letter in a game whose pieces drop along the files: the one
 /// legal drop in that column. `None` when the text is not a column's letter.
+/// Where drops name their piece, the letter alone does not say which piece
+/// falls: the drops in that column are offered instead.
 fn column(pos: &Position, text: &str) -> Option<Result<Move, MoveError>> {
     let model = pos.model();
     let b = &model.board;
@@ -289,7 +329,7 @@ fn column(pos: &Position, text: &str) -> Option<Result<Move, MoveError>> {
     let drops: Vec<Move> = pos
         .legal_moves()
         .into_iter()
-        .filter(|m| m.from().is_none() && plain_text(pos, *m).starts_with('@'))
+        .filter(|m| dropped_kind(model, *m).is_some())
         .collect();
     let here: Vec<Move> = drops
         .iter()
@@ -297,7 +337,7 @@ fn column(pos: &Position, text: &str) -> Option<Result<Move, MoveError>> {
         .filter(|m| b.cell(m.to).x == x)
         .collect();
     Some(match here[..] {
-        [m] => Ok(m),
+        [m] if !drops_name_pieces(model) => Ok(m),
         [] => {
             let mut open: Vec<char> = drops
                 .iter()
@@ -319,6 +359,10 @@ fn column(pos: &Position, text: &str) -> Option<Result<Move, MoveError>> {
                 }),
             ))
         }
+        _ if drops_name_pieces(model) => Err(MoveError::new(
+            format!("`{c}`: say which piece is dropped in column {c}, by its letter"),
+            Some(play_one_of(pos, &here)),
+        )),
         _ => Err(MoveError::new(
             format!("a piece can go to several squares of column {c}"),
             Some(format!(
@@ -332,37 +376,168 @@ fn column(pos: &Position, text: &str) -> Option<Result<Move, MoveError>> {
     })
 }
 
+/// "play a1 or b1": the texts of the moves, to choose from.
+fn play_one_of(pos: &Position, moves: &[Move]) -> String {
+    let texts: Vec<String> = moves.iter().map(|m| move_text(pos, *m)).collect();
+    format!("play {}", texts.join(" or "))
+}
+
 /// A square typed alone in a game with drops: say how a drop is written.
 fn bare_square_in_drop_game(pos: &Position, text: &str) -> Option<MoveError> {
     let t = text.trim().to_lowercase();
-    if !square_shaped(&t)
-        || !pos
-            .legal_moves()
-            .iter()
-            .any(|m| plain_text(pos, *m).starts_with('@'))
-    {
+    let model = pos.model();
+    let legal = pos.legal_moves();
+    if !square_shaped(&t) || !legal.iter().any(|m| dropped_kind(model, *m).is_some()) {
         return None;
     }
-    let model = pos.model();
     let sq = model.board.parse(&t)?;
-    let at = format!("@{t}");
-    let legal = pos.legal_moves().iter().any(|m| plain_text(pos, *m) == at);
+    let here: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| m.to == sq && dropped_kind(model, *m).is_some())
+        .collect();
     let col = crate::compile::board::Board::file_name(model.board.cell(sq).x);
-    Some(if legal {
-        MoveError::new(
-            format!("to put a piece on {t}, write {at}"),
-            Some(if help::drops_in_columns(pos) {
-                format!("or type the column alone: {col}")
-            } else {
-                format_hint(pos)
-            }),
-        )
+    let how = if drops_name_pieces(model) {
+        "the piece's letter, @ and a square"
     } else {
+        "@ and a square"
+    };
+    Some(if here.is_empty() {
         MoveError::new(
-            format!("`{t}` is not a move: a piece is put down with @ and a square, and none can go on {t} now"),
+            format!(
+                "`{t}` is not a move: a piece is put down with {how}, and none can go on {t} now"
+            ),
             Some(format_hint(pos)),
         )
+    } else {
+        let texts: Vec<String> = here.iter().map(|m| move_text(pos, *m)).collect();
+        MoveError::new(
+            format!("to put a piece on {t}, write {}", texts.join(" or ")),
+            Some(
+                if help::drops_in_columns(pos) && !drops_name_pieces(model) {
+                    format!("or type the column alone: {col}")
+                } else {
+                    format_hint(pos)
+                },
+            ),
+        )
     })
+}
+
+/// A drop as typed, `@d1` or `r@d1` (normalised): the piece's letter, if
+/// any, and what follows the `@` (the square's name, if it is one).
+fn drop_parts(want: &str) -> Option<(Option<char>, &str)> {
+    let (letter, sq) = want.split_once('@')?;
+    let mut chars = letter.chars();
+    match (chars.next(), chars.next()) {
+        (None, _) => Some((None, sq)),
+        (Some(c), None) if c.is_ascii_alphabetic() => Some((Some(c), sq)),
+        _ => None,
+    }
+}
+
+/// A drop as typed that is not the text of a legal move: the move it still
+/// names without doubt (a letter given where the game drops one kind, which
+/// its texts leave out), or why it is refused. A drop without a letter in a
+/// game whose drops name their piece is refused, with the drops on that
+/// square to choose from.
+fn read_drop(
+    pos: &Position,
+    legal: &[Move],
+    letter: Option<char>,
+    sq: &str,
+) -> Result<Move, MoveError> {
+    let model = pos.model();
+    let dropped: Vec<usize> = model
+        .moves
+        .iter()
+        .filter_map(|r| match r.kind {
+            MoveKind::Drop { piece, .. } => Some(piece),
+            _ => None,
+        })
+        .collect();
+    let all_drops = |kind: Option<usize>| -> Vec<Move> {
+        legal
+            .iter()
+            .copied()
+            .filter(|m| dropped_kind(model, *m).is_some_and(|k| kind.is_none_or(|x| x == k)))
+            .collect()
+    };
+    let kind = match letter {
+        None => None,
+        Some(c) => match model.piece_by_letter(c).filter(|k| dropped.contains(k)) {
+            Some(k) => Some(k),
+            None => {
+                let mut kinds = dropped.clone();
+                kinds.sort_unstable();
+                kinds.dedup();
+                let forms: Vec<String> = kinds
+                    .iter()
+                    .map(|&k| format!("{}@ ({})", model.pieces[k].letter, model.pieces[k].name))
+                    .collect();
+                return Err(MoveError::new(
+                    format!(
+                        "no piece with the letter {} is put down in this game",
+                        c.to_ascii_uppercase()
+                    ),
+                    Some(if drops_name_pieces(model) {
+                        format!("the pieces put down are {}", forms.join(", "))
+                    } else {
+                        format_hint(pos)
+                    }),
+                ));
+            }
+        },
+    };
+    let typed = match kind {
+        Some(k) => format!("{}@{sq}", model.pieces[k].letter),
+        None => format!("@{sq}"),
+    };
+    let Some(q) = model.board.parse(sq) else {
+        return Err(MoveError::new(
+            not_a_square(model, sq),
+            Some(may_drop(pos, &all_drops(kind), kind)),
+        ));
+    };
+    let here: Vec<Move> = all_drops(kind).into_iter().filter(|m| m.to == q).collect();
+    match (here.first(), kind) {
+        (Some(&m), Some(_)) => return Ok(m),
+        (Some(_), None) => {
+            return Err(MoveError::new(
+                format!("{typed}: say which piece is put down, by its letter"),
+                Some(play_one_of(pos, &here)),
+            ))
+        }
+        (None, _) => {}
+    }
+    let what = kind.map_or_else(
+        || "a piece".to_string(),
+        |k| format!("a {}", model.pieces[k].name),
+    );
+    Err(MoveError::new(
+        match explain::drop_refusal_of(pos, q, kind) {
+            Some(reason) => format!("{typed} is not allowed: {reason}"),
+            None => format!("you cannot put {what} on {sq} now"),
+        },
+        Some(may_drop(pos, &all_drops(kind), kind)),
+    ))
+}
+
+/// "you may put a piece on: @a1 @b1 ...": the drops legal now (of one kind,
+/// if `kind` is given).
+fn may_drop(pos: &Position, drops: &[Move], kind: Option<usize>) -> String {
+    if drops.is_empty() {
+        return match kind {
+            Some(k) => format!("no {} may be put down now", pos.model().pieces[k].name),
+            None => "no piece may be put down now".into(),
+        };
+    }
+    let what = kind.map_or_else(
+        || "a piece".to_string(),
+        |k| format!("a {}", pos.model().pieces[k].name),
+    );
+    let texts: Vec<String> = drops.iter().map(|m| move_text(pos, *m)).collect();
+    format!("you may put {what} on: {}", texts.join(" "))
 }
 
 /// `e1h1`: a castling piece onto a partner of its own side. Castling is
@@ -423,7 +598,10 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let want = normalise(text);
     let legal = pos.legal_moves();
     let texts = move_texts(pos, &legal);
-    let coords = texts.iter().position(|t| *t == want).map(|i| legal[i]);
+    let coords = texts
+        .iter()
+        .position(|t| t.eq_ignore_ascii_case(&want))
+        .map(|i| legal[i]);
     // In a game written in SAN, a capital first is a piece's letter: `B1c3`
     // is the Bishop from the first rank, not the move b1c3. Coordinates typed
     // in capitals (`E2E4`) are still read when SAN cannot read them.
@@ -437,27 +615,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     if let Some(r) = column(pos, text) {
         return r;
     }
-    if let Some(sq) = want.strip_prefix('@') {
-        let model = pos.model();
-        let drops: Vec<String> = legal
-            .iter()
-            .map(|m| plain_text(pos, *m))
-            .filter(|t| t.starts_with('@'))
-            .collect();
-        return Err(MoveError::new(
-            match model.board.parse(sq) {
-                None => not_a_square(model, sq),
-                Some(q) => match explain::drop_refusal(pos, q) {
-                    Some(reason) => format!("@{sq} is not allowed: {reason}"),
-                    None => format!("you cannot put a piece on {sq} now"),
-                },
-            },
-            Some(if drops.is_empty() {
-                "no piece may be put down now".into()
-            } else {
-                format!("you may put a piece on: {}", drops.join(" "))
-            }),
-        ));
+    if let Some((letter, sq)) = drop_parts(&want) {
+        return read_drop(pos, &legal, letter, sq);
     }
     if let Some(sq) = want.strip_prefix('x').filter(|sq| square_shaped(sq)) {
         let model = pos.model();

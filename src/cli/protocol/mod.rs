@@ -275,12 +275,15 @@ fn lenient_move(
 }
 
 /// Why a move is refused, in lud's words: the text turned into lud's own
-/// notation (a drop without its letter, ranks from 1) and read by
-/// [`crate::notation::parse_move`].
+/// notation (a drop without its letter where the game drops one kind, ranks
+/// from 1) and read by [`crate::notation::parse_move`].
 fn refusal(pos: &Position, text: &str, d: Dialect) -> String {
     let model = pos.model();
     let first = text.split(',').next().unwrap_or(text);
     let mut lud = match first.split_once('@') {
+        Some((letter, sq)) if crate::notation::drops_name_pieces(model) => {
+            format!("{letter}@{sq}")
+        }
         Some((_, sq)) => format!("@{sq}"),
         None if first == "0000" || first == "@@@@" => "pass".into(),
         None => first.to_string(),

@@ -214,7 +214,13 @@ fn position_json(c: &Compiled, r: &Replayed, flipped: bool) -> Value {
         .map(|(&m, text)| {
             let san = crate::notation::san(pos, m);
             let shown = san.clone().unwrap_or_else(|| text.clone());
-            let label = match m.promotion().and_then(|k| model.pieces.get(k)) {
+            // A promotion, or a drop where the game drops several kinds,
+            // is labelled with the piece's name (the chooser offers them).
+            let named = m.promotion().or_else(|| {
+                crate::notation::dropped_kind(model, m)
+                    .filter(|_| crate::notation::drops_name_pieces(model))
+            });
+            let label = match named.and_then(|k| model.pieces.get(k)) {
                 Some(p) => format!("{shown} ({})", p.name),
                 None if m.is_pass() => "pass".to_string(),
                 None => shown,

@@ -328,7 +328,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
             IF,
             THEN,
         ],
-        doc: "A move of the player, in `(play ...)`: put a new piece on an empty square. Written `@d1`.",
+        doc: "A move of the player, in `(play ...)`: put a new piece on an empty square. Written `@d1`; in a game that drops more than one kind of piece, with the piece's letter before the `@` (`R@d1`).",
         example: "(drop \"Pawn\" (everywhere) gravity:S)",
     },
     Ludeme {
