@@ -112,7 +112,7 @@ def main(argv=None):
         parser.error("--rounds must be at least 1 and --games between 1 and 65536")
     options = {}
     for o in args.option:
-        name, eq, value = o.partition("=")
+        name, eq, value = (part.strip() for part in o.partition("="))
         if not eq or not name or not value:
             parser.error(f"--option {o!r}: write NAME=VALUE, e.g. --option size=9")
         options[name] = value

@@ -127,10 +127,16 @@ pub(super) fn run(o: &Options) -> i32 {
         }
         Err(e) => {
             let bare = text.trim().trim_end_matches(['+', '#', '!', '?']);
-            let reason = e
-                .message
-                .strip_prefix(&format!("{text} is not allowed: "))
-                .or_else(|| e.message.strip_prefix(&format!("{bare}: ")))
+            // The message names the move as lud writes it, which may differ
+            // from the text typed in letter case (`R@b2` for `r@b2`).
+            let strip = |prefix: String| {
+                e.message
+                    .get(..prefix.len())
+                    .filter(|head| head.eq_ignore_ascii_case(&prefix))
+                    .map(|_| &e.message[prefix.len()..])
+            };
+            let reason = strip(format!("{text} is not allowed: "))
+                .or_else(|| strip(format!("{bare}: ")))
                 .unwrap_or(&e.message);
             outln!("{text} is not legal: {reason}.");
             if let Some(h) = &e.help {

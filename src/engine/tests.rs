@@ -139,31 +139,33 @@ fn shortcuts_agree<B: Bits>(name: &str, e: &Engine<B>, st: &State<B>, hist: &[Hi
             });
         }
         assert_eq!(every, judged, "{name}: the general listing, in order");
-        // A restriction the move alone decides (`passing`, `removing`),
-        // decided so, against its condition read on the position made.
-        for stuck in [false, true] {
-            e.each_pseudo(st, &lg, stuck, &mut |m, _| {
-                let kind = e.move_kind(st, m);
-                for (idx, f) in &forbids {
-                    if idx.is_some() && *idx == e.check_rule {
-                        continue;
-                    }
-                    let class = super::gen::move_class(m, kind);
-                    assert_eq!(f.by_move[class as usize], f.cond.by_move(class));
-                    if let Some(v) = f.by_move[class as usize] {
-                        let mut child = *st;
-                        e.make(&mut child, m);
-                        let read = crate::eval::Ctx::new(e, &child, hist, Some(parent))
-                            .after(st)
-                            .in_move(crate::eval::MoveCtx::new(st.side, m.from, m.to, kind))
-                            .at_level(idx.unwrap_or(usize::MAX))
-                            .cond(&f.cond);
-                        assert_eq!(v, read, "{name}: {m:?} decided by the move alone");
-                    }
+    }
+    // A restriction the move alone decides (`passing`, `removing`),
+    // decided so, against its condition read on the position made (lapsing
+    // ones and games with a maximum too).
+    let parent = e.hist_entry_seen(st, hist, Seen::Unknown, Some(&lg));
+    for stuck in [false, true] {
+        e.each_pseudo(st, &lg, stuck, &mut |m, _| {
+            let kind = e.move_kind(st, m);
+            for (idx, f) in &forbids {
+                if idx.is_some() && *idx == e.check_rule {
+                    continue;
                 }
-                true
-            });
-        }
+                let class = super::gen::move_class(m, kind);
+                assert_eq!(f.by_move[class as usize], f.cond.by_move(class));
+                if let Some(v) = f.by_move[class as usize] {
+                    let mut child = *st;
+                    e.make(&mut child, m);
+                    let read = crate::eval::Ctx::new(e, &child, hist, Some(parent))
+                        .after(st)
+                        .in_move(crate::eval::MoveCtx::new(st.side, m.from, m.to, kind))
+                        .at_level(idx.unwrap_or(usize::MAX))
+                        .cond(&f.cond);
+                    assert_eq!(v, read, "{name}: {m:?} decided by the move alone");
+                }
+            }
+            true
+        });
     }
     // Every move the rules offer made and judged in full, none deemed safe
     // without a test (pins, traced lines, hurdles).

@@ -280,12 +280,13 @@ fn lenient_move(
 fn refusal(pos: &Position, text: &str, d: Dialect) -> String {
     let model = pos.model();
     let first = text.split(',').next().unwrap_or(text);
+    // A pass first: XBoard's `@@@@` holds an `@` too.
     let mut lud = match first.split_once('@') {
+        _ if first == "0000" || first == "@@@@" => "pass".into(),
         Some((letter, sq)) if crate::notation::drops_name_pieces(model) => {
             format!("{letter}@{sq}")
         }
         Some((_, sq)) => format!("@{sq}"),
-        None if first == "0000" || first == "@@@@" => "pass".into(),
         None => first.to_string(),
     };
     if d == Dialect::Xboard && model.board.height > 9 {
