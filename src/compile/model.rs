@@ -636,7 +636,7 @@ impl Cond {
     /// `or` and `not` of conditions so decided (an `and` with one false, an
     /// `or` with one true, whatever the others). `None` where the position
     /// the move makes is needed.
-    pub(crate) fn by_move(&self, class: MoveClass) -> Option<bool> {
+    pub fn by_move(&self, class: MoveClass) -> Option<bool> {
         match self {
             Cond::Passing => Some(class == MoveClass::Pass),
             Cond::Removing => Some(class == MoveClass::Removal),
