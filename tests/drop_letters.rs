@@ -7,6 +7,8 @@
 //! Stones and Rocks from hand, `two-discs.lud` drops two kinds of disc down
 //! the columns.
 
+#[path = "support/cli_run.rs"]
+mod cli_run;
 #[path = "support/common.rs"]
 mod common;
 #[path = "support/fuzz.rs"]
@@ -178,13 +180,20 @@ fn games_that_drop_one_kind_write_drops_without_a_letter() {
 fn explain_gives_a_refused_drop_typed_in_small_letters_its_reason_once() {
     let position = "9/9/9/9/9/9/9/s8/1s7 b - - 0 1";
     for typed in ["s@a1", "S@a1", "@a1"] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lud"))
-            .args(["explain", "games/go.lud", "--option", "size=9"])
-            .args(["--position", position, typed])
-            .output()
-            .expect("lud runs");
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert_eq!(out.status.code(), Some(1), "{typed}: {text}");
+        let run = cli_run::lud(
+            &[
+                "explain",
+                "games/go.lud",
+                "--option",
+                "size=9",
+                "--position",
+                position,
+                typed,
+            ],
+            "",
+        );
+        let text = &run.stdout;
+        assert_eq!(run.code, 1, "{typed}: {text}");
         let first = text.lines().next().unwrap_or_default();
         assert_eq!(
             first,
@@ -198,21 +207,11 @@ fn explain_gives_a_refused_drop_typed_in_small_letters_its_reason_once() {
 /// a pass (it holds an `@`, and was once read as a drop on `@@@`).
 #[test]
 fn an_xboard_pass_is_refused_as_a_pass() {
-    use std::io::Write;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_lud"))
-        .args(["xboard", "games/shatranj.lud"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("lud runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"xboard\nprotover 2\nnew\nforce\nusermove @@@@\nusermove 0000\nquit\n")
-        .expect("written");
-    let out = child.wait_with_output().expect("lud ends");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let run = cli_run::lud(
+        &["xboard", "games/shatranj.lud"],
+        "xboard\nprotover 2\nnew\nforce\nusermove @@@@\nusermove 0000\nquit\n",
+    );
+    let text = &run.stdout;
     let refusals: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("Illegal move"))

@@ -510,10 +510,7 @@ fn read_drop(
         }
         (None, _) => {}
     }
-    let what = kind.map_or_else(
-        || "a piece".to_string(),
-        |k| format!("a {}", model.pieces[k].name),
-    );
+    let what = a_piece(model, kind);
     Err(MoveError::new(
         match explain::drop_refusal_of(pos, q, kind) {
             Some(reason) => format!("{typed} is not allowed: {reason}"),
@@ -521,6 +518,14 @@ fn read_drop(
         },
         Some(may_drop(pos, &all_drops(kind), kind)),
     ))
+}
+
+/// "a Rock" for a piece of kind `kind`, "a piece" for any.
+fn a_piece(model: &Model, kind: Option<usize>) -> String {
+    kind.map_or_else(
+        || "a piece".to_string(),
+        |k| format!("a {}", model.pieces[k].name),
+    )
 }
 
 /// "you may put a piece on: @a1 @b1 ...": the drops legal now (of one kind,
@@ -532,10 +537,7 @@ fn may_drop(pos: &Position, drops: &[Move], kind: Option<usize>) -> String {
             None => "no piece may be put down now".into(),
         };
     }
-    let what = kind.map_or_else(
-        || "a piece".to_string(),
-        |k| format!("a {}", pos.model().pieces[k].name),
-    );
+    let what = a_piece(pos.model(), kind);
     let texts: Vec<String> = drops.iter().map(|m| move_text(pos, *m)).collect();
     format!("you may put {what} on: {}", texts.join(" "))
 }
