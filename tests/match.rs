@@ -270,6 +270,32 @@ fn ai_against_random_adds_up_alternates_and_records_replay() {
 }
 
 #[test]
+fn first_and_second_name_players_one_and_two() {
+    let r = lud(
+        &[
+            "match",
+            "games/connect-four.lud",
+            "--first",
+            "random",
+            "--second",
+            "ai",
+            "--nodes",
+            "50",
+            "--games",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("Connect Four: random (player 1) against ai (player 2), 2 game(s)"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
 fn sprt_stops_a_one_sided_match() {
     let r = lud(
         &[

@@ -95,6 +95,43 @@ fn threads_and_shards_play_the_same_games() {
     }
 }
 
+#[test]
+fn first_and_second_are_the_players_white_and_black_name() {
+    // In draughts Black moves first: `--first` names the player who moves
+    // first, as `--white` does, in every game whatever its sides are called.
+    let dir = scratch("selfplay-first");
+    let mut runs = Vec::new();
+    for (one, two) in [("--first", "--second"), ("--white", "--black")] {
+        let out = dir.join(format!("{}.jsonl", &one[2..]));
+        let _ = std::fs::remove_file(&out);
+        let args = [
+            "-n",
+            "3",
+            one,
+            "alphabeta:30",
+            two,
+            "random",
+            "--seed",
+            "5",
+            "--max-plies",
+            "40",
+            "--threads",
+            "1",
+        ];
+        selfplay("games/draughts.lud", &out, &args);
+        runs.push(games(&out));
+    }
+    assert_eq!(runs[0].len(), 3);
+    assert_eq!(runs[0], runs[1], "--first/--second played other games");
+    for line in runs[0].values() {
+        assert_eq!(
+            line["players"],
+            serde_json::json!(["alphabeta:30", "random"])
+        );
+        assert_eq!(line["sides"][0], "Black", "{line}");
+    }
+}
+
 /// Replays every game of a results file written with `--moves` through the
 /// library: each move is legal where it was played, each position had as
 /// many legal moves as its line says, and the game ends (or does not) as

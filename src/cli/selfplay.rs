@@ -35,13 +35,14 @@ pub struct SelfplayArgs {
     /// How many games the study has (with `--shard`, in all shards).
     #[arg(short = 'n', long = "games", default_value_t = 100)]
     games: u64,
-    /// Player 1: `random`, or `alphabeta`, `mcts` or `rave` with an
-    /// optional `:NODES` a move (`alphabeta:10k`; default 10000 nodes, one
-    /// thread, so that every run plays the same games).
-    #[arg(long, default_value = "random", value_parser = parse_agent)]
+    /// Player 1, who moves first (also `--first`, for games whose first
+    /// player is not White): `random`, or `alphabeta`, `mcts` or `rave` with
+    /// an optional `:NODES` a move (`alphabeta:10k`; default 10000 nodes,
+    /// one thread, so that every run plays the same games).
+    #[arg(long, visible_alias = "first", default_value = "random", value_parser = parse_agent)]
     white: Agent,
-    /// Player 2 (and any player after it), as `--white`.
-    #[arg(long, default_value = "random", value_parser = parse_agent)]
+    /// Player 2 (and any player after it), as `--white` (also `--second`).
+    #[arg(long, visible_alias = "second", default_value = "random", value_parser = parse_agent)]
     black: Agent,
     /// Games played at once (0: one per core).
     #[arg(long, default_value_t = 0)]

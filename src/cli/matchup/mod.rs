@@ -49,11 +49,12 @@ pub struct MatchArgs {
     /// The game file.
     file: PathBuf,
     /// Player 1, who plays first in the first game of each pair (default:
-    /// `ai`).
-    #[arg(long, value_enum)]
+    /// `ai`; also `--first`).
+    #[arg(long, visible_alias = "first", value_enum)]
     white: Option<Player>,
-    /// Player 2 (default: `engine` if `--engine` is given, else `random`).
-    #[arg(long, value_enum)]
+    /// Player 2 (default: `engine` if `--engine` is given, else `random`;
+    /// also `--second`).
+    #[arg(long, visible_alias = "second", value_enum)]
     black: Option<Player>,
     /// The external engine's command line (split as a shell would), e.g.
     /// `--engine "/usr/games/fairy-stockfish"`.
