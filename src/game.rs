@@ -377,6 +377,17 @@ impl Position {
     }
 
     /// The moves the rules allow, ignoring whether the game has ended.
+    /// Whether a move of rule `rule` (an index into the model's moves) can
+    /// read like another legal move, made by another rule (then the
+    /// notation numbers them).
+    pub(crate) fn rule_alike(&self, rule: u8) -> bool {
+        on_pos!(&self.0, |e, _s, _h| e
+            .alike
+            .get(usize::from(rule))
+            .copied()
+            .unwrap_or(false))
+    }
+
     pub(crate) fn rule_moves(&self) -> Vec<Move> {
         let mut v = Vec::new();
         on_pos!(&self.0, |e, s, h| e.legal_moves(s, h, &mut v));

@@ -724,6 +724,7 @@ impl<B: Bits> Engine<B> {
             start_squares,
             start: State::empty(MAX_PLAYERS as u8),
             overlap: [0; MAX_PLAYERS],
+            alike: Box::default(),
             draws: Default::default(),
             turn_plans: Default::default(),
             most: Vec::new(),
@@ -733,6 +734,7 @@ impl<B: Bits> Engine<B> {
         engine.find_traces();
         engine.find_sets();
         engine.find_overlaps();
+        engine.find_alike();
         engine.find_draws();
         for side in 0..engine.players() {
             let phases = engine.model.phases.len();

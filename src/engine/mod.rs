@@ -741,6 +741,9 @@ pub(crate) struct Engine<B: Bits> {
     /// can make the same move: their moves are de-duplicated (the first rule
     /// that makes a move makes it).
     pub overlap: [u32; MAX_PLAYERS],
+    /// For each move rule, whether another rule in force with it can make
+    /// a move that reads the same (see [`Engine::find_alike`]).
+    pub alike: Box<[bool]>,
     /// For each player, its rules not only offered when stuck, as drawing
     /// a random move reads them.
     pub draws: [Draws<B>; MAX_PLAYERS],

@@ -7,6 +7,7 @@ use super::conds::exclusive;
 use super::{Dir, DrawGroup, DrawRule, Draws, Engine, GenKind, Target, NORMAL, NO_KIND};
 use crate::bits::Bits;
 use crate::compile::board::Sq;
+use crate::compile::model::MoveKind;
 
 impl<B: Bits> Engine<B> {
     /// Which rules give their moves as square sets ([`Gen::sets`]), and
@@ -128,6 +129,56 @@ impl<B: Bits> Engine<B> {
             order.sort_by_key(|&gi| self.gens[p][gi as usize].shifts.is_empty());
             self.mobility[p] = order.into_boxed_slice();
         }
+    }
+
+    /// Marks the rules two of which can make moves that read alike: the
+    /// same piece put down on the same square, a removal from the same
+    /// square, a pass (rules in force together, with conditions that can
+    /// hold together). The notation numbers such moves where they meet
+    /// ([`Engine::alike`]). Two rules of a piece that make the same move
+    /// (the same squares and promotion) make it once, the first of them
+    /// ([`Engine::find_overlaps`]): no piece's moves read alike.
+    pub(super) fn find_alike(&mut self) {
+        let compatible = |a: Target, b: Target| {
+            !matches!(
+                (a, b),
+                (Target::Empty | Target::EnPassant, Target::Enemy)
+                    | (Target::Enemy, Target::Empty | Target::EnPassant)
+            )
+        };
+        let dropped = |rule: u8| match self.model.moves[rule as usize].kind {
+            MoveKind::Drop { piece, .. } => Some(piece),
+            _ => None,
+        };
+        let mut alike = vec![false; self.model.moves.len()];
+        for gens in &self.gens[..self.players() as usize] {
+            for (i, a) in gens.iter().enumerate() {
+                for b in &gens[i + 1..] {
+                    if a.rule == b.rule
+                        || b.phase != a.phase
+                        || b.stuck != a.stuck
+                        || b.stay != a.stay
+                        || !compatible(a.target, b.target)
+                        || matches!((&a.guard, &b.guard), (Some(x), Some(y)) if exclusive(x, y))
+                    {
+                        continue;
+                    }
+                    let meet = match (&a.kind, &b.kind) {
+                        (GenKind::Drop(x, ..), GenKind::Drop(y, ..)) => {
+                            dropped(a.rule) == dropped(b.rule) && !(*x & *y).is_empty()
+                        }
+                        (GenKind::Remove(x), GenKind::Remove(y)) => !(*x & *y).is_empty(),
+                        (GenKind::Pass, GenKind::Pass) => true,
+                        _ => false,
+                    };
+                    if meet {
+                        alike[a.rule as usize] = true;
+                        alike[b.rule as usize] = true;
+                    }
+                }
+            }
+        }
+        self.alike = alike.into();
     }
 
     /// Marks the kinds two of whose rules can make the same move (same

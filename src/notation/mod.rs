@@ -54,12 +54,13 @@ impl MoveError {
 /// `b7b8n,c6`; a series of jumps names every square it lands on: `c3e5c7`.
 ///
 /// Where two moves of the position would read the same (a jump over a piece
-/// and another move of the same piece to the same square), the series of
-/// jumps is written with `x` before each landing (`a1xc1`), and any moves
-/// still alike are numbered in the order the rules make them (`a1c1/2`): see
-/// [`move_texts`].
+/// and another move of the same piece to the same square, or two rules that
+/// put the same piece on the same square or move it the same way with
+/// different effects), the series of jumps is written with `x` before each
+/// landing (`a1xc1`), and any moves still alike are numbered in the order
+/// the rules make them (`@a1/2`, `a1c1/2`): see [`move_texts`].
 pub fn move_text(pos: &Position, m: Move) -> String {
-    if !has_jumps(pos.model()) {
+    if !has_jumps(pos.model()) && !pos.rule_alike(m.rule) {
         return plain_text(pos, m);
     }
     let moves = pos.rule_moves();
@@ -69,8 +70,9 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     }
 }
 
-/// Whether the game has series of jumps, the only moves whose text can read
-/// like another move's.
+/// Whether the game has series of jumps, whose text can read like another
+/// move's (the other such moves are those of rules that [`Position::rule_alike`]
+/// marks).
 fn has_jumps(model: &crate::compile::model::Model) -> bool {
     model
         .moves
@@ -82,7 +84,7 @@ fn has_jumps(model: &crate::compile::model::Model) -> bool {
 /// are made), each different from the others: see [`move_text`].
 pub fn move_texts(pos: &Position, moves: &[Move]) -> Vec<String> {
     let mut texts: Vec<String> = moves.iter().map(|&m| plain_text(pos, m)).collect();
-    if !has_jumps(pos.model()) {
+    if !has_jumps(pos.model()) && !moves.iter().any(|m| pos.rule_alike(m.rule)) {
         return texts;
     }
     let alike = |texts: &[String], i: usize| texts.iter().filter(|t| **t == texts[i]).count() > 1;

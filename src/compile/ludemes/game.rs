@@ -328,7 +328,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
             IF,
             THEN,
         ],
-        doc: "A move of the player, in `(play ...)`: put a new piece on an empty square. Written `@d1`; in a game that drops more than one kind of piece, with the piece's letter before the `@` (`R@d1`).",
+        doc: "A move of the player, in `(play ...)`: put a new piece on an empty square. Written `@d1`; in a game that drops more than one kind of piece, with the piece's letter before the `@` (`R@d1`). Two drop rules that put the same piece on the same square make two moves (each with its own `if:` and `then:`): the second rule's is written `@d1/2`, as the rules come in the file. (Two rules of a piece that move it the same way make that move once, by the first of them.)",
         example: "(drop \"Pawn\" (everywhere) gravity:S)",
     },
     Ludeme {

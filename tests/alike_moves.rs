@@ -1,0 +1,156 @@
+//! Moves of two rules that would read alike. Two drop rules that put the
+//! same piece on the same square make two moves (each with its own `if:` and
+//! `then:`): the second rule's is written with `/2` (`@b2/2`), so that every
+//! move has a text of its own, a typed move is the one meant and a record
+//! replays the game it records (before, both read `@b2` and a record
+//! replayed the first rule's drop wherever the second's was played). Two
+//! rules of a piece that move it the same way make the move once, by the
+//! first.
+//!
+//! The fixtures (`tests/fixtures/texts/`): `alike-drops.lud` puts a Stone,
+//! or puts one and turns over the enemy stones it brackets;
+//! `alike-steps.lud` has a Rook whose one-square steps would score, but
+//! which are its slides already.
+
+#[path = "support/cli_run.rs"]
+mod cli_run;
+#[path = "support/common.rs"]
+mod common;
+#[path = "support/fuzz.rs"]
+mod fuzz;
+
+use std::collections::HashSet;
+
+use cli_run::{assert_ok, lud, scratch};
+use common::{game, name_on, play, random_record};
+use lud::notation::{move_text, move_texts, parse_move};
+use lud::Game;
+
+const ALIKE_DROPS: &str = "tests/fixtures/texts/alike-drops.lud";
+const ALIKE_STEPS: &str = "tests/fixtures/texts/alike-steps.lud";
+
+/// Along a few random games of `g`: every legal move's text is its own and
+/// is the text `move_text` gives it; the moves `check` picks read back as
+/// themselves.
+fn texts_apart(label: &str, g: &Game, seeds: u64, plies: usize, check: impl Fn(usize) -> bool) {
+    for seed in 0..seeds {
+        for p in fuzz::random_line(g, seed, plies) {
+            let legal = p.legal_moves();
+            let texts = move_texts(&p, &legal);
+            let distinct: HashSet<&String> = texts.iter().collect();
+            assert_eq!(distinct.len(), texts.len(), "{label}: {p}: {texts:?}");
+            for (i, (&m, t)) in legal.iter().zip(&texts).enumerate() {
+                if check(i) {
+                    assert_eq!(&move_text(&p, m), t, "{label}: {p}");
+                    let back = parse_move(&p, t)
+                        .unwrap_or_else(|e| panic!("{label}: {p}: {t}: {}", e.message));
+                    assert_eq!(back, m, "{label}: {p}: {t}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn two_drop_rules_on_one_square_make_two_moves_written_apart() {
+    let g = game(ALIKE_DROPS);
+    let start = g.start();
+    let legal = start.legal_moves();
+    let texts = move_texts(&start, &legal);
+    // 16 points, two drops on each.
+    assert_eq!(legal.len(), 32);
+    assert_eq!(texts.iter().filter(|t| t.ends_with("/2")).count(), 16);
+    let (plain, second) = (
+        parse_move(&start, "@b2").unwrap(),
+        parse_move(&start, "@b2/2").unwrap(),
+    );
+    assert_ne!(plain, second);
+    assert_eq!(move_text(&start, second), "@b2/2");
+    // Only the second turns over what it brackets: Black b1, White c1,
+    // then Black's d1 by each rule.
+    let mut p = start.clone();
+    for t in ["@b1", "@c1"] {
+        play(&mut p, t);
+    }
+    let (mut first, mut flips) = (p.clone(), p.clone());
+    play(&mut first, "@d1");
+    play(&mut flips, "@d1/2");
+    assert_eq!(name_on(&first, "c1").as_deref(), Some("Stone"));
+    let owner = |p: &lud::Position, sq: &str| common::piece_on(p, sq).map(|(_, o)| o);
+    assert_eq!(owner(&first, "c1"), Some(1), "{first}");
+    assert_eq!(owner(&flips, "c1"), Some(0), "{flips}");
+    texts_apart(ALIKE_DROPS, &g, 6, 20, |_| true);
+}
+
+#[test]
+fn a_record_of_two_ways_to_drop_replays_the_game_it_records() {
+    let g = game(ALIKE_DROPS);
+    let mut seconds = 0;
+    for seed in 0..12 {
+        let (end, rec) = random_record(&g, seed, 16);
+        seconds += rec.to_text().matches("/2").count();
+        let back = rec
+            .replay(&g)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(
+            back.to_string(),
+            end.to_string(),
+            "seed {seed}: {}",
+            rec.to_text()
+        );
+    }
+    assert!(seconds > 0, "no record played the second rule");
+    // The same through the command line: a game between random players,
+    // its record written by `lud play`, replayed by `lud replay`.
+    let dir = scratch("alike-replay");
+    let rec = dir.join("game.rec");
+    let played = lud(
+        &[
+            "play",
+            ALIKE_DROPS,
+            "--white",
+            "random",
+            "--black",
+            "random",
+            "--seed",
+            "1",
+            "--record",
+            rec.to_str().unwrap(),
+            "--quiet",
+        ],
+        "",
+    );
+    assert_ok(&played);
+    let end = played
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Position: "))
+        .unwrap_or_else(|| panic!("{}", played.stdout))
+        .to_string();
+    let replayed = lud(&["replay", ALIKE_DROPS, rec.to_str().unwrap()], "");
+    assert_ok(&replayed);
+    assert!(
+        replayed.stdout.lines().any(|l| l == end),
+        "played to {end}, replayed to:\n{}",
+        replayed.stdout
+    );
+}
+
+#[test]
+fn a_piece_two_of_whose_rules_move_it_alike_moves_once_by_the_first() {
+    let g = game(ALIKE_STEPS);
+    let mut p = g.start();
+    let texts = move_texts(&p, &p.legal_moves());
+    assert_eq!(texts, ["a1b1", "a1c1", "a1d1", "a1a2", "a1a3", "a1a4"]);
+    play(&mut p, "a1a2");
+    assert_eq!(p.score(0), 0, "the slide, not the scoring step");
+}
+
+#[test]
+fn every_legal_move_of_every_shipped_game_has_a_text_of_its_own() {
+    for (name, g) in fuzz::shipped_games() {
+        // Every move's text against the others'; a few read back (a
+        // position of Go has hundreds of moves, each read by listing all).
+        texts_apart(&name, &g, 2, 40, |i| i % 16 == 0);
+    }
+}
