@@ -376,7 +376,6 @@ impl Position {
         self.rule_moves()
     }
 
-    /// The moves the rules allow, ignoring whether the game has ended.
     /// Whether a move of rule `rule` (an index into the model's moves) can
     /// read like another legal move, made by another rule (then the
     /// notation numbers them).
@@ -388,6 +387,7 @@ impl Position {
             .unwrap_or(false))
     }
 
+    /// The moves the rules allow, ignoring whether the game has ended.
     pub(crate) fn rule_moves(&self) -> Vec<Move> {
         let mut v = Vec::new();
         on_pos!(&self.0, |e, s, h| e.legal_moves(s, h, &mut v));

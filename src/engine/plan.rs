@@ -4,7 +4,7 @@
 //! counted in bulk).
 
 use super::conds::exclusive;
-use super::{Dir, DrawGroup, DrawRule, Draws, Engine, GenKind, Target, NORMAL, NO_KIND};
+use super::{Dir, DrawGroup, DrawRule, Draws, Engine, Gen, GenKind, Target, NORMAL, NO_KIND};
 use crate::bits::Bits;
 use crate::compile::board::Sq;
 use crate::compile::model::MoveKind;
@@ -139,13 +139,6 @@ impl<B: Bits> Engine<B> {
     /// (the same squares and promotion) make it once, the first of them
     /// ([`Engine::find_overlaps`]): no piece's moves read alike.
     pub(super) fn find_alike(&mut self) {
-        let compatible = |a: Target, b: Target| {
-            !matches!(
-                (a, b),
-                (Target::Empty | Target::EnPassant, Target::Enemy)
-                    | (Target::Enemy, Target::Empty | Target::EnPassant)
-            )
-        };
         let dropped = |rule: u8| match self.model.moves[rule as usize].kind {
             MoveKind::Drop { piece, .. } => Some(piece),
             _ => None,
@@ -154,13 +147,7 @@ impl<B: Bits> Engine<B> {
         for gens in &self.gens[..self.players() as usize] {
             for (i, a) in gens.iter().enumerate() {
                 for b in &gens[i + 1..] {
-                    if a.rule == b.rule
-                        || b.phase != a.phase
-                        || b.stuck != a.stuck
-                        || b.stay != a.stay
-                        || !compatible(a.target, b.target)
-                        || matches!((&a.guard, &b.guard), (Some(x), Some(y)) if exclusive(x, y))
-                    {
+                    if a.rule == b.rule || !may_meet(a, b) {
                         continue;
                     }
                     let meet = match (&a.kind, &b.kind) {
@@ -186,13 +173,6 @@ impl<B: Bits> Engine<B> {
     /// both capturing without moving, conditions that can hold together),
     /// and takes them off bulk counting.
     pub(super) fn find_overlaps(&mut self) {
-        let compatible = |a: Target, b: Target| {
-            !matches!(
-                (a, b),
-                (Target::Empty | Target::EnPassant, Target::Enemy)
-                    | (Target::Enemy, Target::Empty | Target::EnPassant)
-            )
-        };
         for p in 0..self.players() as usize {
             let gens = &self.gens[p];
             let mut kinds = 0u32;
@@ -201,13 +181,7 @@ impl<B: Bits> Engine<B> {
                     continue;
                 }
                 for b in &gens[i + 1..] {
-                    if b.piece != a.piece
-                        || b.phase != a.phase
-                        || b.stuck != a.stuck
-                        || b.stay != a.stay
-                        || !compatible(a.target, b.target)
-                        || matches!((&a.guard, &b.guard), (Some(x), Some(y)) if exclusive(x, y))
-                    {
+                    if b.piece != a.piece || !may_meet(a, b) {
                         continue;
                     }
                     let shared = (a.from_mask & b.from_mask)
@@ -228,4 +202,22 @@ impl<B: Bits> Engine<B> {
             }
         }
     }
+}
+
+/// Whether two rules of a player can make moves in the same position that
+/// land alike: in force together (the same phase or part, both offered when
+/// stuck or neither), both moving or both capturing without moving, able
+/// to land on the same kind of square, with conditions that can hold
+/// together.
+fn may_meet<B: Bits>(a: &Gen<B>, b: &Gen<B>) -> bool {
+    let landing_apart = matches!(
+        (a.target, b.target),
+        (Target::Empty | Target::EnPassant, Target::Enemy)
+            | (Target::Enemy, Target::Empty | Target::EnPassant)
+    );
+    b.phase == a.phase
+        && b.stuck == a.stuck
+        && b.stay == a.stay
+        && !landing_apart
+        && !matches!((&a.guard, &b.guard), (Some(x), Some(y)) if exclusive(x, y))
 }

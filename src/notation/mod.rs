@@ -54,11 +54,11 @@ impl MoveError {
 /// `b7b8n,c6`; a series of jumps names every square it lands on: `c3e5c7`.
 ///
 /// Where two moves of the position would read the same (a jump over a piece
-/// and another move of the same piece to the same square, or two rules that
-/// put the same piece on the same square or move it the same way with
-/// different effects), the series of jumps is written with `x` before each
-/// landing (`a1xc1`), and any moves still alike are numbered in the order
-/// the rules make them (`@a1/2`, `a1c1/2`): see [`move_texts`].
+/// and another move of the same piece to the same square, or the drops of
+/// two rules that put the same piece on the same square), the series of
+/// jumps is written with `x` before each landing (`a1xc1`), and any moves
+/// still alike are numbered in the order the rules make them (`@a1/2`,
+/// `a1c1/2`): see [`move_texts`].
 pub fn move_text(pos: &Position, m: Move) -> String {
     if !has_jumps(pos.model()) && !pos.rule_alike(m.rule) {
         return plain_text(pos, m);
