@@ -266,6 +266,13 @@ impl Game {
         on_game!(&self.0, |e| &e.model)
     }
 
+    /// Whether two of the game's rules can make moves that read alike (two
+    /// drop rules that put the same piece on the same square): the
+    /// notation numbers them (`@b2/2`).
+    pub(crate) fn has_alike_rules(&self) -> bool {
+        on_game!(&self.0, |e| e.alike.iter().any(|&a| a))
+    }
+
     /// The rule graph.
     pub fn graph(&self) -> &RuleGraph {
         on_game!(&self.0, |e| &e.graph)

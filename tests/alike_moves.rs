@@ -9,6 +9,7 @@
 //!
 //! The fixtures (`tests/fixtures/texts/`): `alike-drops.lud` puts a Stone,
 //! or puts one and turns over the enemy stones it brackets;
+//! `alike-columns.lud` drops a Disc down a column, or drops one and scores;
 //! `alike-steps.lud` has a Rook whose one-square steps would score, but
 //! which are its slides already.
 
@@ -23,11 +24,12 @@ use std::collections::HashSet;
 
 use cli_run::{assert_ok, lud, scratch};
 use common::{game, name_on, play, random_record};
-use lud::notation::{move_text, move_texts, parse_move};
+use lud::notation::{move_help, move_text, move_texts, parse_move};
 use lud::Game;
 
 const ALIKE_DROPS: &str = "tests/fixtures/texts/alike-drops.lud";
 const ALIKE_STEPS: &str = "tests/fixtures/texts/alike-steps.lud";
+const ALIKE_COLUMNS: &str = "tests/fixtures/texts/alike-columns.lud";
 
 /// Along a few random games of `g`: every legal move's text is its own and
 /// is the text `move_text` gives it; the moves `check` picks read back as
@@ -153,4 +155,56 @@ fn every_legal_move_of_every_shipped_game_has_a_text_of_its_own() {
         // position of Go has hundreds of moves, each read by listing all).
         texts_apart(&name, &g, 2, 40, |i| i % 16 == 0);
     }
+}
+
+#[test]
+fn a_player_is_told_of_the_numbers_and_a_column_letter_asks_which() {
+    let start = game(ALIKE_DROPS).start();
+    let help = move_help(&start).join(" ");
+    assert!(
+        help.contains("the second rule's move has /2 after it, as in @a1/2"),
+        "{help}"
+    );
+    let columns = game(ALIKE_COLUMNS).start();
+    texts_apart(ALIKE_COLUMNS, &game(ALIKE_COLUMNS), 4, 16, |_| true);
+    let e = parse_move(&columns, "b").unwrap_err();
+    assert_eq!(e.message, "`b`: two rules drop a piece on b1");
+    assert_eq!(e.help.as_deref(), Some("write which: @b1 or @b1/2"));
+    let m = parse_move(&columns, "@b1/2").unwrap();
+    let mut p = columns.clone();
+    p.play(m).unwrap();
+    assert_eq!(p.score(0), 1, "the second rule scores");
+}
+
+#[test]
+fn uci_and_xboard_refuse_a_game_whose_moves_they_cannot_tell_apart() {
+    // Both would write `@b2` (`S@b2`) for the two drops on b2.
+    for protocol in ["uci", "xboard"] {
+        let r = lud(&[protocol, ALIKE_DROPS], "quit\n");
+        assert_eq!(r.code, 1, "{protocol}: {}", r.stderr);
+        assert!(
+            r.stderr
+                .contains("two of its rules put the same piece on the same square"),
+            "{protocol}: {}",
+            r.stderr
+        );
+    }
+    let r = lud(
+        &[
+            "match",
+            ALIKE_DROPS,
+            "--engine",
+            "/bin/true",
+            "--games",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("cannot be played against an engine: two of its rules"),
+        "{}",
+        r.stderr
+    );
 }

@@ -138,6 +138,13 @@ pub fn move_help(pos: &Position) -> Vec<String> {
             }
         }
     }
+    if pos.game().has_alike_rules() {
+        let ex = example(pos, |_, t| t.contains('/'));
+        lines.push(format!(
+            "Two rules here can put the same piece on the same square: the second rule's move has /2 after it{}.",
+            as_in(ex)
+        ));
+    }
     let castles: Vec<(String, String, u32)> = model
         .moves
         .iter()

@@ -20,6 +20,8 @@ mod san;
 pub use help::move_help;
 pub use san::{plain_kind, san, writes_san};
 
+use std::collections::HashMap;
+
 use crate::compile::board::Sq;
 use crate::compile::model::{Model, MoveKind};
 use crate::explain;
@@ -60,8 +62,31 @@ impl MoveError {
 /// still alike are numbered in the order the rules make them (`@a1/2`,
 /// `a1c1/2`): see [`move_texts`].
 pub fn move_text(pos: &Position, m: Move) -> String {
-    if !has_jumps(pos.model()) && !pos.rule_alike(m.rule) {
-        return plain_text(pos, m);
+    if !has_jumps(pos.model()) {
+        let text = plain_text(pos, m);
+        if !pos.rule_alike(m.rule) {
+            return text;
+        }
+        // Numbered after the legal moves before it that read the same (as
+        // `move_texts` numbers them): the same squares, a rule marked alike.
+        let moves = pos.rule_moves();
+        let Some(i) = moves.iter().position(|&x| x == m) else {
+            return text;
+        };
+        let earlier = moves[..i]
+            .iter()
+            .filter(|x| {
+                x.from == m.from
+                    && x.to == m.to
+                    && pos.rule_alike(x.rule)
+                    && plain_text(pos, **x) == text
+            })
+            .count();
+        return if earlier == 0 {
+            text
+        } else {
+            format!("{text}/{}", earlier + 1)
+        };
     }
     let moves = pos.rule_moves();
     match moves.iter().position(|&x| x == m) {
@@ -87,18 +112,24 @@ pub fn move_texts(pos: &Position, moves: &[Move]) -> Vec<String> {
     if !has_jumps(pos.model()) && !moves.iter().any(|m| pos.rule_alike(m.rule)) {
         return texts;
     }
-    let alike = |texts: &[String], i: usize| texts.iter().filter(|t| **t == texts[i]).count() > 1;
-    let clashes: Vec<usize> = (0..texts.len()).filter(|&i| alike(&texts, i)).collect();
-    for &i in &clashes {
-        if moves[i].jumps().len() > 0 {
-            texts[i] = jump_text(pos, moves[i], "x");
+    // How many moves read each text (counted, not compared pair by pair: a
+    // position may have hundreds of moves).
+    let mut times: HashMap<String, usize> = HashMap::new();
+    for t in &texts {
+        *times.entry(t.clone()).or_default() += 1;
+    }
+    for (text, m) in texts.iter_mut().zip(moves) {
+        if times[text.as_str()] > 1 && m.jumps().len() > 0 {
+            *text = jump_text(pos, *m, "x");
         }
     }
-    let plain = texts.clone();
-    for (i, text) in texts.iter_mut().enumerate() {
-        let earlier = plain[..i].iter().filter(|t| **t == plain[i]).count();
-        if earlier > 0 {
-            *text = format!("{}/{}", plain[i], earlier + 1);
+    // The moves still alike, numbered in order from the second.
+    times.clear();
+    for text in &mut texts {
+        let n = times.entry(text.clone()).or_default();
+        *n += 1;
+        if *n > 1 {
+            *text = format!("{text}/{n}");
         }
     }
     texts
@@ -365,16 +396,25 @@ fn column(pos: &Position, text: &str) -> Option<Result<Move, MoveError>> {
             format!("`{c}`: say which piece is dropped in column {c}, by its letter"),
             Some(play_one_of(pos, &here)),
         )),
-        _ => Err(MoveError::new(
-            format!("a piece can go to several squares of column {c}"),
-            Some(format!(
-                "write the square: {}",
-                here.iter()
-                    .map(|m| move_text(pos, *m))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            )),
-        )),
+        _ => {
+            let texts: Vec<String> = here.iter().map(|m| move_text(pos, *m)).collect();
+            // Two rules that drop on the one square (`@d1`, `@d1/2`), or
+            // several squares.
+            Err(if here.iter().all(|m| m.to == here[0].to) {
+                MoveError::new(
+                    format!(
+                        "`{c}`: two rules drop a piece on {}",
+                        model.board.name(here[0].to)
+                    ),
+                    Some(format!("write which: {}", texts.join(" or "))),
+                )
+            } else {
+                MoveError::new(
+                    format!("a piece can go to several squares of column {c}"),
+                    Some(format!("write the square: {}", texts.join(" "))),
+                )
+            })
+        }
     })
 }
 

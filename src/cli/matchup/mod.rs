@@ -273,6 +273,15 @@ impl Match {
             );
             return Err(EXIT_INPUT);
         }
+        if p1 == Player::Engine || p2 == Player::Engine {
+            if let Some(why) = super::protocol::unsupported(&game) {
+                eoutln!(
+                    "error: {} cannot be played against an engine: {why}",
+                    game.name()
+                );
+                return Err(EXIT_INPUT);
+            }
+        }
         let spec = match &a.engine {
             Some(cmd) => {
                 let argv = engine::split_command(cmd)

@@ -27,7 +27,7 @@ use std::sync::Arc;
 use crate::ai::{self, Control, Progress, Settings};
 use crate::compile::board::Sq;
 use crate::compile::model::{Model, MoveKind};
-use crate::game::Position;
+use crate::game::{Game, Position};
 use crate::input::{read_line, Line};
 
 /// The longest line a protocol session takes, in bytes: a position with
@@ -46,8 +46,10 @@ pub(super) enum Dialect {
 }
 
 /// Why the protocols cannot play this game, if they cannot: more or fewer
-/// than two players, or moves their notation has no way to write.
-pub(super) fn unsupported(model: &Model) -> Option<String> {
+/// than two players, or moves their notation has no way to write (or to
+/// tell apart).
+pub(super) fn unsupported(game: &Game) -> Option<String> {
+    let model = game.model();
     let players = model.players.len();
     if players != 2 {
         return Some(format!(
@@ -69,6 +71,12 @@ pub(super) fn unsupported(model: &Model) -> Option<String> {
                 rule.text
             ));
         }
+    }
+    if game.has_alike_rules() {
+        return Some(
+            "two of its rules put the same piece on the same square (`@b2`, `@b2/2`), which UCI and XBoard have no notation to tell apart"
+                .into(),
+        );
     }
     None
 }

@@ -56,7 +56,7 @@ pub(in crate::cli) fn run(o: &Options) -> i32 {
         Ok(g) => g,
         Err(code) => return code,
     };
-    if let Some(why) = unsupported(game.model()) {
+    if let Some(why) = unsupported(&game) {
         eoutln!("error: {} cannot be played over UCI: {why}", game.name());
         return EXIT_INPUT;
     }
@@ -302,7 +302,7 @@ impl Uci {
         }
         match super::compile(&self.path, &self.wanted) {
             Ok(game) => {
-                if let Some(why) = unsupported(game.model()) {
+                if let Some(why) = unsupported(&game) {
                     say(&format!("cannot play under these options: {why}"));
                     self.wanted = self.config.clone();
                     return;

@@ -45,7 +45,7 @@ pub(in crate::cli) fn run(o: &Options) -> i32 {
         Ok(g) => g,
         Err(code) => return code,
     };
-    if let Some(why) = unsupported(game.model()) {
+    if let Some(why) = unsupported(&game) {
         eoutln!("error: {} cannot be played over XBoard: {why}", game.name());
         return EXIT_INPUT;
     }
