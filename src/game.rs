@@ -267,8 +267,9 @@ impl Game {
     }
 
     /// Whether two of the game's rules can make moves that read alike (two
-    /// drop rules that put the same piece on the same square): the
-    /// notation numbers them (`@b2/2`).
+    /// drop rules that put the same piece on the same square, two rules of
+    /// a piece that move it between the same squares doing different
+    /// things): the notation numbers them (`@b2/2`, `a1a2/2`).
     pub(crate) fn has_alike_rules(&self) -> bool {
         on_game!(&self.0, |e| e.alike.iter().any(|&a| a))
     }

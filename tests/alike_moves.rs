@@ -4,14 +4,17 @@
 //! move has a text of its own, a typed move is the one meant and a record
 //! replays the game it records (before, both read `@b2` and a record
 //! replayed the first rule's drop wherever the second's was played). Two
-//! rules of a piece that move it the same way make the move once, by the
-//! first.
+//! rules of a piece that make the same move make it once where they do the
+//! same thing with it, and two moves (`a1a2`, `a1a2/2`) where they do
+//! different things (before, the second rule's was lost).
 //!
 //! The fixtures (`tests/fixtures/texts/`): `alike-drops.lud` puts a Stone,
 //! or puts one and turns over the enemy stones it brackets;
 //! `alike-columns.lud` drops a Disc down a column, or drops one and scores;
-//! `alike-steps.lud` has a Rook whose one-square steps would score, but
-//! which are its slides already.
+//! `alike-steps.lud` has a Rook that slides, steps and scores, or steps
+//! (as it slides); `alike-puts.lud` a Walker that steps, or stays and puts
+//! a Wall where it would step; `alike-again.lud` a Pawn that becomes a King
+//! and moves again, by two rules alike and one that scores.
 
 #[path = "support/cli_run.rs"]
 mod cli_run;
@@ -30,6 +33,8 @@ use lud::Game;
 const ALIKE_DROPS: &str = "tests/fixtures/texts/alike-drops.lud";
 const ALIKE_STEPS: &str = "tests/fixtures/texts/alike-steps.lud";
 const ALIKE_COLUMNS: &str = "tests/fixtures/texts/alike-columns.lud";
+const ALIKE_PUTS: &str = "tests/fixtures/texts/alike-puts.lud";
+const ALIKE_AGAIN: &str = "tests/fixtures/texts/alike-again.lud";
 
 /// Along a few random games of `g`: every legal move's text is its own and
 /// is the text `move_text` gives it; the moves `check` picks read back as
@@ -84,16 +89,15 @@ fn two_drop_rules_on_one_square_make_two_moves_written_apart() {
     texts_apart(ALIKE_DROPS, &g, 6, 20, |_| true);
 }
 
-#[test]
-fn a_record_of_two_ways_to_drop_replays_the_game_it_records() {
-    let g = game(ALIKE_DROPS);
+/// Random games of `g`, `seeds` of them of up to `plies` plies: each
+/// game's record replays to the position it ended in, and some record
+/// plays a move numbered `/2`.
+fn replays_alike(g: &Game, seeds: u64, plies: usize) {
     let mut seconds = 0;
-    for seed in 0..12 {
-        let (end, rec) = random_record(&g, seed, 16);
+    for seed in 0..seeds {
+        let (end, rec) = random_record(g, seed, plies);
         seconds += rec.to_text().matches("/2").count();
-        let back = rec
-            .replay(&g)
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let back = rec.replay(g).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert_eq!(
             back.to_string(),
             end.to_string(),
@@ -102,6 +106,12 @@ fn a_record_of_two_ways_to_drop_replays_the_game_it_records() {
         );
     }
     assert!(seconds > 0, "no record played the second rule");
+}
+
+#[test]
+fn a_record_of_two_ways_to_drop_replays_the_game_it_records() {
+    let g = game(ALIKE_DROPS);
+    replays_alike(&g, 12, 16);
     // The same through the command line: a game between random players,
     // its record written by `lud play`, replayed by `lud replay`.
     let dir = scratch("alike-replay");
@@ -138,14 +148,100 @@ fn a_record_of_two_ways_to_drop_replays_the_game_it_records() {
     );
 }
 
+/// The texts of the legal moves at `p`, sorted.
+fn sorted_texts(p: &lud::Position) -> Vec<String> {
+    let mut texts = move_texts(p, &p.legal_moves());
+    texts.sort();
+    texts
+}
+
 #[test]
-fn a_piece_two_of_whose_rules_move_it_alike_moves_once_by_the_first() {
+fn a_piece_two_of_whose_rules_do_different_things_makes_two_moves_and_one_if_the_same() {
     let g = game(ALIKE_STEPS);
-    let mut p = g.start();
-    let texts = move_texts(&p, &p.legal_moves());
-    assert_eq!(texts, ["a1b1", "a1c1", "a1d1", "a1a2", "a1a3", "a1a4"]);
+    let start = g.start();
+    // By hand: the Rook on a1 of an empty 4x4 board slides to six squares;
+    // the scoring step reaches two of them (a2, b1), a move of its own each;
+    // the plain step reaches the same two, doing what the slide does: made
+    // once, by the slide.
+    assert_eq!(
+        sorted_texts(&start),
+        ["a1a2", "a1a2/2", "a1a3", "a1a4", "a1b1", "a1b1/2", "a1c1", "a1d1"]
+    );
+    let mut p = start.clone();
     play(&mut p, "a1a2");
-    assert_eq!(p.score(0), 0, "the slide, not the scoring step");
+    assert_eq!(p.score(0), 0, "the slide does not score");
+    let mut p = start.clone();
+    play(&mut p, "a1a2/2");
+    assert_eq!(p.score(0), 1, "the step scores");
+    assert_eq!(
+        lud::perft::perft(&start, 2),
+        64,
+        "eight moves a side, as above"
+    );
+    texts_apart(ALIKE_STEPS, &g, 4, 12, |_| true);
+    // SAN cannot say which: it asks (a slide alone it reads).
+    let e = parse_move(&start, "Ra2").unwrap_err();
+    assert_eq!(
+        e.message,
+        "Ra2: two rules of the Rook make this move, doing different things"
+    );
+    assert_eq!(e.help.as_deref(), Some("write which: a1a2 or a1a2/2"));
+    assert_eq!(
+        parse_move(&start, "Ra3").map(|m| move_text(&start, m)),
+        Ok("a1a3".into())
+    );
+}
+
+#[test]
+fn a_piece_promoted_and_moving_again_makes_each_move_once_or_numbered() {
+    let g = game(ALIKE_AGAIN);
+    let start = g.start();
+    // By hand: the Pawn on b3 steps to b4 and becomes a King, which may stop
+    // there or step to one of its five empty neighbours (a3 b3 c3 a4 c4):
+    // by the rule for every direction, the one for the lines doing the
+    // same (once), and the scoring rule for the diagonals (a3/2, c3/2).
+    // Before, each step along a line was two moves, and read alike.
+    assert_eq!(
+        sorted_texts(&start),
+        [
+            "b3b4k",
+            "b3b4k,a3",
+            "b3b4k,a3/2",
+            "b3b4k,a4",
+            "b3b4k,b3",
+            "b3b4k,c3",
+            "b3b4k,c3/2",
+            "b3b4k,c4"
+        ]
+    );
+    let mut p = start.clone();
+    play(&mut p, "b3b4k,a3");
+    assert_eq!(p.score(0), 0, "a step of the rule for every direction");
+    let mut p = start.clone();
+    play(&mut p, "b3b4k,a3/2");
+    assert_eq!(p.score(0), 1, "the diagonal step scores");
+    texts_apart(ALIKE_AGAIN, &g, 4, 6, |_| true);
+}
+
+#[test]
+fn a_put_and_a_step_between_the_same_squares_are_two_moves() {
+    let g = game(ALIKE_PUTS);
+    let start = g.start();
+    // By hand: each Walker has two empty squares next to it, and steps to
+    // each or puts a Wall there. Before, a put was taken for the step to
+    // the same square, and made by neither.
+    assert_eq!(sorted_texts(&start), ["a1a2", "a1a2/2", "a1b1", "a1b1/2"]);
+    assert_eq!(lud::perft::perft(&start, 2), 16);
+    let mut p = start.clone();
+    play(&mut p, "a1a2/2");
+    assert_eq!(name_on(&p, "a1"), Some("Walker".into()), "the Walker stays");
+    assert_eq!(name_on(&p, "a2"), Some("Wall".into()), "and puts a Wall");
+    let mut p = start.clone();
+    play(&mut p, "a1a2");
+    assert_eq!(name_on(&p, "a1"), None, "the Walker leaves");
+    assert_eq!(name_on(&p, "a2"), Some("Walker".into()));
+    texts_apart(ALIKE_PUTS, &g, 4, 12, |_| true);
+    replays_alike(&g, 6, 12);
 }
 
 #[test]
@@ -184,7 +280,7 @@ fn uci_and_xboard_refuse_a_game_whose_moves_they_cannot_tell_apart() {
         assert_eq!(r.code, 1, "{protocol}: {}", r.stderr);
         assert!(
             r.stderr
-                .contains("two of its rules put the same piece on the same square"),
+                .contains("two of its rules make moves that read alike"),
             "{protocol}: {}",
             r.stderr
         );

@@ -725,6 +725,7 @@ impl<B: Bits> Engine<B> {
             start: State::empty(MAX_PLAYERS as u8),
             overlap: [0; MAX_PLAYERS],
             alike: Box::default(),
+            same_as: Box::default(),
             draws: Default::default(),
             turn_plans: Default::default(),
             most: Vec::new(),

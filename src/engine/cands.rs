@@ -12,8 +12,10 @@ use crate::moves::{Move, NO_PIECE};
 use crate::state::{State, NO_SQ};
 use smallvec::SmallVec;
 
-/// What tells two moves apart: from, to, promotion, second part, jumps.
-type MoveKey = (Sq, Sq, u8, Sq, [u8; 4]);
+/// What tells two moves apart: from, to, promotion, second part (its
+/// square and what its rule does), jumps, what the rule does
+/// ([`Engine::same_as`]).
+type MoveKey = (Sq, Sq, u8, Sq, Option<u8>, [u8; 4], Option<u8>);
 
 impl<B: Bits> Engine<B> {
     /// Calls `f` with each kind a piece of `kind` moving from `from` to `to`
@@ -360,6 +362,9 @@ impl<B: Bits> Engine<B> {
         // The extra move never takes a royal piece (the first part may have
         // given check; a game ends by mate, not by taking the king).
         let royal = self.royals(&mid, self.next_player(side));
+        // Two rules of the piece that make the same move and do the same
+        // thing make it once (as [`Engine::each_pseudo`] does).
+        let mut made: SmallVec<[(Sq, u8); 16]> = SmallVec::new();
         for g2 in self.gens[side as usize]
             .iter()
             .filter(|g2| g2.piece == base.promo && !g2.stuck && g2.phase == super::NORMAL)
@@ -372,6 +377,11 @@ impl<B: Bits> Engine<B> {
                         continue;
                     }
                 }
+                let deed = (t2, self.same_as[g2.rule as usize]);
+                if made.contains(&deed) {
+                    continue;
+                }
+                made.push(deed);
                 let mut m = base;
                 m.extra = t2;
                 m.extra_rule = g2.rule;
@@ -394,17 +404,27 @@ impl<B: Bits> Engine<B> {
     ) {
         let overlap = self.overlap[lg.side as usize];
         if overlap != 0 {
-            // Two rules of a kind may make the same move: the first makes it.
-            // A series of jumps is not the slide to the same square.
+            // Two rules of a kind may make the same move doing the same
+            // thing: the first makes it. A series of jumps is not the slide
+            // to the same square.
             let mut seen: SmallVec<[MoveKey; 64]> = SmallVec::new();
             let mut dedup = |m: Move, safe: bool| {
-                let key = (m.from, m.to, m.promo, m.extra, m.path);
                 let kind = if m.from == NO_SQ {
                     NO_KIND
                 } else {
                     crate::state::code_piece(st.at(m.from))
                 };
                 if kind != NO_KIND && overlap & (1 << kind) != 0 {
+                    let deeds = |rule: u8| self.same_as.get(usize::from(rule)).copied();
+                    let key = (
+                        m.from,
+                        m.to,
+                        m.promo,
+                        m.extra,
+                        deeds(m.extra_rule),
+                        m.path,
+                        deeds(m.rule),
+                    );
                     if seen.contains(&key) {
                         return true;
                     }

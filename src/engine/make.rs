@@ -209,6 +209,8 @@ impl<B: Bits> Engine<B> {
                         st.flags[*f as usize] |= B::bit(m.extra);
                     }
                 }
+                // The second rule's effects, as its move would do them.
+                captured |= self.apply_effects(st, &r2.effects, side, m.extra);
             }
         }
         (kind, captured)

@@ -741,6 +741,11 @@ pub(crate) struct Engine<B: Bits> {
     /// can make the same move: their moves are de-duplicated (the first rule
     /// that makes a move makes it).
     pub overlap: [u32; MAX_PLAYERS],
+    /// For each move rule, the first rule of its piece that does the same
+    /// thing with a move (itself if none does): where two rules of a piece
+    /// make the same move, it is made once if they do the same thing
+    /// ([`Engine::find_overlaps`]).
+    pub same_as: Box<[u8]>,
     /// For each move rule, whether another rule in force with it can make
     /// a move that reads the same (see [`Engine::find_alike`]).
     pub alike: Box<[bool]>,

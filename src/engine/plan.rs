@@ -133,11 +133,12 @@ impl<B: Bits> Engine<B> {
 
     /// Marks the rules two of which can make moves that read alike: the
     /// same piece put down on the same square, a removal from the same
-    /// square, a pass (rules in force together, with conditions that can
-    /// hold together). The notation numbers such moves where they meet
-    /// ([`Engine::alike`]). Two rules of a piece that make the same move
-    /// (the same squares and promotion) make it once, the first of them
-    /// ([`Engine::find_overlaps`]): no piece's moves read alike.
+    /// square, a pass, a piece's move to the same square by two rules that
+    /// do different things there (rules in force together, with
+    /// conditions that can hold together). The notation numbers such moves
+    /// where they meet ([`Engine::alike`]). Two rules of a piece that make
+    /// the same move and do the same thing make it once, the first of them
+    /// ([`Engine::find_overlaps`]).
     pub(super) fn find_alike(&mut self) {
         let dropped = |rule: u8| match self.model.moves[rule as usize].kind {
             MoveKind::Drop { piece, .. } => Some(piece),
@@ -156,7 +157,12 @@ impl<B: Bits> Engine<B> {
                         }
                         (GenKind::Remove(x), GenKind::Remove(y)) => !(*x & *y).is_empty(),
                         (GenKind::Pass, GenKind::Pass) => true,
-                        _ => false,
+                        _ => {
+                            a.piece != NO_KIND
+                                && a.piece == b.piece
+                                && !self.same_deeds(a.rule, b.rule)
+                                && self.may_share_move(a, b)
+                        }
                     };
                     if meet {
                         alike[a.rule as usize] = true;
@@ -170,9 +176,25 @@ impl<B: Bits> Engine<B> {
 
     /// Marks the kinds two of whose rules can make the same move (same
     /// squares, both able to land on the same kind of square, both moving or
-    /// both capturing without moving, conditions that can hold together),
-    /// and takes them off bulk counting.
+    /// both capturing without moving, conditions that can hold together)
+    /// and do the same thing with it ([`Engine::same_deeds`]), and takes
+    /// them off bulk counting. Such a move is made once, by the first of
+    /// the rules: [`Engine::same_as`] names, for each rule, the first rule
+    /// of its piece that does the same thing. (Rules that do different
+    /// things make moves of their own, numbered: [`Engine::find_alike`].)
     pub(super) fn find_overlaps(&mut self) {
+        let rules = &self.model.moves;
+        let same_as = (0..rules.len())
+            .map(|r| {
+                let first = (0..r).find(|&o| {
+                    rules[o].piece.is_some()
+                        && rules[o].piece == rules[r].piece
+                        && self.same_deeds(o as u8, r as u8)
+                });
+                first.unwrap_or(r) as u8
+            })
+            .collect();
+        self.same_as = same_as;
         for p in 0..self.players() as usize {
             let gens = &self.gens[p];
             let mut kinds = 0u32;
@@ -181,15 +203,13 @@ impl<B: Bits> Engine<B> {
                     continue;
                 }
                 for b in &gens[i + 1..] {
-                    if b.piece != a.piece || !may_meet(a, b) {
+                    if b.piece != a.piece
+                        || !self.same_deeds(a.rule, b.rule)
+                        || !self.may_share_move(a, b)
+                    {
                         continue;
                     }
-                    let shared = (a.from_mask & b.from_mask)
-                        .iter()
-                        .any(|sq| !(self.potential(a, sq) & self.potential(b, sq)).is_empty());
-                    if shared {
-                        kinds |= 1 << a.piece;
-                    }
+                    kinds |= 1 << a.piece;
                 }
             }
             self.overlap[p] = kinds;
@@ -201,6 +221,26 @@ impl<B: Bits> Engine<B> {
                 }
             }
         }
+    }
+
+    /// Whether two rules of a player, of the same piece, can make the same
+    /// move in some position: in force together ([`may_meet`]), from a
+    /// square both can start from, to a square both can reach.
+    fn may_share_move(&self, a: &Gen<B>, b: &Gen<B>) -> bool {
+        may_meet(a, b)
+            && (a.from_mask & b.from_mask)
+                .iter()
+                .any(|sq| !(self.potential(a, sq) & self.potential(b, sq)).is_empty())
+    }
+
+    /// Whether two move rules do the same thing with a move they both
+    /// make: the same effects, the same piece put (`put:`), both castling
+    /// or neither. Where they do not, the move of each is a move of its own.
+    fn same_deeds(&self, a: u8, b: u8) -> bool {
+        let (a, b) = (&self.model.moves[a as usize], &self.model.moves[b as usize]);
+        let castles =
+            |r: &crate::compile::model::MoveDef| matches!(r.kind, MoveKind::Castle { .. });
+        a.effects == b.effects && a.put == b.put && castles(a) == castles(b)
     }
 }
 

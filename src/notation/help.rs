@@ -141,7 +141,7 @@ pub fn move_help(pos: &Position) -> Vec<String> {
     if pos.game().has_alike_rules() {
         let ex = example(pos, |_, t| t.contains('/'));
         lines.push(format!(
-            "Two rules here can put the same piece on the same square: the second rule's move has /2 after it{}.",
+            "Two rules here can make the same move doing different things (put the same piece on the same square, or move a piece between the same squares): the second rule's move has /2 after it{}.",
             as_in(ex)
         ));
     }

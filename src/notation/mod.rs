@@ -56,36 +56,28 @@ impl MoveError {
 /// `b7b8n,c6`; a series of jumps names every square it lands on: `c3e5c7`.
 ///
 /// Where two moves of the position would read the same (a jump over a piece
-/// and another move of the same piece to the same square, or the drops of
-/// two rules that put the same piece on the same square), the series of
+/// and another move of the same piece to the same square, the drops of two
+/// rules that put the same piece on the same square, the moves of two rules
+/// of a piece between the same squares that do different things), the series of
 /// jumps is written with `x` before each landing (`a1xc1`), and any moves
 /// still alike are numbered in the order the rules make them (`@a1/2`,
 /// `a1c1/2`): see [`move_texts`].
 pub fn move_text(pos: &Position, m: Move) -> String {
     if !has_jumps(pos.model()) {
         let text = plain_text(pos, m);
-        if !pos.rule_alike(m.rule) {
+        if !alike(pos, m) {
             return text;
         }
-        // Numbered after the legal moves before it that read the same (as
-        // `move_texts` numbers them): the same squares, a rule marked alike.
-        let moves = pos.rule_moves();
-        let Some(i) = moves.iter().position(|&x| x == m) else {
-            return text;
-        };
-        let earlier = moves[..i]
-            .iter()
-            .filter(|x| {
-                x.from == m.from
-                    && x.to == m.to
-                    && pos.rule_alike(x.rule)
-                    && plain_text(pos, **x) == text
-            })
-            .count();
-        return if earlier == 0 {
-            text
-        } else {
-            format!("{text}/{}", earlier + 1)
+        // Numbered as `move_texts` numbers the legal moves: texts alike
+        // share their squares, so those on the same squares will do.
+        let same: Vec<Move> = pos
+            .rule_moves()
+            .into_iter()
+            .filter(|x| x.from == m.from && x.to == m.to)
+            .collect();
+        return match same.iter().position(|&x| x == m) {
+            Some(i) => move_texts(pos, &same).swap_remove(i),
+            None => text,
         };
     }
     let moves = pos.rule_moves();
@@ -93,6 +85,13 @@ pub fn move_text(pos: &Position, m: Move) -> String {
         Some(i) => move_texts(pos, &moves).swap_remove(i),
         None => plain_text(pos, m),
     }
+}
+
+/// Whether a move is made by a rule that can make moves reading like
+/// another rule's ([`Position::rule_alike`]), in its first part or in its
+/// second (a promoted piece's move again).
+fn alike(pos: &Position, m: Move) -> bool {
+    pos.rule_alike(m.rule) || (m.extra_rule != u8::MAX && pos.rule_alike(m.extra_rule))
 }
 
 /// Whether the game has series of jumps, whose text can read like another
@@ -109,7 +108,7 @@ fn has_jumps(model: &crate::compile::model::Model) -> bool {
 /// are made), each different from the others: see [`move_text`].
 pub fn move_texts(pos: &Position, moves: &[Move]) -> Vec<String> {
     let mut texts: Vec<String> = moves.iter().map(|&m| plain_text(pos, m)).collect();
-    if !has_jumps(pos.model()) && !moves.iter().any(|m| pos.rule_alike(m.rule)) {
+    if !has_jumps(pos.model()) && !moves.iter().any(|&m| alike(pos, m)) {
         return texts;
     }
     // How many moves read each text (counted, not compared pair by pair: a

@@ -21,9 +21,10 @@
 //! - Moves SAN cannot say keep the coordinate notation, even in a SAN game:
 //!   a removal (`xd5`), a capture without moving (`d8xe7`), a move with an
 //!   extra part (`b7b8n,c6`), a piece that stays and puts another where
-//!   its move lands (`d5b7`: an arrow shot from d5). Such a move is still
-//!   read as SAN writes a piece's move (`Qb7`) where no piece of that kind
-//!   moves to the square.
+//!   its move lands (`d5b7`: an arrow shot from d5), a move that two
+//!   rules of the piece make doing different things (`a1a2`, `a1a2/2`).
+//!   A put is still read as SAN writes a piece's move (`Qb7`) where no
+//!   piece of that kind moves to the square.
 
 use crate::compile::board::Sq;
 use crate::compile::model::{Model, MoveDef, MoveKind};
@@ -101,7 +102,9 @@ fn others_pieces(pos: &Position, player: usize) -> usize {
 /// or SAN cannot say this move (see the module's notes).
 pub fn san(pos: &Position, m: Move) -> Option<String> {
     let model = pos.model();
-    if !writes_san(model) || !expressible(model, m) {
+    // A move that can read like another rule's is written by its
+    // coordinates, numbered (`a1a2/2`: see `move_texts`).
+    if !writes_san(model) || !expressible(model, m) || super::alike(pos, m) {
         return None;
     }
     let from = m.from()?;
@@ -478,6 +481,19 @@ pub(super) fn parse(pos: &Position, text: &str, spec: &Spec) -> Result<Move, Mov
         None => reaching.clone(),
     };
     chosen.sort_by_key(|m| (m.from, m.promo));
+    // Two rules of the piece that make this move doing different things
+    // (`a1a2`, `a1a2/2`): SAN cannot say which.
+    if let [first, second, ..] = chosen[..] {
+        if (first.from, first.promo) == (second.from, second.promo) {
+            let options: Vec<String> = chosen.iter().map(|m| super::move_text(pos, *m)).collect();
+            return Err(MoveError::new(
+                format!(
+                    "{written}: two rules of the {name} make this move, doing different things"
+                ),
+                Some(format!("write which: {}", options.join(" or "))),
+            ));
+        }
+    }
     chosen.dedup_by_key(|m| (m.from, m.promo));
     let mut froms: Vec<Sq> = chosen.iter().map(|m| m.from).collect();
     froms.sort_unstable();

@@ -74,7 +74,7 @@ pub(super) fn unsupported(game: &Game) -> Option<String> {
     }
     if game.has_alike_rules() {
         return Some(
-            "two of its rules put the same piece on the same square (`@b2`, `@b2/2`), which UCI and XBoard have no notation to tell apart"
+            "two of its rules make moves that read alike (the same piece put on the same square, `@b2` and `@b2/2`, or a piece moved between the same squares doing different things, `a1a2` and `a1a2/2`), which UCI and XBoard have no notation to tell apart"
                 .into(),
         );
     }

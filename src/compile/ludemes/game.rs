@@ -222,7 +222,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
                 doc: "other names the sources use, a list of strings, shown by `lud show`",
             },
         ],
-        doc: "A kind of piece, the same for every player, with its moves.",
+        doc: "A kind of piece, the same for every player, with its moves. Two of its rules that can make the same move (the same squares) make it once, by the first of them, where they do the same thing with it; where they do different things (other `then:` effects, a `put:`), each makes a move of its own, the second written with `/2` after it (`a1a2/2`), in the order the rules come.",
         example: "(piece \"Rook\" \"R\" (slide Orthogonal))",
     },
     Ludeme {
@@ -328,7 +328,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
             IF,
             THEN,
         ],
-        doc: "A move of the player, in `(play ...)`: put a new piece on an empty square. Written `@d1`; in a game that drops more than one kind of piece, with the piece's letter before the `@` (`R@d1`). Two drop rules that put the same piece on the same square make two moves (each with its own `if:` and `then:`): the second rule's is written `@d1/2`, as the rules come in the file. (Two rules of a piece that move it the same way make that move once, by the first of them.)",
+        doc: "A move of the player, in `(play ...)`: put a new piece on an empty square. Written `@d1`; in a game that drops more than one kind of piece, with the piece's letter before the `@` (`R@d1`). Two drop rules that put the same piece on the same square make two moves (each with its own `if:` and `then:`): the second rule's is written `@d1/2`, as the rules come in the file. (Two rules of a piece that make the same move make it once where they do the same thing with it: see `piece`.)",
         example: "(drop \"Pawn\" (everywhere) gravity:S)",
     },
     Ludeme {
@@ -500,7 +500,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         name: "moveAgain",
         cat: Cat::AfterPromotion,
         params: &[key("if", COND, "when the extra move is allowed")],
-        doc: "After promoting, the piece may at once make one more move of its new kind, in the same turn (or not). Written `b7b8n,c6`. Only a promotion's `then:` takes it.",
+        doc: "After promoting, the piece may at once make one more move of its new kind, in the same turn (or not), with that move's effects (its rule's `then:`). Written `b7b8n,c6`. Only a promotion's `then:` takes it.",
         example: "(moveAgain if:(kindIs \"Horse\"))",
     },
     // --------------------------------------------------------------- kinds
