@@ -32,6 +32,13 @@ problems! {
         label: "{reason}",
         fields: { piece: String, reason: String },
     }
+    /// A move rule of a piece every move of which an earlier rule of the
+    /// piece makes too, doing the same: it never makes a move of its own.
+    RuleAddsNothing [lud::lint::rule_adds_nothing] severity(Warning) {
+        message: "this rule of the {piece} adds no move",
+        label: "every move it makes, `{earlier}` makes too, doing the same",
+        fields: { piece: String, earlier: String },
+    }
     /// An option value that nothing in the file reads.
     UnusedOptionValue [lud::lint::unused_option_value] severity(Warning) {
         message: "the value {value} of the option \"{option}\" is never read",

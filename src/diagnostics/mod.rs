@@ -156,7 +156,7 @@ problem_enum! {
     BadSquare, OnHole, SquareTaken, OutOfRange, BadBetza, NotOnHexes, PlayerMoveInPiece, NoMoveHere, MissingSection,
     DuplicateSection, NoRoyal, BadPlayers, RecursiveCondition, TooMany,
     // lint
-    UnusedDefine, UnusedRegion, PieceNeverMoves, PieceNeverAppears, UnreachableRule,
+    UnusedDefine, UnusedRegion, PieceNeverMoves, PieceNeverAppears, UnreachableRule, RuleAddsNothing,
     UnusedOptionValue, NeverEnds, StartInCheck, OpeningNotPlayable,
 }
 

@@ -9,6 +9,7 @@
 mod ends;
 mod opening;
 mod pieces;
+mod redundant;
 mod regions;
 mod start;
 
@@ -23,6 +24,7 @@ pub(crate) fn run(node: &Node, decls: &Decls, game: &Game) -> Vec<Problem> {
     let mut out = Vec::new();
     regions::check(node, decls, &mut out);
     pieces::check(decls, game, &mut out);
+    redundant::check(game.model(), &mut out);
     start::check(game, &mut out);
     ends::check(node, game, &mut out);
     opening::check(game, &mut out);
@@ -39,5 +41,6 @@ pub(crate) fn everywhere(p: &Problem) -> bool {
             | Problem::PieceNeverMoves(_)
             | Problem::PieceNeverAppears(_)
             | Problem::UnreachableRule(_)
+            | Problem::RuleAddsNothing(_)
     )
 }
