@@ -359,8 +359,9 @@ fn move_squares_are_refused_where_no_move_exists() {
     assert!(plain.contains("the start position has no move"));
     let (d, plain, _) = check_text(game("", "", "", "(if (flagged \"x\") (draw \"x\"))"));
     assert_eq!(codes(&d), ["lud::compile::no_move_here"], "{plain}");
-    // In a move's condition, the move's squares are what they say.
-    let (d, plain, _) = check_text(game("", "(step N if:(holds (to) \"Rook\"))", "", ""));
+    // In a move's condition, the move's squares are what they say. (A
+    // leap: a step north would be one of the King's steps already.)
+    let (d, plain, _) = check_text(game("", "(leap 0 2 if:(holds (to) \"Rook\"))", "", ""));
     assert!(d.problems.is_empty(), "{plain}");
 }
 

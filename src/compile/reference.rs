@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::ludemes::{describe_ty, Cat, Ludeme, LUDEMES};
+use super::ludemes::{describe_ty, ludii_phrases, Cat, Ludeme, LUDEMES};
 
 const INTRO: &str = "# The lud language reference
 
@@ -108,6 +108,16 @@ pub fn ludeme_markdown(l: &Ludeme) -> String {
         }
     }
     let _ = write!(s, "\nExample:\n\n```lisp\n{}\n```\n", l.example);
+    let ludii: Vec<String> = ludii_phrases(l.name)
+        .map(|p| format!("`({p} ...)`"))
+        .collect();
+    if !ludii.is_empty() {
+        let _ = write!(
+            s,
+            "\nLudii says it (or the nearest thing) with {}.\n",
+            ludii.join(" or ")
+        );
+    }
     s
 }
 

@@ -13,6 +13,13 @@ problems! {
         label: "outside `(game ...)`",
         fields: { found: String },
     }
+    /// A form written as Ludii writes it (`(no Moves Next)`, `(is Line 5)`),
+    /// whose ludeme has another name here.
+    LudiiForm [lud::compile::ludii_form] {
+        message: "`({phrase} ...)` is how Ludii writes it; lud says it with `{ludeme}`",
+        label: "Ludii's phrase",
+        fields: { phrase: String, ludeme: String },
+    }
     /// A form whose head is no ludeme of the catalogue.
     UnknownLudeme [lud::compile::unknown_ludeme] {
         message: "unknown ludeme `{name}`",

@@ -150,7 +150,7 @@ problem_enum! {
     // options
     UnknownOption, BadOptionValue, TooMuchToCheck, BadWhen,
     // compile
-    GameForm, StrayTopLevel, UnknownLudeme, MissingArgument, ExtraArgument, WrongType,
+    GameForm, StrayTopLevel, LudiiForm, UnknownLudeme, MissingArgument, ExtraArgument, WrongType,
     UnknownNamedArgument, DuplicateNamedArgument, UnknownConstant, UndefinedPiece,
     UndefinedPlayer, UndefinedRegion, DuplicateDefinition, DuplicateLetter, BadLetter,
     BadSquare, OnHole, SquareTaken, OutOfRange, BadBetza, NotOnHexes, PlayerMoveInPiece, NoMoveHere, MissingSection,

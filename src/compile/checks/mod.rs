@@ -4,6 +4,7 @@
 mod betza;
 mod context;
 mod letters;
+mod ludii;
 mod names;
 mod ranges;
 mod royal;
@@ -21,6 +22,8 @@ use crate::syntax::ast::Node;
 /// Runs every check over the `(game ...)` node.
 pub(crate) fn run(game: &Node, decls: &Decls) -> Vec<Problem> {
     let mut out = Vec::new();
+    let ludii = ludii::check(game, &mut out);
+    let said = out.len();
     signatures::check(game, &mut out);
     sections::check(game, &mut out);
     names::check(game, decls, &mut out);
@@ -32,5 +35,19 @@ pub(crate) fn run(game: &Node, decls: &Decls) -> Vec<Problem> {
     betza::check(game, &mut out);
     tiling::check(game, decls, &mut out);
     context::check(game, &mut out);
+    // What the other checks say inside a form written the Ludii way is
+    // said better by the Ludii check.
+    let inside = |p: &Problem| {
+        let s = p.primary();
+        let (start, end) = (s.offset(), s.offset() + s.len());
+        ludii
+            .iter()
+            .any(|l| l.start as usize <= start && end <= l.end as usize)
+    };
+    let mut i = 0;
+    out.retain(|p| {
+        i += 1;
+        i <= said || !inside(p)
+    });
     out
 }

@@ -508,7 +508,10 @@ macro_rules! cmp {
 }
 
 mod game;
+mod ludii;
 mod rules;
+
+pub use ludii::{ludii_phrase, ludii_phrases, LudiiPhrase, LUDII};
 
 /// The catalogue's parts, in the order the reference lists them.
 const PARTS: &[&[Ludeme]] = &[game::LUDEMES, rules::LUDEMES];
