@@ -14,7 +14,10 @@
 //! `alike-steps.lud` has a Rook that slides, steps and scores, or steps
 //! (as it slides); `alike-puts.lud` a Walker that steps, or stays and puts
 //! a Wall where it would step; `alike-again.lud` a Pawn that becomes a King
-//! and moves again, by two rules alike and one that scores.
+//! and moves again, by two rules alike and one that scores;
+//! `alike-stay.lud` a Rook that also takes without moving;
+//! `alike-passing.lud` pawns that step diagonally or take en passant onto
+//! the same square; `again-put.lud` a Queen whose put gives no move again.
 
 #[path = "support/cli_run.rs"]
 mod cli_run;
@@ -35,6 +38,9 @@ const ALIKE_STEPS: &str = "tests/fixtures/texts/alike-steps.lud";
 const ALIKE_COLUMNS: &str = "tests/fixtures/texts/alike-columns.lud";
 const ALIKE_PUTS: &str = "tests/fixtures/texts/alike-puts.lud";
 const ALIKE_AGAIN: &str = "tests/fixtures/texts/alike-again.lud";
+const ALIKE_STAY: &str = "tests/fixtures/texts/alike-stay.lud";
+const ALIKE_PASSING: &str = "tests/fixtures/texts/alike-passing.lud";
+const AGAIN_PUT: &str = "tests/fixtures/texts/again-put.lud";
 
 /// Along a few random games of `g`: every legal move's text is its own and
 /// is the text `move_text` gives it; the moves `check` picks read back as
@@ -186,6 +192,11 @@ fn a_piece_two_of_whose_rules_do_different_things_makes_two_moves_and_one_if_the
         "Ra2: two rules of the Rook make this move, doing different things"
     );
     assert_eq!(e.help.as_deref(), Some("write which: a1a2 or a1a2/2"));
+    // SAN names the moves no other reads like, and only those.
+    let san_of = |t: &str| lud::notation::san(&start, parse_move(&start, t).unwrap());
+    assert_eq!(san_of("a1a4").as_deref(), Some("Ra4"));
+    assert_eq!(san_of("a1a2"), None);
+    assert_eq!(san_of("a1a2/2"), None);
     assert_eq!(
         parse_move(&start, "Ra3").map(|m| move_text(&start, m)),
         Ok("a1a3".into())
@@ -221,6 +232,47 @@ fn a_piece_promoted_and_moving_again_makes_each_move_once_or_numbered() {
     play(&mut p, "b3b4k,a3/2");
     assert_eq!(p.score(0), 1, "the diagonal step scores");
     texts_apart(ALIKE_AGAIN, &g, 4, 6, |_| true);
+}
+
+#[test]
+fn a_capture_without_moving_and_one_en_passant_are_moves_of_their_own() {
+    // By hand: the Rook on a1 slides to b1, c1, d1 and takes on a2; its
+    // step does what the slide does (once); it takes on a2 without moving
+    // (a1xa2). Before, the capture without moving was lost behind the slide.
+    let g = game(ALIKE_STAY);
+    let start = g.start();
+    assert_eq!(
+        sorted_texts(&start),
+        ["a1a2", "a1b1", "a1c1", "a1d1", "a1xa2"]
+    );
+    let mut p = start.clone();
+    play(&mut p, "a1xa2");
+    assert_eq!(name_on(&p, "a1"), Some("Rook".into()), "it stays");
+    assert_eq!(name_on(&p, "a2"), None, "and takes");
+    // By hand: after b2b4 the Black Pawn on c4 steps to c3, steps
+    // diagonally to b3 or d3, or takes en passant on b3; the King on e5
+    // steps to d5, d4, e4 (f-file: none). Seven; before, six.
+    let g = game(ALIKE_PASSING);
+    let mut p = g.start();
+    play(&mut p, "b2b4");
+    assert_eq!(
+        sorted_texts(&p),
+        ["c4b3", "c4b3/2", "c4c3", "c4d3", "e5d4", "e5d5", "e5e4"]
+    );
+    play(&mut p, "c4b3/2");
+    assert_eq!(name_on(&p, "b4"), None, "taken en passant");
+    texts_apart(ALIKE_PASSING, &g, 4, 12, |_| true);
+}
+
+#[test]
+fn a_move_again_is_a_move_of_the_piece_from_where_it_promoted() {
+    // By hand: the Pawn on b3 becomes a Queen on b4 and may step to a4,
+    // c4 or b3; the rule that puts a Wall gives no move again.
+    let g = game(AGAIN_PUT);
+    assert_eq!(
+        sorted_texts(&g.start()),
+        ["b3b4q", "b3b4q,a4", "b3b4q,b3", "b3b4q,c4"]
+    );
 }
 
 #[test]

@@ -366,7 +366,8 @@ pub enum Command {
     /// the next ucinewgame or position. Moves: e2e4, e7e8q, P@e4 (a drop),
     /// 0000 (a pass), a turn in parts joined by commas (d1d7,d7g7). A game
     /// the notation cannot write (not two players, pieces removed, series of
-    /// jumps, captures without moving) is refused with exit code 1.
+    /// jumps, captures without moving, two rules whose moves read alike:
+    /// `a1a2` and `a1a2/2`) is refused with exit code 1.
     Uci {
         /// The game file.
         file: PathBuf,

@@ -365,10 +365,15 @@ impl<B: Bits> Engine<B> {
         // Two rules of the piece that make the same move and do the same
         // thing make it once (as [`Engine::each_pseudo`] does).
         let mut made: SmallVec<[(Sq, u8); 16]> = SmallVec::new();
-        for g2 in self.gens[side as usize]
-            .iter()
-            .filter(|g2| g2.piece == base.promo && !g2.stuck && g2.phase == super::NORMAL)
-        {
+        // Moves of the piece from where it promoted (its rules' `from:`),
+        // that go there: not a capture without moving, not a `put:`.
+        let goes = |g2: &Gen<B>| {
+            let r = &self.model.moves[g2.rule as usize];
+            g2.from_mask.has(base.to) && !r.stay && r.put.is_none()
+        };
+        for g2 in self.gens[side as usize].iter().filter(|g2| {
+            g2.piece == base.promo && !g2.stuck && g2.phase == super::NORMAL && goes(g2)
+        }) {
             for t2 in (self.targets(&mid, g2, base.to, side, occ) & !royal).iter() {
                 if let Some(c) = &g2.guard {
                     let ctx = Ctx::new(self, &mid, &[], None)

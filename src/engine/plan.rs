@@ -234,13 +234,21 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Whether two move rules do the same thing with a move they both
-    /// make: the same effects, the same piece put (`put:`), both castling
-    /// or neither. Where they do not, the move of each is a move of its own.
+    /// make: the same effects, the same piece put (`put:`), both staying
+    /// or neither, both taking en passant or neither, both castling or
+    /// neither. Where they do not, the move of each is a move of its own.
     fn same_deeds(&self, a: u8, b: u8) -> bool {
         let (a, b) = (&self.model.moves[a as usize], &self.model.moves[b as usize]);
         let castles =
             |r: &crate::compile::model::MoveDef| matches!(r.kind, MoveKind::Castle { .. });
-        a.effects == b.effects && a.put == b.put && castles(a) == castles(b)
+        let passing = |r: &crate::compile::model::MoveDef| {
+            r.target == crate::compile::model::Target::EnPassant
+        };
+        a.effects == b.effects
+            && a.put == b.put
+            && a.stay == b.stay
+            && passing(a) == passing(b)
+            && castles(a) == castles(b)
     }
 }
 

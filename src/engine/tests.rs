@@ -74,7 +74,7 @@ fn walk(plies: usize, check: &mut dyn FnMut(&str, &Game, &crate::game::Position)
 }
 
 fn sorted(mut v: Vec<Move>) -> Vec<Move> {
-    v.sort_by_key(|m| (m.from, m.to, m.rule, m.promo, m.extra));
+    v.sort_by_key(|m| (m.from, m.to, m.rule, m.promo, m.extra, m.extra_rule));
     v
 }
 
@@ -430,7 +430,7 @@ fn draws_uniformly(
             let m = e
                 .random_move(s, h, scratch, &mut |k| rng.usize(..k))
                 .unwrap();
-            let key = |x: &Move| (x.from, x.to, x.rule, x.promo, x.extra);
+            let key = |x: &Move| (x.from, x.to, x.rule, x.promo, x.extra, x.extra_rule);
             counts[legal.binary_search_by_key(&key(&m), key).unwrap()] += 1;
         }
         let p = 1.0 / legal.len() as f64;

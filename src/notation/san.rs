@@ -102,9 +102,17 @@ fn others_pieces(pos: &Position, player: usize) -> usize {
 /// or SAN cannot say this move (see the module's notes).
 pub fn san(pos: &Position, m: Move) -> Option<String> {
     let model = pos.model();
-    // A move that can read like another rule's is written by its
+    if !writes_san(model) || !expressible(model, m) {
+        return None;
+    }
+    // A move that another rule's reads like here is written by its
     // coordinates, numbered (`a1a2/2`: see `move_texts`).
-    if !writes_san(model) || !expressible(model, m) || super::alike(pos, m) {
+    if super::alike(pos, m)
+        && pos
+            .legal_moves()
+            .iter()
+            .any(|o| *o != m && (o.from, o.to, o.promo) == (m.from, m.to, m.promo))
+    {
         return None;
     }
     let from = m.from()?;
@@ -481,19 +489,7 @@ pub(super) fn parse(pos: &Position, text: &str, spec: &Spec) -> Result<Move, Mov
         None => reaching.clone(),
     };
     chosen.sort_by_key(|m| (m.from, m.promo));
-    // Two rules of the piece that make this move doing different things
-    // (`a1a2`, `a1a2/2`): SAN cannot say which.
-    if let [first, second, ..] = chosen[..] {
-        if (first.from, first.promo) == (second.from, second.promo) {
-            let options: Vec<String> = chosen.iter().map(|m| super::move_text(pos, *m)).collect();
-            return Err(MoveError::new(
-                format!(
-                    "{written}: two rules of the {name} make this move, doing different things"
-                ),
-                Some(format!("write which: {}", options.join(" or "))),
-            ));
-        }
-    }
+    let every = chosen.clone();
     chosen.dedup_by_key(|m| (m.from, m.promo));
     let mut froms: Vec<Sq> = chosen.iter().map(|m| m.from).collect();
     froms.sort_unstable();
@@ -516,6 +512,22 @@ pub(super) fn parse(pos: &Position, text: &str, spec: &Spec) -> Result<Move, Mov
                 options[..last].join(", "),
                 options[last]
             )),
+        ));
+    }
+    // Two rules of the piece that make this move doing different things
+    // (`a1a2`, `a1a2/2`): SAN cannot say which.
+    if let Some(pair) = every
+        .windows(2)
+        .find(|w| (w[0].from, w[0].promo) == (w[1].from, w[1].promo))
+    {
+        let options: Vec<String> = every
+            .iter()
+            .filter(|m| (m.from, m.promo) == (pair[0].from, pair[0].promo))
+            .map(|m| super::move_text(pos, *m))
+            .collect();
+        return Err(MoveError::new(
+            format!("{written}: two rules of the {name} make this move, doing different things"),
+            Some(format!("write which: {}", options.join(" or "))),
         ));
     }
     match chosen.len() {

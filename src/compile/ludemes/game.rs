@@ -222,7 +222,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
                 doc: "other names the sources use, a list of strings, shown by `lud show`",
             },
         ],
-        doc: "A kind of piece, the same for every player, with its moves. Two of its rules that can make the same move (the same squares) make it once, by the first of them, where they do the same thing with it; where they do different things (other `then:` effects, a `put:`), each makes a move of its own, the second written with `/2` after it (`a1a2/2`), in the order the rules come.",
+        doc: "A kind of piece, the same for every player, with its moves. Two of its rules that can make the same move (the same squares) make it once, by the first of them, where they do the same thing with it; where they do different things (other `then:` effects, a `put:`), each makes a move of its own, the second written with `/2` after it (`a1a2/2`) where both can be played, in the order the rules come.",
         example: "(piece \"Rook\" \"R\" (slide Orthogonal))",
     },
     Ludeme {
@@ -500,7 +500,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         name: "moveAgain",
         cat: Cat::AfterPromotion,
         params: &[key("if", COND, "when the extra move is allowed")],
-        doc: "After promoting, the piece may at once make one more move of its new kind, in the same turn (or not), with that move's effects (its rule's `then:`). Written `b7b8n,c6`. Only a promotion's `then:` takes it.",
+        doc: "After promoting, the piece may at once make one more move of its new kind, in the same turn (or not), from the square it promoted on: a move of a rule of its new kind that may start there and goes to a square (not `stay:`, not `put:`), with that rule's `then:` effects (not `continue` or `enPassant`). Written `b7b8n,c6`. Only a promotion's `then:` takes it.",
         example: "(moveAgain if:(kindIs \"Horse\"))",
     },
     // --------------------------------------------------------------- kinds
