@@ -397,6 +397,22 @@ pub struct MoveDef {
     pub span: Span,
 }
 
+impl MoveDef {
+    /// Whether this rule and `other` do the same thing with a move they
+    /// both make: the same effects, the same piece put (`put:`), both
+    /// staying or neither, both taking en passant or neither, both castling
+    /// or neither. Where they do not, the move of each is a move of its own.
+    pub fn same_deeds(&self, other: &MoveDef) -> bool {
+        let castles = |r: &MoveDef| matches!(r.kind, MoveKind::Castle { .. });
+        let passing = |r: &MoveDef| r.target == Target::EnPassant;
+        self.effects == other.effects
+            && self.put == other.put
+            && self.stay == other.stay
+            && passing(self) == passing(other)
+            && castles(self) == castles(other)
+    }
+}
+
 /// The kinds a promotion offers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum KindExpr {

@@ -233,22 +233,12 @@ impl<B: Bits> Engine<B> {
                 .any(|sq| !(self.potential(a, sq) & self.potential(b, sq)).is_empty())
     }
 
-    /// Whether two move rules do the same thing with a move they both
-    /// make: the same effects, the same piece put (`put:`), both staying
-    /// or neither, both taking en passant or neither, both castling or
-    /// neither. Where they do not, the move of each is a move of its own.
+    /// Whether two move rules (indices into the model's) do the same thing
+    /// with a move they both make ([`MoveDef::same_deeds`]).
+    ///
+    /// [`MoveDef::same_deeds`]: crate::compile::model::MoveDef::same_deeds
     fn same_deeds(&self, a: u8, b: u8) -> bool {
-        let (a, b) = (&self.model.moves[a as usize], &self.model.moves[b as usize]);
-        let castles =
-            |r: &crate::compile::model::MoveDef| matches!(r.kind, MoveKind::Castle { .. });
-        let passing = |r: &crate::compile::model::MoveDef| {
-            r.target == crate::compile::model::Target::EnPassant
-        };
-        a.effects == b.effects
-            && a.put == b.put
-            && a.stay == b.stay
-            && passing(a) == passing(b)
-            && castles(a) == castles(b)
+        self.model.moves[a as usize].same_deeds(&self.model.moves[b as usize])
     }
 }
 

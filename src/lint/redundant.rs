@@ -36,12 +36,10 @@ pub(super) fn check(model: &Model, out: &mut Vec<Problem>) {
 /// Whether rule `a` makes every move rule `b` makes, in every position,
 /// doing the same thing with it.
 fn holds(model: &Model, a: &MoveDef, b: &MoveDef) -> bool {
-    let same_deeds = a.effects == b.effects && a.put == b.put;
-    let same_turn =
-        a.phase == b.phase && a.part == b.part && a.when_stuck == b.when_stuck && a.stay == b.stay;
+    let same_turn = a.phase == b.phase && a.part == b.part && a.when_stuck == b.when_stuck;
     let lands = a.target == b.target
         || (a.target == Target::NotFriend && matches!(b.target, Target::Empty | Target::Enemy));
-    same_deeds
+    a.same_deeds(b)
         && same_turn
         && lands
         && wider(a.guard.as_ref(), b.guard.as_ref())
