@@ -7,6 +7,8 @@ use std::fmt;
 
 use super::board::{Board, Dir};
 use crate::source::Span;
+use crate::syntax::ast::Origin;
+use std::sync::Arc;
 
 /// The most players a game may have.
 pub const MAX_PLAYERS: usize = 2;
@@ -395,6 +397,8 @@ pub struct MoveDef {
     pub text: String,
     /// Where it is written.
     pub span: Span,
+    /// The macro uses it was written through, if a macro body holds it.
+    pub origin: Option<Arc<Origin>>,
 }
 
 impl MoveDef {
@@ -446,6 +450,8 @@ pub struct PromotionDef {
     pub text: String,
     /// Where it is written.
     pub span: Span,
+    /// The macro uses it was written through, if a macro body holds it.
+    pub origin: Option<Arc<Origin>>,
 }
 
 /// A square named relative to a move.

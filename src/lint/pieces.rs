@@ -172,6 +172,7 @@ pub(super) fn check(decls: &Decls, game: &Game, out: &mut Vec<Problem>) {
             };
             out.push(
                 UnreachableRule::new(md.span, piece.name.clone(), reason)
+                    .origin(md.origin.as_ref())
                     .help("check its squares, distances and directions against the board"),
             );
         }
@@ -188,6 +189,7 @@ pub(super) fn check(decls: &Decls, game: &Game, out: &mut Vec<Problem>) {
                         piece.name.clone(),
                         "the piece never moves onto any of these promotion squares",
                     )
+                    .origin(pr.origin.as_ref())
                     .help("check the promotion squares (a player's last rank is `(lastRank)`) against the directions the piece moves in"),
                 );
             }

@@ -21,12 +21,22 @@ pub(super) fn check(model: &Model, out: &mut Vec<Problem>) {
                 .map(|&r| &model.moves[r])
                 .find(|a| holds(model, a, b));
             if let Some(a) = holder {
-                out.push(
-                    RuleAddsNothing::new(b.span, piece.name.clone(), a.text.clone()).help(
-                        "remove it; if it should do more than the earlier rule, say what \
-                         (a `then:` effect, a `put:`): its moves are then moves of their own, \
-                         written with /2 (`a1a2/2`)",
+                let remove = match &b.origin {
+                    None => "remove it".to_string(),
+                    Some(o) => format!(
+                        "it comes from the macro \"{}\" (used where marked): remove it from the \
+                         {}'s rules there, or from the define if no piece needs it",
+                        o.name, piece.name
                     ),
+                };
+                out.push(
+                    RuleAddsNothing::new(b.span, piece.name.clone(), a.text.clone())
+                        .origin(b.origin.as_ref())
+                        .help(format!(
+                            "{remove}; if it should do more than the earlier rule, say what \
+                             (a `then:` effect, a `put:`): its moves are then moves of their \
+                             own, written with /2 (`a1a2/2`)"
+                        )),
                 );
             }
         }

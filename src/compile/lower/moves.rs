@@ -64,6 +64,7 @@ impl Lower<'_> {
                             avoid: None,
                             text: "(pass)".into(),
                             span: n.span,
+                            origin: n.origin.clone(),
                         });
                     }
                     self.parts[k].cond = cond;
@@ -158,6 +159,7 @@ impl Lower<'_> {
                     avoid: avoid.clone(),
                     text: format!("(betza \"{}\")", &text[sh.span.clone()]),
                     span: r.span,
+                    origin: r.origin.clone(),
                 }
             })
             .collect()
@@ -275,6 +277,7 @@ impl Lower<'_> {
             avoid: rb.one("avoid").map(|s| Box::new(self.per_player(s))),
             text: r.to_string(),
             span: r.span,
+            origin: r.origin.clone(),
         }
     }
 
@@ -304,6 +307,7 @@ impl Lower<'_> {
             relocate: b.one("moveTo").map(|s| self.site(s)),
             text: node.to_string(),
             span: node.span,
+            origin: node.origin.clone(),
         }
     }
 
