@@ -16,9 +16,9 @@ problems! {
     /// A form written as Ludii writes it (`(no Moves Next)`, `(is Line 5)`),
     /// whose ludeme has another name here.
     LudiiForm [lud::compile::ludii_form] {
-        message: "`({phrase} ...)` is how Ludii writes it; lud says it with `{ludeme}`",
+        message: "`({phrase} ...)` is how Ludii writes it; {says}",
         label: "Ludii's phrase",
-        fields: { phrase: String, ludeme: String },
+        fields: { phrase: String, says: String },
     }
     /// A form whose head is no ludeme of the catalogue.
     UnknownLudeme [lud::compile::unknown_ludeme] {

@@ -31,15 +31,21 @@ fn visit(node: &Node, out: &mut Vec<Problem>, spans: &mut Vec<Span>) {
             if let (HeadKind::Ludeme, Some(p)) = (f.head_kind, ludii_phrase(&f.head, &words)) {
                 let help = match lookup(p.ludeme) {
                     Some(l) => format!("write `{}`, as in `{}`", l.signature(), l.example),
+                    None if p.ludeme.is_empty() => String::new(),
                     None => format!("write `({} ...)`", p.ludeme),
                 };
-                let help = if p.note.is_empty() {
-                    help
+                let help = match (help.is_empty(), p.note.is_empty()) {
+                    (_, true) => help,
+                    (true, false) => p.note.to_string(),
+                    (false, false) => format!("{help}; {}", p.note),
+                };
+                let says = if p.ludeme.is_empty() {
+                    p.with.to_string()
                 } else {
-                    format!("{help}; {}", p.note)
+                    format!("lud says it with `{}`", p.ludeme)
                 };
                 out.push(
-                    LudiiForm::new(node.span, p.phrase.replace('_', "P"), p.ludeme.to_string())
+                    LudiiForm::new(node.span, p.phrase.replace('_', "P"), says)
                         .origin(node.origin.as_ref())
                         .help(help),
                 );
