@@ -1,6 +1,8 @@
 //! Moves of two rules that would read alike. Two drop rules that put the
-//! same piece on the same square make two moves (each with its own `if:` and
-//! `then:`): the second rule's is written with `/2` (`@b2/2`), so that every
+//! same piece on the same square doing different things make two moves
+//! (each with its own `if:` and `then:`; made once where they do the same
+//! thing and one has no `if:`): the second rule's is written with `/2`
+//! (`@b2/2`), so that every
 //! move has a text of its own, a typed move is the one meant and a record
 //! replays the game it records (before, both read `@b2` and a record
 //! replayed the first rule's drop wherever the second's was played). Two
@@ -17,7 +19,9 @@
 //! and moves again, by two rules alike and one that scores;
 //! `alike-stay.lud` a Rook that also takes without moving;
 //! `alike-passing.lud` pawns that step diagonally or take en passant onto
-//! the same square; `again-put.lud` a Queen whose put gives no move again.
+//! the same square; `again-put.lud` a Queen whose put gives no move again;
+//! `alike-same-drops.lud` drops and passes of three and two rules that do
+//! the same thing.
 
 #[path = "support/cli_run.rs"]
 mod cli_run;
@@ -41,6 +45,7 @@ const ALIKE_AGAIN: &str = "tests/fixtures/texts/alike-again.lud";
 const ALIKE_STAY: &str = "tests/fixtures/texts/alike-stay.lud";
 const ALIKE_PASSING: &str = "tests/fixtures/texts/alike-passing.lud";
 const AGAIN_PUT: &str = "tests/fixtures/texts/again-put.lud";
+const ALIKE_SAME_DROPS: &str = "tests/fixtures/texts/alike-same-drops.lud";
 
 /// Along a few random games of `g`: every legal move's text is its own and
 /// is the text `move_text` gives it; the moves `check` picks read back as
@@ -159,6 +164,28 @@ fn sorted_texts(p: &lud::Position) -> Vec<String> {
     let mut texts = move_texts(p, &p.legal_moves());
     texts.sort();
     texts
+}
+
+#[test]
+fn rules_of_the_player_that_make_the_same_drop_or_pass_make_it_once() {
+    let g = game(ALIKE_SAME_DROPS);
+    let start = g.start();
+    // By hand: nine empty points, one Stone drop each (the first file's and
+    // the first rank's rules make none the second does not), and one pass
+    // (before, three drops on a1, two on a2, a3, b1, c1, and two passes:
+    // 17 moves).
+    let mut want: Vec<String> = ["a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3"]
+        .iter()
+        .map(|s| format!("@{s}"))
+        .collect();
+    want.push("pass".into());
+    want.sort();
+    assert_eq!(sorted_texts(&start), want);
+    // After a drop: eight drops and a pass (9 x 9); after the pass: nine
+    // drops and a pass (10).
+    assert_eq!(lud::perft::perft(&start, 2), 91);
+    assert!(parse_move(&start, "@a1/2").is_err(), "no second drop on a1");
+    texts_apart(ALIKE_SAME_DROPS, &g, 4, 12, |_| true);
 }
 
 #[test]

@@ -218,6 +218,14 @@ impl<B: Bits> Engine<B> {
                         }
                     }
                 }
+                let g = if piece == NO_KIND {
+                    match super::plan::fold_player_move(&model, &mut gens[player], g) {
+                        Some(g) => g,
+                        None => continue,
+                    }
+                } else {
+                    g
+                };
                 gens[player].push(g);
             }
         }

@@ -259,3 +259,63 @@ fn may_meet<B: Bits>(a: &Gen<B>, b: &Gen<B>) -> bool {
         && !landing_apart
         && !matches!((&a.guard, &b.guard), (Some(x), Some(y)) if exclusive(x, y))
 }
+
+/// Folds the player's move `n` (a drop, a removal or a pass: a rule of no
+/// piece) into the rules of the player already in `gens`: where an earlier
+/// rule makes the same moves as `n`, doing the same thing with them, each
+/// such move is made by one rule only. Two rules alike in all but their
+/// squares, where one has no condition (or both the same one): the other
+/// loses the squares it shares with it (a pass, being one move, is dropped
+/// whole, the kept one taking the earlier one's place). `None`: `n` makes
+/// no move of its own. Rules with different conditions keep their shared
+/// squares, their moves numbered apart ([`Engine::find_alike`]).
+pub(super) fn fold_player_move<B: Bits>(
+    model: &crate::compile::model::Model,
+    gens: &mut [Gen<B>],
+    mut n: Gen<B>,
+) -> Option<Gen<B>> {
+    let mn = &model.moves[n.rule as usize];
+    for e in gens.iter_mut().filter(|e| e.piece == NO_KIND) {
+        let me = &model.moves[e.rule as usize];
+        let same_kind = match (&me.kind, &mn.kind, &e.kind, &n.kind) {
+            (
+                MoveKind::Drop { piece: p, .. },
+                MoveKind::Drop { piece: q, .. },
+                GenKind::Drop(_, f, h),
+                GenKind::Drop(_, g, k),
+            ) => p == q && f == g && h == k,
+            (_, _, GenKind::Remove(_), GenKind::Remove(_))
+            | (_, _, GenKind::Pass, GenKind::Pass) => true,
+            _ => false,
+        };
+        if !same_kind
+            || e.phase != n.phase
+            || e.stuck != n.stuck
+            || e.target != n.target
+            || me.from != mn.from
+            || me.avoid != mn.avoid
+            || !me.same_deeds(mn)
+        {
+            continue;
+        }
+        if me.guard.is_none() || me.guard == mn.guard {
+            // The earlier rule makes every move of `n` it shares.
+            match (&e.kind, &mut n.kind) {
+                (GenKind::Drop(s, ..), GenKind::Drop(t, ..))
+                | (GenKind::Remove(s), GenKind::Remove(t)) => *t &= !*s,
+                _ => return None,
+            }
+        } else if mn.guard.is_none() {
+            // `n` makes every move of the earlier rule it shares.
+            match (&mut e.kind, &n.kind) {
+                (GenKind::Drop(s, ..), GenKind::Drop(t, ..))
+                | (GenKind::Remove(s), GenKind::Remove(t)) => *s &= !*t,
+                _ => {
+                    *e = n;
+                    return None;
+                }
+            }
+        }
+    }
+    Some(n)
+}

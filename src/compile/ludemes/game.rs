@@ -328,7 +328,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
             IF,
             THEN,
         ],
-        doc: "A move of the player, in `(play ...)`: put a new piece on an empty square. Written `@d1`; in a game that drops more than one kind of piece, with the piece's letter before the `@` (`R@d1`). Two drop rules that put the same piece on the same square make two moves (each with its own `if:` and `then:`): the second rule's is written `@d1/2`, as the rules come in the file. (Two rules of a piece that make the same move make it once where they do the same thing with it: see `piece`.)",
+        doc: "A move of the player, in `(play ...)`: put a new piece on an empty square. Written `@d1`; in a game that drops more than one kind of piece, with the piece's letter before the `@` (`R@d1`). Two drop rules that put the same piece on the same square make it once where they do the same thing with it (the same `then:` effects) and one of them has no `if:` (or both the same): `(drop \"Stone\" (everywhere))` and `(drop \"Stone\" (rank 1))` put one Stone on a1, not two. Otherwise each makes a move of its own: the second rule's is written `@d1/2`, as the rules come in the file. Two `remove` rules, and two `pass` rules, are made once or apart alike. (Two rules of a piece that make the same move: see `piece`.)",
         example: "(drop \"Pawn\" (everywhere) gravity:S)",
     },
     Ludeme {
