@@ -704,13 +704,36 @@ fn perft_says_a_level_is_a_whole_turn_and_counts_parts_on_request() {
     assert!(queens.stderr.contains("a level is a part of a turn"));
     let two = lud(&["perft", "games/amazons.lud", "2", "--parts"], "");
     assert_eq!(two.stdout, "2176\n");
-    // A game of one part a turn says nothing of levels; --divide and
-    // --parts do not go together.
+    // A game of one part a turn says nothing of levels.
     let chess = lud(&["perft", "games/chess.lud", "1"], "");
     assert!(!chess.stderr.contains("level"), "{}", chess.stderr);
-    let both = lud(
-        &["perft", "games/amazons.lud", "1", "--parts", "--divide"],
-        "",
-    );
-    assert_eq!(both.code, 2, "{}", both.stderr);
+    // --divide counts the same levels: below each queen's move, the rest
+    // of its turn (its arrows), the counts adding up to the whole turns
+    // (before, it counted the queens' moves alone and called them turns).
+    for (args, total) in [
+        (&["1"][..], 2176),
+        (&["1", "--parts"][..], first),
+        (&["2", "--parts"][..], 2176),
+    ] {
+        let mut all = vec!["perft", "games/amazons.lud", "--divide"];
+        all.extend_from_slice(args);
+        let r = lud(&all, "");
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        let lines: Vec<&str> = r.stdout.lines().collect();
+        assert_eq!(
+            lines.last().copied(),
+            Some(total.to_string().as_str()),
+            "{args:?}"
+        );
+        let sum: u64 = lines
+            .iter()
+            .filter_map(|l| l.split_once(": ").map(|(_, n)| n.parse::<u64>().unwrap()))
+            .sum();
+        assert_eq!(sum, total, "{args:?}");
+        assert_eq!(
+            lines.iter().filter(|l| l.contains(": ")).count() as u64,
+            first,
+            "{args:?}: a line for each queen's move"
+        );
+    }
 }

@@ -537,13 +537,16 @@ impl Batch {
     }
 
     /// Game `i`, or the error that there is none.
-    fn slot(&self, i: usize) -> PyResult<&Slot> {
-        self.slots.get(i).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "no game {i} in a batch of {} games",
-                self.slots.len()
-            ))
-        })
+    fn slot(&self, i: i64) -> PyResult<&Slot> {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| self.slots.get(i))
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "no game {i} in a batch of {} games",
+                    self.slots.len()
+                ))
+            })
     }
 
     /// One whole number for each game, from a NumPy array or any sequence.
@@ -735,15 +738,17 @@ impl Batch {
         Ok(t.into_pyarray(py))
     }
 
-    /// Game i as a `State` (a copy, with no moves to undo).
-    fn state(&self, i: usize) -> PyResult<crate::State> {
+    /// Game i as a `State`: a copy of its position, with the earlier
+    /// positions its repetition rules read, but no actions to undo (its
+    /// `history()` is empty and its `move_number()` counts from here).
+    fn state(&self, i: i64) -> PyResult<crate::State> {
         Ok(crate::State::new(self.slot(i)?.pos.clone()))
     }
 
     /// The position game i's last game ended in, as a `State` (None
     /// before any has ended): a step that ends a game starts it again, so
     /// its last position is kept here until the next one ends.
-    fn final_state(&self, i: usize) -> PyResult<Option<crate::State>> {
+    fn final_state(&self, i: i64) -> PyResult<Option<crate::State>> {
         Ok(self.slot(i)?.last.clone().map(crate::State::new))
     }
 

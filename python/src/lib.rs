@@ -10,8 +10,9 @@
 
 use std::collections::HashMap;
 
-use pyo3::exceptions::{PyIOError, PyValueError};
+use pyo3::exceptions::{PyIOError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
 use lud::compile::options::Config;
 use lud::game::{Mark, Position};
@@ -26,13 +27,38 @@ struct Game {
     source: String,
 }
 
+/// Options as the user gave them: each value a string, or a whole number
+/// (`{"size": 9}`), as a game file writes them.
+type Options<'py> = HashMap<String, Bound<'py, PyAny>>;
+
 fn compile(
     name: &str,
     text: &str,
     ruleset: Option<String>,
-    options: Option<HashMap<String, String>>,
+    options: Option<Options<'_>>,
 ) -> PyResult<lud::game::Game> {
-    let mut options: Vec<(String, String)> = options.unwrap_or_default().into_iter().collect();
+    let mut options = options
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(k, v)| {
+            let value = if let Ok(s) = v.extract::<String>() {
+                s
+            } else if v.is_instance_of::<pyo3::types::PyBool>() {
+                return Err(PyTypeError::new_err(format!(
+                    "option {k}: a value is a string or a whole number, not {}",
+                    v.repr()?
+                )));
+            } else if let Ok(n) = v.extract::<i64>() {
+                n.to_string()
+            } else {
+                return Err(PyTypeError::new_err(format!(
+                    "option {k}: a value is a string or a whole number, not {}",
+                    v.repr()?
+                )));
+            };
+            Ok((k, value))
+        })
+        .collect::<PyResult<Vec<(String, String)>>>()?;
     options.sort();
     let config = Config { ruleset, options };
     let source = lud::source::SourceFile::new(name, text);
@@ -54,11 +80,7 @@ impl Game {
     /// compile.
     #[new]
     #[pyo3(signature = (path, ruleset=None, options=None))]
-    fn new(
-        path: &str,
-        ruleset: Option<String>,
-        options: Option<HashMap<String, String>>,
-    ) -> PyResult<Game> {
+    fn new(path: &str, ruleset: Option<String>, options: Option<Options<'_>>) -> PyResult<Game> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| PyIOError::new_err(format!("cannot read {path}: {e}")))?;
         Ok(Game {
@@ -73,7 +95,7 @@ impl Game {
     fn from_text(
         text: &str,
         ruleset: Option<String>,
-        options: Option<HashMap<String, String>>,
+        options: Option<Options<'_>>,
     ) -> PyResult<Game> {
         Ok(Game {
             game: compile("game.lud", text, ruleset, options)?,
@@ -262,6 +284,22 @@ impl State {
             .extract::<u64>()
             .map(u128::from)
             .or_else(|_| action.extract::<u128>());
+        if code.is_err() && action.extract::<i128>().is_err() {
+            return Err(PyTypeError::new_err(
+                if action.is_instance_of::<PyString>() {
+                    let text = action.repr()?;
+                    format!(
+                        "an action is a whole number, not the text {text}: \
+                     string_to_action({text}) gives the action of a move's text"
+                    )
+                } else {
+                    format!(
+                        "an action is a whole number (one of legal_actions()), not {}",
+                        action.get_type().name()?
+                    )
+                },
+            ));
+        }
         let m = code
             .ok()
             .and_then(Move::from_code)
@@ -464,13 +502,26 @@ impl State {
         t
     }
 
-    /// Move-tree count from here, `depth` plies deep.
-    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
-        if depth > 64 {
-            return Err(PyValueError::new_err("perft depth is at most 64"));
-        }
+    /// Move-tree count from here, `depth` levels deep. A level is a whole
+    /// turn (as `lud perft`): in a game whose turns come in parts
+    /// (`(continue ...)`, an Amazon's move and its arrow), each part is an
+    /// action, and `parts=True` counts each part as a level (as a walk by
+    /// `apply_action` does).
+    #[pyo3(signature = (depth, parts=false))]
+    fn perft(&self, py: Python<'_>, depth: i64, parts: bool) -> PyResult<u64> {
+        let Ok(depth @ 0..=64) = u32::try_from(depth) else {
+            return Err(PyValueError::new_err(format!(
+                "perft depth must be between 0 and 64, not {depth}"
+            )));
+        };
         let pos = self.pos.clone();
-        Ok(py.detach(|| lud::perft::perft(&pos, depth)))
+        Ok(py.detach(|| {
+            if parts {
+                lud::perft::perft_parts(&pos, depth)
+            } else {
+                lud::perft::perft(&pos, depth)
+            }
+        }))
     }
 
     fn __str__(&self) -> String {

@@ -48,6 +48,17 @@ def test_apply_and_undo_walk_the_same_tree_as_perft(file, depth):
     assert state.history() == []
 
 
+def test_perft_counts_whole_turns_and_by_parts_the_actions():
+    # An Amazon's turn is two actions, the queen's move and the arrow: a
+    # level of perft is a whole turn (as lud perft counts), one of
+    # parts=True an action (as a walk by apply_action counts). 2176 whole
+    # turns from the start (published: Hensgens, 2001).
+    state = lud.Game("games/amazons.lud").new_initial_state()
+    assert state.perft(1) == 2176
+    assert perft_by_hand(state, 2) == state.perft(2, parts=True) == 2176
+    assert perft_by_hand(state, 1) == state.perft(1, parts=True) == len(state.legal_actions())
+
+
 def test_options_and_rulesets_change_the_game():
     murray = lud.Game("games/parsi-chess.lud", ruleset="Murray")
     shastree = lud.Game("games/parsi-chess.lud", ruleset="Shastree")
@@ -155,6 +166,24 @@ def test_bad_files_and_settings_are_refused():
         game.state_from_string("not a position")
     with pytest.raises(ValueError):
         game.new_initial_state().perft(65)
+    with pytest.raises(ValueError):
+        game.new_initial_state().perft(-1)
+    # An action of the wrong type is a TypeError that says what to give.
+    state = game.new_initial_state()
+    with pytest.raises(TypeError, match=r"string_to_action\('e2e4'\)"):
+        state.apply_action("e2e4")
+    with pytest.raises(TypeError, match="not float"):
+        state.apply_action(1.5)
+    with pytest.raises(ValueError, match="not one of the legal actions"):
+        state.apply_action(-1)
+    assert state.history() == []
+    # An option's value may be a whole number, as the file writes it.
+    nine = lud.Game("games/go.lud", options={"size": 9}).new_initial_state()
+    assert len(nine.legal_actions()) == 82  # 81 points and the pass
+    with pytest.raises(TypeError, match="option size"):
+        lud.Game("games/go.lud", options={"size": 9.5})
+    with pytest.raises(TypeError, match="option size"):
+        lud.Game("games/go.lud", options={"size": True})
 
 
 def python_random_plies(game, seconds):

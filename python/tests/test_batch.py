@@ -196,6 +196,8 @@ def test_bad_actions_play_nothing():
     assert batch.position_strings() == before and batch.plies_played == 0
     with pytest.raises(ValueError, match="no game 3"):
         batch.state(3)
+    with pytest.raises(ValueError, match="no game -1"):
+        batch.final_state(-1)
     for n in (0, 2**17):
         with pytest.raises(ValueError, match="a batch holds"):
             lud.Batch(game, n)

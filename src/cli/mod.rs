@@ -181,7 +181,7 @@ pub enum Command {
         divide: bool,
         /// Count each part of a turn as a level (as engines that split turns
         /// count); by default a level is a whole turn.
-        #[arg(long, conflicts_with_all = ["divide", "threads"])]
+        #[arg(long, conflicts_with = "threads")]
         parts: bool,
         /// Threads to count on (0: one per core; at most 4 per core, at least 8).
         #[arg(long, default_value_t = 1)]

@@ -1,4 +1,4 @@
-//! `lud perft FILE DEPTH [--position P] [--divide] [--threads N] [--quiet]`
+//! `lud perft FILE DEPTH [--position P] [--divide] [--parts] [--threads N] [--quiet]`
 //!
 //! The depth is at most [`crate::perft::MAX_DEPTH`] and the threads at most
 //! [`crate::perft::max_threads`] (usage errors). On a terminal, a bar on
@@ -80,10 +80,10 @@ pub(super) fn run(
         b.set_message(format!("{} nodes, {rate:.1} M nodes/s", HumanCount(nodes)));
     };
     let nodes = bar.run_with(show, || {
-        if parts {
+        if divide {
+            divided(&pos, depth, parts, &progress, &bar)
+        } else if parts {
             Some(crate::perft::perft_parts(&pos, depth))
-        } else if divide {
-            divided(&pos, depth, &progress, &bar)
         } else {
             Some(crate::perft::perft_progress(
                 &pos, depth, threads, &progress,
@@ -110,7 +110,16 @@ pub(super) fn run(
 
 /// The count below each move, printed as each is known (above the bar, if
 /// there is one); `None` if stdout was closed (the rest is not counted).
-fn divided(pos: &crate::Position, depth: u32, progress: &Progress, bar: &Bar) -> Option<u64> {
+/// A level is a part of a turn if `parts`; otherwise a whole turn, so that
+/// below a move that leaves the turn going on the same depth is counted
+/// (the counts add up to `perft`'s).
+fn divided(
+    pos: &crate::Position,
+    depth: u32,
+    parts: bool,
+    progress: &Progress,
+    bar: &Bar,
+) -> Option<u64> {
     let mut total = 0;
     if depth > 0 {
         let moves = pos.legal_moves();
@@ -118,7 +127,13 @@ fn divided(pos: &crate::Position, depth: u32, progress: &Progress, bar: &Bar) ->
         for m in moves {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let n = crate::perft::perft(&child, depth - 1);
+            let n = if parts {
+                crate::perft::perft_parts(&child, depth - 1)
+            } else if child.mid_turn() {
+                crate::perft::perft(&child, depth)
+            } else {
+                crate::perft::perft(&child, depth - 1)
+            };
             bar.suspend(|| outln!("{}: {n}", crate::notation::move_text(pos, m)));
             if super::io::stdout_closed() {
                 return None;

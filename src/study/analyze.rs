@@ -311,7 +311,13 @@ impl Summary {
     }
 
     /// The first player's mean score over the games the rules ended, with
-    /// its interval, and its standard error.
+    /// its interval, and its standard error. The interval is the normal one
+    /// of a mean, from the games with z²/2 wins and z²/2 losses added (as
+    /// Agresti and Coull adjust a share's): where every game went one way
+    /// the games show no spread, and the plain normal interval would have
+    /// none (100% to 100% after 20 wins in 20); this one is as wide as the
+    /// number of games allows (81% to 100% there, Wilson's share of wins
+    /// 84% to 100%), and much as the plain one elsewhere.
     fn first_player(&self) -> (Share, f64) {
         let won = self.wins.first().copied().unwrap_or(0) as f64;
         let lost = self.wins.iter().skip(1).sum::<u64>() as f64;
@@ -321,10 +327,19 @@ impl Summary {
             return (Share::of(0.0, 0.0), f64::INFINITY);
         }
         let mean = (won + drawn / 2.0) / n;
+        let added = Z95 * Z95 / 2.0;
+        let (won, lost, m) = (won + added, lost + added, n + 2.0 * added);
+        let centre = (won + drawn / 2.0) / m;
         let squares =
-            won * (1.0 - mean).powi(2) + drawn * (0.5 - mean).powi(2) + lost * mean.powi(2);
-        let se = (squares / (n - 1.0).max(1.0) / n).sqrt();
-        (Share::normal(mean, se), se)
+            won * (1.0 - centre).powi(2) + drawn * (0.5 - centre).powi(2) + lost * centre.powi(2);
+        let se = (squares / (m - 1.0) / m).sqrt();
+        let around = Share::normal(centre, se);
+        let share = Share {
+            value: mean,
+            low: around.low.min(mean),
+            high: around.high.max(mean),
+        };
+        (share, se)
     }
 
     /// The length below which a share `q` of the games ended (the nearest
@@ -433,6 +448,40 @@ mod tests {
         assert!(
             near(d.value, 0.2) && near(d.low, 0.0524) && near(d.high, 0.3339),
             "{d:?}"
+        );
+    }
+
+    #[test]
+    fn the_first_players_score_has_an_interval_when_every_game_went_one_way() {
+        let score = |wins: u64, losses: u64, draws: u64| {
+            let s = Summary {
+                wins: vec![wins, losses],
+                draws,
+                ..Summary::default()
+            };
+            s.first_player().0
+        };
+        // 20 wins of 20: the plain normal interval is 100% to 100%; with
+        // 1.92 wins and losses added, the mean is 21.92 / 23.84 = 0.9195,
+        // the sum of squares 21.92 × 0.0805² + 1.92 × 0.9195² = 1.765, the
+        // standard error sqrt(1.765 / 22.84 / 23.84) = 0.0569, the interval
+        // 0.808 to 1 (Wilson's for 20 of 20 wins: 0.839 to 1).
+        let s = score(20, 0, 0);
+        assert!(
+            near(s.value, 1.0) && near(s.low, 0.808) && near(s.high, 1.0),
+            "{s:?}"
+        );
+        let s = score(0, 20, 0);
+        assert!(
+            near(s.value, 0.0) && near(s.low, 0.0) && near(s.high, 0.192),
+            "{s:?}"
+        );
+        // Many draws: much as the plain interval (0.5 ± 1.96 × 0.0159 =
+        // 0.469 to 0.531), a little wider (0.465 to 0.535).
+        let s = score(5, 5, 90);
+        assert!(
+            near(s.value, 0.5) && near(s.low, 0.465) && near(s.high, 0.535),
+            "{s:?}"
         );
     }
 

@@ -643,7 +643,7 @@ pub fn html(studies: &[Summary], sources: &[String]) -> String {
     );
     let _ = writeln!(
         h,
-        "<p>From {} by <code>lud analyze</code>. Shares are of all games, with 95% intervals (Wilson); a difference has Newcombe's interval.</p>",
+        "<p>From {} by <code>lud analyze</code>. Shares are of all games, with 95% intervals (Wilson); a difference of shares has Newcombe's interval.</p>",
         escape(&sources.join(", "))
     );
     h.push_str("<h2>Figures</h2>\n");
@@ -688,11 +688,11 @@ pub const GLOSSARY: &[(&str, &str)] = &[
     ("wins, draws, capped", "Each a share of all games, with its 95% Wilson score interval. Capped games were still going at the study's cap on plies (Ludii's Timeouts); draws are draws by the game's own rules (Ludii's Drawishness: the share of games that end in a draw, not counting timeouts)."),
     ("completion", "The share of games with a winner (Ludii's Completion)."),
     ("balance", "1 minus the largest difference between two sides' win rates (Ludii's Balance): 1 when every side wins as often."),
-    ("first player's score", "A win 1, a draw 1/2, over the games the rules ended: above 50% the first player has the advantage."),
+    ("first player's score", "A win 1, a draw 1/2, over the games the rules ended: above 50% the first player has the advantage. Its 95% interval is the normal one of a mean, with z²/2 wins and z²/2 losses added (as Agresti and Coull adjust a share), so that games that all went one way still have one as wide as their number allows."),
     ("length", "Plies (single moves) a game lasted (Ludii's DurationMoves), with its spread."),
     ("branching", "The mean number of legal moves of the positions moves were played from."),
     ("decision moves", "The share of a game's positions with more than one legal move, averaged over the games (Ludii's DecisionMoves)."),
     ("game-tree size", "b to the power d for each game, b its mean branching and d its length, averaged (in powers of ten) over the games (Ludii's GameTreeComplexity, after Allis 1994): a rough size of the game tree."),
     ("decisiveness", "Ludii's Decisiveness: for each won game, the highest evaluation the losing side ever had is a threshold, and the game is decided at the first position where the winner's evaluation is above it; the figure is the mean share of the game played by then (lower: decided earlier). lud uses its own evaluation of positions (from the rules: material, mobility, lines), recorded by lud selfplay --eval; Ludii uses its search's. It is taken over the won games that kept their evaluations (their number is shown), where Ludii's divides by all games, draws and timeouts too; and Ludii's code divides whole numbers there, so it counts 0 or 1 for each game, where lud keeps the fraction."),
-    ("difference", "With two studies of the same sides: the first study's share minus the second's, in percentage points, with Newcombe's 95% interval (method 10): an interval that leaves out 0 is a difference the games show."),
+    ("difference", "With two studies of the same sides: the first study's share minus the second's, in percentage points, with Newcombe's 95% interval (method 10) for a share, and the normal interval of a difference of means for the first player's score: an interval that leaves out 0 is a difference the games show."),
 ];

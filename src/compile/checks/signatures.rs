@@ -148,7 +148,8 @@ pub(super) fn check_type(n: &Node, ty: Ty, parent: Option<&Ludeme>, out: &mut Ve
             }
         }
         (_, Ty::Any) => {}
-        (NodeKind::Int(_), Ty::Int | Ty::Num | Ty::Value) | (NodeKind::Dec(_), Ty::Num) => {}
+        (NodeKind::Int(_), Ty::Int | Ty::Fixed | Ty::Num | Ty::Value)
+        | (NodeKind::Dec(_), Ty::Num) => {}
         (NodeKind::Str(_), Ty::Value) => {}
         (NodeKind::Str(_), Ty::Str | Ty::PieceName | Ty::Sites | Ty::Kind) => {}
         (NodeKind::Ident(s), Ty::Bool) => constant(
@@ -206,13 +207,21 @@ fn constant(
 fn type_help(n: &Node, ty: Ty) -> Option<String> {
     match (&n.kind, ty) {
         (NodeKind::Ident(s), Ty::Str | Ty::PieceName) => Some(format!("put it in quotes: \"{s}\"")),
-        (NodeKind::Str(s), Ty::Int) if s.parse::<i64>().is_ok() => {
+        (NodeKind::Str(s), Ty::Int | Ty::Fixed) if s.parse::<i64>().is_ok() => {
             Some(format!("write the number without quotes: {s}"))
         }
         (NodeKind::Str(s), Ty::Player | Ty::Const(_) | Ty::Bool) => {
             Some(format!("write it without quotes: {s}"))
         }
         (NodeKind::List(_), _) => Some("this argument takes one value, not a list".into()),
+        (NodeKind::Form(f), Ty::Fixed) if lookup(&f.head).is_some_and(|l| l.cat == Cat::Int) => {
+            Some(
+                "this number is fixed when the game is compiled (a board's size, a move's \
+                 length): write it out, as `3`, or read an option with `(optionValue \"name\")`; \
+                 a number that changes in play belongs in a condition, such as `if:`"
+                    .into(),
+            )
+        }
         (NodeKind::Form(f), Ty::Of(cats)) if cats.contains(&Cat::Move) && f.head == "promote" => {
             None
         }

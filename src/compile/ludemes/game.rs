@@ -168,7 +168,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
     Ludeme {
         name: "square",
         cat: Cat::Shape,
-        params: &[pos("size", Ty::Int, Arity::One, "squares on each side (1 to 25)")],
+        params: &[pos("size", Ty::Fixed, Arity::One, "squares on each side (1 to 25)")],
         doc: "A square board of size × size squares, each joined to its eight neighbours.",
         example: "(square 8)",
     },
@@ -176,8 +176,8 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         name: "rectangle",
         cat: Cat::Shape,
         params: &[
-            pos("width", Ty::Int, Arity::One, "files, a... (1 to 26)"),
-            pos("height", Ty::Int, Arity::One, "ranks, 1... (1 to 26)"),
+            pos("width", Ty::Fixed, Arity::One, "files, a... (1 to 26)"),
+            pos("height", Ty::Fixed, Arity::One, "ranks, 1... (1 to 26)"),
         ],
         doc: "A rectangular board of width × height squares (at most 640 squares: 25×25 fits).",
         example: "(rectangle 9 10)",
@@ -186,8 +186,8 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         name: "hexRhombus",
         cat: Cat::Shape,
         params: &[
-            pos("width", Ty::Int, Arity::One, "files, a... (1 to 26)"),
-            pos("height", Ty::Int, Arity::Opt, "ranks, 1... (1 to 26; as many as the files if absent)"),
+            pos("width", Ty::Fixed, Arity::One, "files, a... (1 to 26)"),
+            pos("height", Ty::Fixed, Arity::Opt, "ranks, 1... (1 to 26; as many as the files if absent)"),
         ],
         doc: "A board of hexagons in a rhombus (at most 640 cells): ranks of cells, each rank half a cell to the right of the one below. Each cell is joined to its six neighbours: E and W along its rank, NE and NW on the rank above, SE and SW on the rank below (there is no N or S). `All` is the six; `(slide All)` goes along the three lines through a cell. Leaps and Betza moves, defined on squares, are refused.",
         example: "(hexRhombus 11)",
@@ -195,14 +195,14 @@ pub(super) const LUDEMES: &[Ludeme] = &[
     Ludeme {
         name: "hexHexagon",
         cat: Cat::Shape,
-        params: &[pos("side", Ty::Int, Arity::One, "cells on each side (1 to 13)")],
+        params: &[pos("side", Ty::Fixed, Arity::One, "cells on each side (1 to 13)")],
         doc: "A regular hexagon of hexagons, with this many cells on each side (61 cells for 5). Cells are named as in the rhombus of `2 × side - 1` cells a side it is cut from (`(hexRhombus 9)` for 5): its two far corners, where file and rank add up to less than `side - 1` or more than `3 × (side - 1)` (counting from 0), are holes. Its six edges are `(edge ...)`'s; the three lines through each cell run E-W, NE-SW and NW-SE.",
         example: "(hexHexagon 5)",
     },
     Ludeme {
         name: "hexStar",
         cat: Cat::Shape,
-        params: &[pos("points", Ty::Int, Arity::One, "cells on each side of its six points (1 to 6)")],
+        params: &[pos("points", Ty::Fixed, Arity::One, "cells on each side of its six points (1 to 6)")],
         doc: "A six-pointed star of hexagons (121 cells for 4): a hexagon of `points + 1` cells a side with a triangle of `points` cells a side on each edge. Cells are named as in the rhombus of `4 × points + 1` cells a side it is cut from (`(hexRhombus 17)` for 4), whose cells outside the star are holes; for 4, the point at the bottom is m1, l2 m2, k3 l3 m3, j4 k4 l4 m4 and the point at the top e14 f14 g14 h14, e15 f15 g15, e16 f16, e17. Joined and drawn as `hexRhombus`.",
         example: "(hexStar 4)",
     },
@@ -249,8 +249,8 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         params: &[
             pos("dirs", DIRS, Arity::List, "the directions"),
             TARGET,
-            key("max", Ty::Int, "the most squares it may go (no limit if absent)"),
-            key("min", Ty::Int, "the fewest squares it may go (1 if absent)"),
+            key("max", Ty::Fixed, "the most squares it may go (no limit if absent)"),
+            key("min", Ty::Fixed, "the fewest squares it may go (1 if absent)"),
             IF,
             FROM,
             THEN,
@@ -266,8 +266,8 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         name: "leap",
         cat: Cat::Move,
         params: &[
-            pos("across", Ty::Int, Arity::One, "squares sideways"),
-            pos("ahead", Ty::Int, Arity::One, "squares ahead"),
+            pos("across", Ty::Fixed, Arity::One, "squares sideways"),
+            pos("ahead", Ty::Fixed, Arity::One, "squares ahead"),
             TARGET,
             IF,
             FROM,
@@ -353,7 +353,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         cat: Cat::Move,
         params: &[
             pos("with", Ty::PieceName, Arity::One, "the kind of the partner piece"),
-            key("steps", Ty::Int, "how many squares the piece goes (2 if absent)"),
+            key("steps", Ty::Fixed, "how many squares the piece goes (2 if absent)"),
         ],
         doc: "Castling: the piece goes `steps` squares along its rank towards a friendly piece of kind `with` on that rank, and the partner lands on the square next to it, on the side it came from. Only if neither piece has ever moved, every square between them is empty, the partner stands beyond the landing square, and the piece is not attacked on its square nor on any square it crosses (where it lands, the game's own rules judge, such as `(forbid (inCheck Mover))`). Written as the piece's move, `e1g1`; a position's castling field (`KQkq`) says which partners are still unmoved.",
         example: "(castle \"Rook\" steps:2)",

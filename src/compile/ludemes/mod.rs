@@ -142,6 +142,9 @@ pub enum Ty {
     Of(&'static [Cat]),
     /// A whole number, or a form computing one.
     Int,
+    /// A whole number written out (or an option's value): fixed when the
+    /// game is compiled, as a board's size or a move's length is.
+    Fixed,
     /// A number with a fraction (`0.5`) or a whole number.
     Num,
     /// A string.
@@ -257,7 +260,7 @@ pub fn ty_name(ty: Ty) -> String {
             .map(|c| format!("{c:?}"))
             .collect::<Vec<_>>()
             .join("|"),
-        Ty::Int => "Int".into(),
+        Ty::Int | Ty::Fixed => "Int".into(),
         Ty::Num => "Num".into(),
         Ty::Str => "String".into(),
         Ty::Bool => "Bool".into(),
@@ -294,6 +297,7 @@ pub fn describe_ty(ty: Ty) -> String {
             }
         }
         Ty::Int => "a whole number".into(),
+        Ty::Fixed => "a written-out whole number".into(),
         Ty::Num => "a number".into(),
         Ty::Str => "a string".into(),
         Ty::Bool => "`True` or `False`".into(),

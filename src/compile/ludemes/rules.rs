@@ -8,14 +8,14 @@ pub(super) const LUDEMES: &[Ludeme] = &[
     Ludeme {
         name: "rank",
         cat: Cat::Sites,
-        params: &[pos("number", Ty::Int, Arity::One, "the rank, 1 for the first player's side")],
+        params: &[pos("number", Ty::Fixed, Arity::One, "the rank, 1 for the first player's side")],
         doc: "Every square of one rank (row).",
         example: "(rank 2)",
     },
     Ludeme {
         name: "file",
         cat: Cat::Sites,
-        params: &[pos("number", Ty::Int, Arity::One, "the file, 1 for file a")],
+        params: &[pos("number", Ty::Fixed, Arity::One, "the file, 1 for file a")],
         doc: "Every square of one file (column).",
         example: "(file 1)",
     },
@@ -36,7 +36,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
     Ludeme {
         name: "ownRank",
         cat: Cat::Sites,
-        params: &[pos("number", Ty::Int, Arity::One, "counted from the player's side, 1 for the first rank")],
+        params: &[pos("number", Ty::Fixed, Arity::One, "counted from the player's side, 1 for the first rank")],
         doc: "A rank counted from the side of the player concerned (`(ownRank 2)` is rank 2 for White, 7 for Black).",
         example: "(ownRank 2)",
     },
@@ -127,7 +127,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         params: &[
             pos("player", Ty::Player, Arity::One, "whose pieces"),
             pos("piece", Ty::PieceName, Arity::One, "which piece"),
-            pos("count", Ty::Int, Arity::One, "how many (0 to 99)"),
+            pos("count", Ty::Fixed, Arity::One, "how many (0 to 99)"),
         ],
         doc: "Gives a player pieces in hand at the start, off the board: `(drop ... fromHand:True)` puts them down, `(inHand ...)` counts them. A position string lists them as `hand=9M,9m`.",
         example: "(hand White \"King\" 1)",
@@ -196,7 +196,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         cat: Cat::Phase,
         params: &[
             pos("name", Ty::Str, Arity::One, "the phase's name"),
-            pos("moves", Ty::Int, Arity::One, "moves each player makes in a row, in turn order (0 skips the phase)"),
+            pos("moves", Ty::Fixed, Arity::One, "moves each player makes in a row, in turn order (0 skips the phase)"),
             pos("rules", Ty::Of(&[Cat::Forbid, Cat::PhaseMoves]), Arity::Rest, "restrictions that hold during the phase, and the moves of the phase (`moves`), if its moves are not the pieces' own"),
             key("prompt", Ty::Str, "what a player is asked to do during the phase (shown to a human player)"),
         ],
@@ -237,7 +237,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
             pos("player", Ty::Player, Arity::One, "the winner"),
             pos("kind", Ty::Str, Arity::One, "the kind of ending, as the result names it"),
             key("worth", Ty::Const(&WORTH), "`Win` (the default) or `HalfWin`"),
-            key("rank", Ty::Int, "where the game ranks this kind of win (higher is better)"),
+            key("rank", Ty::Fixed, "where the game ranks this kind of win (higher is better)"),
         ],
         doc: "The player wins; the others lose.",
         example: "(win Mover \"checkmate\")",
@@ -260,7 +260,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
             pos("player", Ty::Player, Arity::One, "the loser"),
             pos("kind", Ty::Str, Arity::One, "the kind of ending"),
             key("worth", Ty::Const(&WORTH), "what the win is worth to the other player: `Win` (the default) or `HalfWin`"),
-            key("rank", Ty::Int, "where the game ranks this kind of win (higher is better)"),
+            key("rank", Ty::Fixed, "where the game ranks this kind of win (higher is better)"),
         ],
         doc: "The player loses; the other wins.",
         example: "(loss Next \"checkmate\")",
@@ -325,7 +325,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         name: "repeated",
         cat: Cat::Cond,
         params: &[
-            pos("times", Ty::Int, Arity::One, "how many times (2 or more)"),
+            pos("times", Ty::Fixed, Arity::One, "how many times (2 or more)"),
             key("board", Ty::Bool, "`True`: only the board counts (every piece on its square, and the hands), whoever is to move"),
         ],
         doc: "The position (board, player to move and phase) has now occurred this many times in the game. With `board:True`, the board alone: `(forbid (repeated 2 board:True))` refuses a move that makes a board seen before, whoever was to move then (Go's positional superko).",
@@ -334,7 +334,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
     Ludeme {
         name: "perpetualCheck",
         cat: Cat::Cond,
-        params: &[pos("times", Ty::Int, Arity::One, "how many times the position has occurred (2 or more)")],
+        params: &[pos("times", Ty::Fixed, Arity::One, "how many times the position has occurred (2 or more)")],
         doc: "The position has now occurred this many times, and every move of the player who moved last, since its first occurrence, gave check.",
         example: "(perpetualCheck 3)",
     },
@@ -477,7 +477,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         cat: Cat::Cond,
         params: &[
             pos("player", Ty::Player, Arity::One, "whose pieces"),
-            pos("length", Ty::Int, Arity::One, "how many in a row"),
+            pos("length", Ty::Fixed, Arity::One, "how many in a row"),
             key("exact", Ty::Bool, "`True`: exactly this many, a line not part of a longer one"),
         ],
         doc: "The player has at least this many pieces next to each other in a line: along a rank, a file or a diagonal. With `exact:True`, a line of exactly this many (six in a row is not five).",
@@ -522,7 +522,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
     Ludeme {
         name: "passes",
         cat: Cat::Cond,
-        params: &[pos("times", Ty::Int, Arity::One, "how many passes in a row")],
+        params: &[pos("times", Ty::Fixed, Arity::One, "how many passes in a row")],
         doc: "The last this many moves were all passes (`(pass)`).",
         example: "(passes 2)",
     },
