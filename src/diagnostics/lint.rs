@@ -51,6 +51,13 @@ problems! {
         label: "no rule here ends the game",
         fields: {},
     }
+    /// A game over before its first move: an end rule holds at the start,
+    /// or the first player has no legal move there.
+    OverAtStart [lud::lint::over_at_start] severity(Warning) {
+        message: "the game is over before its first move: {why}",
+        label: "{label}",
+        fields: { why: String, label: String },
+    }
     /// A start position in which a king is attacked.
     StartInCheck [lud::lint::start_in_check] severity(Warning) {
         message: "at the start, {player}'s {piece} on {square} is in check",

@@ -157,7 +157,7 @@ problem_enum! {
     DuplicateSection, NoRoyal, BadPlayers, RecursiveCondition, TooMany,
     // lint
     UnusedDefine, UnusedRegion, PieceNeverMoves, PieceNeverAppears, UnreachableRule, RuleAddsNothing,
-    UnusedOptionValue, NeverEnds, StartInCheck, OpeningNotPlayable,
+    UnusedOptionValue, NeverEnds, OverAtStart, StartInCheck, OpeningNotPlayable,
 }
 
 impl Problem {

@@ -26,6 +26,7 @@ pub(crate) fn run(node: &Node, decls: &Decls, game: &Game) -> Vec<Problem> {
     pieces::check(decls, game, &mut out);
     redundant::check(game.model(), &mut out);
     start::check(game, &mut out);
+    start::over(node, game, &mut out);
     ends::check(node, game, &mut out);
     opening::check(game, &mut out);
     out
