@@ -241,3 +241,28 @@ fn is_tells_a_run_of_moves_from_the_turn_passing() {
     assert!(pos.legal_moves().is_empty());
     assert_eq!(pos.outcome(), Some(Outcome::draw("no moves")));
 }
+
+#[test]
+fn a_refused_removal_says_why() {
+    // Black may remove White's stone on c3 (or pass); a1 holds Black's own
+    // stone, c1 nothing.
+    let text = r#"(game "Removals"
+        (players {(player "Black" N) (player "White" S)})
+        (equipment {(board (square 3)) (piece "Stone" "S")})
+        (rules
+            (start {(place Black "Stone" {a1 b1}) (place White "Stone" c3)})
+            (play (remove (everywhere)) (pass))
+            (end {(if (noMoves Next) (loss Next "no moves"))})))"#;
+    let g = lud::compile_str("removals.lud", text).unwrap();
+    let pos = g.start();
+    let own = parse_move(&pos, "xa1").unwrap_err();
+    assert_eq!(
+        own.message,
+        "you cannot remove the piece on a1: it is your own Stone, and a removal takes another player's piece"
+    );
+    // The removals allowed, and only they (not the pass).
+    assert_eq!(own.help.as_deref(), Some("you may remove: xc3"));
+    let empty = parse_move(&pos, "xc1").unwrap_err();
+    assert_eq!(empty.message, "there is no piece on c1 to remove");
+    assert_eq!(move_text(&pos, parse_move(&pos, "xc3").unwrap()), "xc3");
+}

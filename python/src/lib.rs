@@ -504,7 +504,7 @@ impl State {
 
     /// Move-tree count from here, `depth` levels deep. A level is a whole
     /// turn (as `lud perft`): in a game whose turns come in parts
-    /// (`(continue ...)`, an Amazon's move and its arrow), each part is an
+    /// (`(continue ...)`, a queen's move and then its arrow), each part is an
     /// action, and `parts=True` counts each part as a level (as a walk by
     /// `apply_action` does).
     #[pyo3(signature = (depth, parts=false))]

@@ -672,13 +672,28 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         if let Some(e) = over(pos) {
             return Err(e);
         }
+        // Removals are written `x` and the square (drops and passes,
+        // which start nowhere too, are not).
         let removals: Vec<String> = legal
             .iter()
             .filter(|m| m.from().is_none())
             .map(|m| move_text(pos, *m))
+            .filter(|t| t.starts_with('x'))
             .collect();
+        let standing = model
+            .board
+            .parse(sq)
+            .and_then(|at| pos.piece_at(usize::from(at)));
+        let why = match standing {
+            None => format!("there is no piece on {sq} to remove"),
+            Some((kind, owner)) if owner == pos.side_to_move() => format!(
+                "you cannot remove the piece on {sq}: it is your own {}, and a removal takes another player's piece",
+                model.pieces[kind].name
+            ),
+            Some(_) => format!("you cannot remove the piece on {sq}: no rule lets you now"),
+        };
         return Err(MoveError::new(
-            format!("you cannot remove the piece on {sq}"),
+            why,
             Some(if removals.is_empty() {
                 "no removal is allowed now".into()
             } else {
