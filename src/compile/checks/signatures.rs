@@ -214,6 +214,15 @@ fn type_help(n: &Node, ty: Ty) -> Option<String> {
             Some(format!("write it without quotes: {s}"))
         }
         (NodeKind::List(_), _) => Some("this argument takes one value, not a list".into()),
+        // A square of the move where a set fixed before play is wanted.
+        (NodeKind::Form(f), Ty::Sites) if lookup(&f.head).is_some_and(|l| l.cat == Cat::Square) => {
+            Some(format!(
+                "a set of squares here is fixed when the game is compiled, and `({} ...)` is a \
+                 square known only in play: a set that follows the move (its file, its rank) \
+                 is not in the language; write fixed squares (`a1`, `(file 1)`, a region's name)",
+                f.head
+            ))
+        }
         (NodeKind::Form(f), Ty::Fixed) if lookup(&f.head).is_some_and(|l| l.cat == Cat::Int) => {
             Some(
                 "this number is fixed when the game is compiled (a board's size, a move's \
