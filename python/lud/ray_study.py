@@ -18,14 +18,12 @@ are (players, `--ruleset`, `--option`, `--seed`, `--max-plies`, `--eval`).
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 
-import ray
 
-
-@ray.remote
 def play_shard(lud, game_name, game_text, games, shard, shards, threads, extra):
     """One shard of the study, played on this node: its JSON lines."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -43,12 +41,15 @@ def play_shard(lud, game_name, game_text, games, shard, shards, threads, extra):
 def run(game_file, games, shards, out, lud="lud", threads=1, extra=(), address=None, num_cpus=None):
     """Plays the study's `shards` shards as Ray tasks, writes every game's
     line to `out` (shard by shard, as they finish), and returns the path."""
+    import ray  # here, so that `--help` and the checks of main need no Ray
+
     with open(game_file, encoding="utf-8") as f:
         text = f.read()
+    remote = ray.remote(play_shard)
     if not ray.is_initialized():
         ray.init(address=address, num_cpus=num_cpus, include_dashboard=False, log_to_driver=False)
     name = os.path.basename(game_file)
-    tasks = [play_shard.options(num_cpus=threads).remote(lud, name, text, games, i, shards, threads, list(extra))
+    tasks = [remote.options(num_cpus=threads).remote(lud, name, text, games, i, shards, threads, list(extra))
              for i in range(1, shards + 1)]
     # Each shard's lines written as it comes back (the driver never holds
     # them all), into a file beside `out` that takes its name only when
@@ -85,6 +86,13 @@ def main(argv=None):
     a = p.parse_args(argv)
     if a.shards < 1 or a.games < 0 or a.threads < 1:
         p.error("--shards and --threads must be at least 1, --games at least 0")
+    if shutil.which(a.lud) is None:
+        p.error(f"no lud binary at {a.lud!r}: put lud on the PATH or give --lud PATH (cargo build --release makes target/release/lud)")
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        print("error: Ray is not installed here: pip install 'ray[default]'", file=sys.stderr)
+        return 1
     run(a.game, a.games, a.shards, a.out, a.lud, a.threads, extra, a.address)
     analyze = [a.lud, "analyze", a.out] + (["--html", a.html] if a.html else [])
     return subprocess.run(analyze).returncode
