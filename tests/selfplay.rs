@@ -96,6 +96,56 @@ fn threads_and_shards_play_the_same_games() {
 }
 
 #[test]
+fn random_plies_first_make_games_between_searchers_differ() {
+    // Two alpha-beta players choose alike from alike positions: every game
+    // of Connect Four between them opens with the same four plies (they
+    // part later only where the search breaks a tie at random). With the
+    // first four plies random (seeded by the game's number), the openings
+    // differ, and the line says so.
+    let dir = scratch("selfplay-random-plies");
+    let players = [
+        "--white",
+        "alphabeta:300",
+        "--black",
+        "alphabeta:300",
+        "--moves",
+    ];
+    let distinct = |extra: &[&str]| {
+        let out = dir.join(format!("games{}.jsonl", extra.len()));
+        let mut args = vec!["-n", "6"];
+        args.extend_from_slice(&players);
+        args.extend_from_slice(extra);
+        selfplay("games/connect-four.lud", &out, &args);
+        let lines = games(&out);
+        assert_eq!(lines.len(), 6);
+        let first: std::collections::BTreeSet<String> = lines
+            .values()
+            .map(|g| {
+                g["moves"].as_array().unwrap()[..4]
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<String>()
+            })
+            .collect();
+        let whole: std::collections::BTreeSet<String> =
+            lines.values().map(|g| g["moves"].to_string()).collect();
+        (first.len(), whole.len(), lines)
+    };
+    let (first, whole, lines) = distinct(&[]);
+    assert_eq!(
+        first, 1,
+        "searchers alone open alike ({whole} games in all)"
+    );
+    assert!(lines.values().all(|g| g.get("random_plies").is_none()));
+    let (first, whole, lines) = distinct(&["--random-plies", "4"]);
+    assert!(
+        first > 1 && whole >= first,
+        "{first} openings, {whole} games"
+    );
+    assert!(lines.values().all(|g| g["random_plies"] == 4));
+}
+
+#[test]
 fn first_and_second_are_the_players_white_and_black_name() {
     // In draughts Black moves first: `--first` names the player who moves
     // first, as `--white` does, in every game whatever its sides are called.
@@ -392,6 +442,7 @@ fn bad_arguments_and_files_are_refused_with_a_hint() {
         (vec!["--seed", "2"], "a game of another study"),
         (vec!["--white", "alphabeta:10"], "a game of another study"),
         (vec!["--max-plies", "9"], "a game of another study"),
+        (vec!["--random-plies", "2"], "a game of another study"),
     ] {
         let mut a = vec!["selfplay", c4, "-n", "3", "--out", o];
         a.extend(other);

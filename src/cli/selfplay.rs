@@ -63,6 +63,11 @@ pub struct SelfplayArgs {
     /// A game still going after this many plies is `capped` (at most 100000).
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
     max_plies: u32,
+    /// Play each game's first N plies at random, whoever plays, so that
+    /// games between searching players (which choose alike from alike
+    /// positions) differ; part of the study, as the players are.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    random_plies: u32,
     /// Keep each game's moves in its line (`"moves"`, as records write
     /// them), to replay it.
     #[arg(long)]
@@ -129,6 +134,7 @@ pub(super) fn run(a: &SelfplayArgs) -> i32 {
     };
     let mut study = Study::new(&game, &[a.white, a.black], a.seed);
     study.max_plies = a.max_plies;
+    study.random_plies = a.random_plies;
     study.keep_moves = a.moves;
     study.keep_eval = a.eval;
     study.ruleset.clone_from(&a.config.ruleset);

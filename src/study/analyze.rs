@@ -168,6 +168,7 @@ impl Summary {
                 players: first.players.clone(),
                 sides: first.sides.clone(),
                 max_plies: first.max_plies,
+                random_plies: first.random_plies,
                 ..Line::default()
             },
             wins: vec![0; first.sides.len()],

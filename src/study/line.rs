@@ -8,7 +8,8 @@
 //! ```
 //!
 //! (one line in the file). `ruleset` and `options` appear when the study
-//! set them, `half` when a win was a half-win, `winner` and `ending` when
+//! set them, `random_plies` when the study played its games' first plies
+//! at random, `half` when a win was a half-win, `winner` and `ending` when
 //! the rules ended the game, `moves` and `eval` when the study kept them. `result` is `win`, `draw`, `capped` (still
 //! going at `max_plies`) or `stuck` (no legal move and no end rule for it).
 
@@ -41,6 +42,10 @@ pub struct Line {
     pub seed: u64,
     /// The study's cap on a game's length, in plies.
     pub max_plies: u32,
+    /// The plies at the start of each game played at random, whoever plays
+    /// (`lud selfplay --random-plies`; written where not 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub random_plies: u32,
     /// The game's number in the study.
     pub index: u64,
     /// `win`, `draw`, `capped` or `stuck`.
@@ -81,7 +86,14 @@ pub(crate) type StudyKey<'a> = (
     &'a Vec<String>,
     &'a Vec<String>,
     u32,
+    u32,
 );
+
+/// Whether a number is 0 (left out of a line).
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
 
 /// Why a results file could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -282,6 +294,7 @@ impl Line {
             sides: study.sides.clone(),
             seed: study.seed,
             max_plies: study.max_plies,
+            random_plies: study.random_plies,
             index: played.index,
             result: result.to_string(),
             winner,
@@ -376,7 +389,8 @@ impl Line {
     }
 
     /// What makes the study of a line, but for its seed: the game (name
-    /// and fingerprint), ruleset, options, players, sides and cap.
+    /// and fingerprint), ruleset, options, players, sides, cap and random
+    /// plies at the start.
     pub(crate) fn study_key(&self) -> StudyKey<'_> {
         (
             &self.game,
@@ -386,6 +400,7 @@ impl Line {
             &self.players,
             &self.sides,
             self.max_plies,
+            self.random_plies,
         )
     }
 
@@ -410,9 +425,17 @@ impl Line {
     }
 
     /// The study a line belongs to, as a label: the game, its ruleset and
-    /// options, and the players.
+    /// options, and the players (and their random plies at the start).
     pub fn study_label(&self) -> String {
-        format!("{}, {}", self.game_label(), self.players.join(" v "))
+        let random = match self.random_plies {
+            0 => String::new(),
+            n => format!(", {n} random plies first"),
+        };
+        format!(
+            "{}, {}{random}",
+            self.game_label(),
+            self.players.join(" v ")
+        )
     }
 }
 

@@ -354,6 +354,10 @@ pub struct Study {
     pub seed: u64,
     /// A game still going after this many plies is capped.
     pub max_plies: u32,
+    /// The first this many plies of each game are played at random,
+    /// whoever plays (games between searching players, which choose alike
+    /// from alike positions, then differ); part of what makes a study.
+    pub random_plies: u32,
     /// Whether each game keeps its moves (not part of what makes a study:
     /// the games are the same either way).
     pub keep_moves: bool,
@@ -409,6 +413,7 @@ impl Study {
             sides,
             seed,
             max_plies: DEFAULT_MAX_PLIES,
+            random_plies: 0,
             keep_moves: false,
             keep_eval: false,
         }
@@ -507,7 +512,11 @@ impl Study {
                 return (None, plies);
             }
             let side = pos.side_to_move();
-            let agent = self.agents.get(side).copied().unwrap_or(Agent::Random);
+            let agent = if plies < self.random_plies {
+                Agent::Random
+            } else {
+                self.agents.get(side).copied().unwrap_or(Agent::Random)
+            };
             let m = match agent.settings() {
                 None => moves[rng.usize(..moves.len())],
                 Some(settings) => {
