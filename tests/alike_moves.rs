@@ -172,8 +172,8 @@ fn rules_of_the_player_that_make_the_same_drop_or_pass_make_it_once() {
     let start = g.start();
     // By hand: nine empty points, one Stone drop each (the first file's and
     // the first rank's rules make none the second does not), and one pass
-    // (before, three drops on a1, two on a2, a3, b1, c1, and two passes:
-    // 17 moves).
+    // (before, three drops on a1, two on a2, a3, b1, c1, and three passes:
+    // 18 moves).
     let mut want: Vec<String> = ["a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3"]
         .iter()
         .map(|s| format!("@{s}"))

@@ -143,6 +143,40 @@ fn random_plies_first_make_games_between_searchers_differ() {
         "{first} openings, {whole} games"
     );
     assert!(lines.values().all(|g| g["random_plies"] == 4));
+    // Another number of random plies is another study.
+    let b = dir.join("games2.jsonl");
+    let mut again = vec![
+        "selfplay",
+        "games/connect-four.lud",
+        "-n",
+        "6",
+        "--out",
+        b.to_str().unwrap(),
+    ];
+    again.extend_from_slice(&players);
+    again.extend_from_slice(&["--random-plies", "5"]);
+    assert_refused(&lud(&again, b""), 1, "a game of another study");
+    // lud analyze tells the two studies apart.
+    let (a, b) = (dir.join("games0.jsonl"), dir.join("games2.jsonl"));
+    let r = lud(&["analyze", a.to_str().unwrap(), b.to_str().unwrap()], b"");
+    assert_ok(&r);
+    assert!(
+        r.stdout
+            .contains("alphabeta:300 v alphabeta:300, 4 random plies first"),
+        "{}",
+        r.stdout
+    );
+    // Random players: random plies first change nothing, and the study is
+    // the one without them.
+    let out = dir.join("random.jsonl");
+    selfplay(
+        "games/connect-four.lud",
+        &out,
+        &["-n", "2", "--random-plies", "3"],
+    );
+    assert!(games(&out)
+        .values()
+        .all(|g| g.get("random_plies").is_none()));
 }
 
 #[test]
@@ -442,7 +476,6 @@ fn bad_arguments_and_files_are_refused_with_a_hint() {
         (vec!["--seed", "2"], "a game of another study"),
         (vec!["--white", "alphabeta:10"], "a game of another study"),
         (vec!["--max-plies", "9"], "a game of another study"),
-        (vec!["--random-plies", "2"], "a game of another study"),
     ] {
         let mut a = vec!["selfplay", c4, "-n", "3", "--out", o];
         a.extend(other);

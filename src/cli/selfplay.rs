@@ -134,7 +134,13 @@ pub(super) fn run(a: &SelfplayArgs) -> i32 {
     };
     let mut study = Study::new(&game, &[a.white, a.black], a.seed);
     study.max_plies = a.max_plies;
-    study.random_plies = a.random_plies;
+    // Where every player plays at random, random plies first change
+    // nothing: the study is the one without them.
+    study.random_plies = if study.agents.iter().all(|p| *p == Agent::Random) {
+        0
+    } else {
+        a.random_plies
+    };
     study.keep_moves = a.moves;
     study.keep_eval = a.eval;
     study.ruleset.clone_from(&a.config.ruleset);

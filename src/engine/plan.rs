@@ -265,9 +265,10 @@ fn may_meet<B: Bits>(a: &Gen<B>, b: &Gen<B>) -> bool {
 /// rule makes the same moves as `n`, doing the same thing with them, each
 /// such move is made by one rule only. Two rules alike in all but their
 /// squares, where one has no condition (or both the same one): the other
-/// loses the squares it shares with it (a pass, being one move, is dropped
-/// whole, the kept one taking the earlier one's place). `None`: `n` makes
-/// no move of its own. Rules with different conditions keep their shared
+/// loses the squares it shares with it (a pass, being one move, is made by
+/// the unguarded rule alone: a later unguarded pass leaves each earlier
+/// guarded one making nothing, as a removal from no square). `None`: `n`
+/// makes no move of its own. Rules with different conditions keep their shared
 /// squares, their moves numbered apart ([`Engine::find_alike`]).
 pub(super) fn fold_player_move<B: Bits>(
     model: &crate::compile::model::Model,
@@ -284,8 +285,8 @@ pub(super) fn fold_player_move<B: Bits>(
                 GenKind::Drop(_, f, h),
                 GenKind::Drop(_, g, k),
             ) => p == q && f == g && h == k,
-            (_, _, GenKind::Remove(_), GenKind::Remove(_))
-            | (_, _, GenKind::Pass, GenKind::Pass) => true,
+            (MoveKind::Remove(_), MoveKind::Remove(_), GenKind::Remove(_), GenKind::Remove(_))
+            | (MoveKind::Pass, MoveKind::Pass, GenKind::Pass, GenKind::Pass) => true,
             _ => false,
         };
         if !same_kind
@@ -310,10 +311,9 @@ pub(super) fn fold_player_move<B: Bits>(
             match (&mut e.kind, &n.kind) {
                 (GenKind::Drop(s, ..), GenKind::Drop(t, ..))
                 | (GenKind::Remove(s), GenKind::Remove(t)) => *s &= !*t,
-                _ => {
-                    *e = n;
-                    return None;
-                }
+                // The earlier pass makes nothing (every pass it made, `n`
+                // makes); the loop goes on to any other such pass.
+                _ => e.kind = GenKind::Remove(B::ZERO),
             }
         }
     }

@@ -25,9 +25,9 @@ pub(super) fn over(node: &Node, game: &Game, out: &mut Vec<Problem>) {
         let span = rules.get(idx).map_or(node.span, |(_, n)| n.span);
         let help = if start.rule_moves().is_empty() {
             format!(
-                "{} has no legal move at the start, so this rule holds: check the pieces' \
-                 moves and those of `(play ...)` against the start position (a `remove` takes \
-                 only the other player's pieces, a drop needs an empty square)",
+                "{} has no legal move at the start: check the end rule, and the pieces' moves \
+                 and those of `(play ...)`, against the start position (a `remove` takes only \
+                 the other player's pieces, a drop needs an empty square)",
                 name(start.side_to_move())
             )
         } else {

@@ -169,7 +169,10 @@ fn study_name(s: &Summary) -> String {
 }
 
 fn players(s: &Summary) -> String {
-    s.study.players.join(" v ")
+    match s.study.random_plies {
+        0 => s.study.players.join(" v "),
+        n => format!("{}, {n} random plies first", s.study.players.join(" v ")),
+    }
 }
 
 fn games(s: &Summary) -> String {
@@ -266,6 +269,7 @@ pub fn json(studies: &[Summary]) -> serde_json::Value {
                 "players": s.study.players,
                 "sides": s.study.sides,
                 "max_plies": s.study.max_plies,
+                "random_plies": s.study.random_plies,
                 "seeds": s.seeds,
                 "games": s.games,
                 "duplicates": s.duplicates,
