@@ -263,10 +263,23 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
         .map(|m| {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let below = if child.mid_turn() { depth } else { depth - 1 };
-            (crate::notation::move_text(pos, m), perft(&child, below))
+            let n = perft_below(&child, depth, Plies::Turns);
+            (crate::notation::move_text(pos, m), n)
         })
         .collect()
+}
+
+/// The count below a move, `child` the position it left, in a count
+/// `depth` levels deep from the position before it (`depth` at least 1):
+/// by parts, `depth - 1` parts; by whole turns, `depth - 1` turns, or
+/// `depth` where the move left its turn going (the rest of the turn is
+/// still the first level). The lines of a divided count add up to it.
+pub fn perft_below(child: &Position, depth: u32, plies: Plies) -> u64 {
+    match plies {
+        Plies::Parts => perft_parts(child, depth - 1),
+        Plies::Turns if child.mid_turn() => perft(child, depth),
+        Plies::Turns => perft(child, depth - 1),
+    }
 }
 
 fn count<B: Bits>(

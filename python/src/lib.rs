@@ -41,22 +41,20 @@ fn compile(
         .unwrap_or_default()
         .into_iter()
         .map(|(k, v)| {
-            let value = if let Ok(s) = v.extract::<String>() {
-                s
-            } else if v.is_instance_of::<pyo3::types::PyBool>() {
-                return Err(PyTypeError::new_err(format!(
+            // A string, or a whole number (not True or False, which
+            // Python would read as one).
+            let value = v.extract::<String>().ok().or_else(|| {
+                (!v.is_instance_of::<pyo3::types::PyBool>())
+                    .then(|| v.extract::<i64>().ok().map(|n| n.to_string()))
+                    .flatten()
+            });
+            match value {
+                Some(value) => Ok((k, value)),
+                None => Err(PyTypeError::new_err(format!(
                     "option {k}: a value is a string or a whole number, not {}",
                     v.repr()?
-                )));
-            } else if let Ok(n) = v.extract::<i64>() {
-                n.to_string()
-            } else {
-                return Err(PyTypeError::new_err(format!(
-                    "option {k}: a value is a string or a whole number, not {}",
-                    v.repr()?
-                )));
-            };
-            Ok((k, value))
+                ))),
+            }
         })
         .collect::<PyResult<Vec<(String, String)>>>()?;
     options.sort();

@@ -127,13 +127,12 @@ fn divided(
         for m in moves {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let n = if parts {
-                crate::perft::perft_parts(&child, depth - 1)
-            } else if child.mid_turn() {
-                crate::perft::perft(&child, depth)
+            let plies = if parts {
+                crate::perft::Plies::Parts
             } else {
-                crate::perft::perft(&child, depth - 1)
+                crate::perft::Plies::Turns
             };
+            let n = crate::perft::perft_below(&child, depth, plies);
             bar.suspend(|| outln!("{}: {n}", crate::notation::move_text(pos, m)));
             if super::io::stdout_closed() {
                 return None;
