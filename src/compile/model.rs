@@ -333,13 +333,18 @@ pub struct Pattern {
     pub at: Option<PlayerSites>,
     /// Empty squares that count as the mover's pieces (per mover).
     pub hostile: Option<PlayerSites>,
+    /// The fewest and the most enemy pieces a bracketed line holds
+    /// (`min:`, `max:`; 1 and [`u32::MAX`] if absent). Sandwiched is
+    /// 1 and 1; the other shapes ignore it.
+    pub line: (u32, u32),
 }
 
 /// How a [`Pattern`] finds its squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Shape {
-    /// Along each direction, a line of one or more enemy pieces right next
-    /// to the landing square that ends in a piece of the mover: the whole line.
+    /// Along each direction, a line of enemy pieces right next to the
+    /// landing square (as many as [`Pattern::line`] allows) that ends in a
+    /// piece of the mover: the whole line.
     Bracketed,
     /// Along each direction, the enemy piece right next to the landing
     /// square with a piece of the mover (or a hostile square) just beyond it.

@@ -325,13 +325,19 @@ impl<B: Bits> Engine<B> {
             match p.shape {
                 Shape::Enclosed => {}
                 Shape::Bracketed => {
+                    let (lo, hi) = p.line;
                     let mut line = B::ZERO;
+                    let mut n = 0u32;
                     let mut cur = board.step(to, d);
                     while let Some(q) = cur.filter(|&q| enemy(q)) {
+                        n += 1;
+                        if n > hi {
+                            break;
+                        }
                         line |= B::bit(q);
                         cur = board.step(q, d);
                     }
-                    if !line.is_empty() && cur.is_some_and(|q| holds.has(q)) {
+                    if (lo..=hi).contains(&n) && cur.is_some_and(|q| holds.has(q)) {
                         out |= line;
                     }
                 }

@@ -27,8 +27,8 @@ pub(crate) struct ToSet<B: Bits> {
 /// One pattern of a [`ToSet`], for one player.
 #[derive(Clone, Debug)]
 struct SetPattern<B: Bits> {
-    /// Bracketed or sandwiched.
-    shape: Shape,
+    /// The fewest and the most enemy pieces in a line (sandwiched: 1 and 1).
+    line: (u32, u32),
     /// Each direction looked along, as a step along the numbering.
     dirs: Box<[Shift<B>]>,
     /// The kinds it selects (bit per kind; 0: any).
@@ -97,7 +97,7 @@ impl<B: Bits> SetPattern<B> {
             .as_ref()
             .map_or(B::ZERO, |h| super::tables::resolve_sites(h, player));
         Some(SetPattern {
-            shape: p.shape,
+            line: p.line,
             dirs: dirs.into(),
             kinds: p.kinds,
             hostile,
@@ -126,11 +126,14 @@ impl<B: Bits> Engine<B> {
             }
             let holds = own | (p.hostile & !occ);
             let mut any = B::ZERO;
+            let (lo, hi) = p.line;
             for s in &p.dirs {
-                // Enemy pieces whose neighbour along the direction holds.
+                // Enemy pieces whose neighbour along the direction holds:
+                // the first of a line of one.
                 let mut run = s.back(holds) & enemy;
-                if p.shape == Shape::Bracketed {
-                    // And those whose line of enemies along it ends so.
+                if (lo, hi) == (1, u32::MAX) {
+                    // And those whose line of enemies along it ends so,
+                    // however long.
                     loop {
                         let more = run | (s.back(run) & enemy);
                         if more == run {
@@ -138,8 +141,21 @@ impl<B: Bits> Engine<B> {
                         }
                         run = more;
                     }
+                    any |= s.back(run);
+                    continue;
                 }
-                any |= s.back(run);
+                // The first pieces of the lines of exactly `n` enemies,
+                // `n` counted up: a line's first piece starts one line
+                // only, as the squares beyond it are enemies and then one
+                // that holds (never an enemy).
+                let mut n = 1;
+                while !run.is_empty() && n <= hi {
+                    if n >= lo {
+                        any |= s.back(run);
+                    }
+                    run = s.back(run) & enemy;
+                    n += 1;
+                }
             }
             acc &= any;
         }

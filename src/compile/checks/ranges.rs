@@ -86,7 +86,28 @@ fn visit(n: &Node, board: Option<(u32, u32)>, out: &mut Vec<Problem>) {
                             );
                         }
                     }
-                    "slide" => need("max", 1, 25, "a slide goes at least 1 square"),
+                    "slide" | "bracketed" => {
+                        let what = if l.name == "slide" {
+                            "a slide goes 1 to 25 squares"
+                        } else {
+                            "a line holds 1 to 25 pieces"
+                        };
+                        need("min", 1, 25, what);
+                        need("max", 1, 25, what);
+                        if let (Some((_, lo)), Some((node, hi))) = (int("min"), int("max")) {
+                            if (1..=25).contains(&lo) && (1..=25).contains(&hi) && lo > hi {
+                                out.push(
+                                    OutOfRange::new(
+                                        node.span,
+                                        format!("min:{lo} max:{hi}"),
+                                        "the fewest is more than the most".to_string(),
+                                    )
+                                    .origin(node.origin.as_ref())
+                                    .help(format!("make max: {lo} or more, or min: {hi} or less")),
+                                );
+                            }
+                        }
+                    }
                     "repeated" => need("times", 2, 100, "a position occurs 2 to 100 times"),
                     "hand" => need("count", 0, 99, "a hand holds 0 to 99 pieces of a kind"),
                     "line" if b.all("points").len() < 2 => out.push(

@@ -374,7 +374,13 @@ pub fn describe_pattern(model: &Model, p: &Pattern) -> String {
     };
     let mut s = match p.shape {
         Shape::Bracketed => format!(
-            "{what} bracketed in a line ({}) between the square moved to and a piece of the mover",
+            "{what} bracketed in a line{} ({}) between the square moved to and a piece of the mover",
+            match p.line {
+                (1, u32::MAX) => String::new(),
+                (lo, hi) if lo == hi => format!(" of exactly {lo}"),
+                (lo, u32::MAX) => format!(" of {lo} or more"),
+                (lo, hi) => format!(" of {lo} to {hi}"),
+            },
             dir_names(&p.dirs)
         ),
         Shape::Sandwiched => format!(

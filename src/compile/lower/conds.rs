@@ -21,6 +21,7 @@ impl Lower<'_> {
                 kinds: 0,
                 at: None,
                 hostile: None,
+                line: (1, u32::MAX),
             };
         };
         let kinds = b
@@ -34,6 +35,15 @@ impl Lower<'_> {
             kinds,
             at: b.one("at").map(|s| self.per_player(s)),
             hostile: b.one("hostile").map(|s| self.per_player(s)),
+            line: match shape {
+                Shape::Sandwiched => (1, 1),
+                _ => (
+                    b.one("min").and_then(Node::as_int).unwrap_or(1).max(1) as u32,
+                    b.one("max")
+                        .and_then(Node::as_int)
+                        .map_or(u32::MAX, |m| m.max(1) as u32),
+                ),
+            },
         }
     }
 

@@ -457,8 +457,15 @@ pub(super) const LUDEMES: &[Ludeme] = &[
     Ludeme {
         name: "bracketed",
         cat: Cat::Pattern,
-        params: &[pos("dirs", DIRS, Arity::List, "the directions looked along from `(to)`"), PIECES_KEY, PATTERN_AT, HOSTILE],
-        doc: "Along each direction from where the move lands: a line of one or more enemy pieces, starting right next to it and ending in a piece of the mover (or a hostile square). Every piece of every such line is selected.",
+        params: &[
+            pos("dirs", DIRS, Arity::List, "the directions looked along from `(to)`"),
+            PIECES_KEY,
+            PATTERN_AT,
+            HOSTILE,
+            key("min", Ty::Fixed, "the fewest enemy pieces in a line (1 if absent)"),
+            key("max", Ty::Fixed, "the most enemy pieces in a line (no limit if absent)"),
+        ],
+        doc: "Along each direction from where the move lands: a line of one or more enemy pieces (from `min:` to `max:` of them), starting right next to it and ending in a piece of the mover (or a hostile square). Every piece of every such line is selected. `(bracketed All min:2 max:2)` selects pairs only: a line of one enemy piece or of three is left alone.",
         example: "(bracketed All)",
     },
     Ludeme {
