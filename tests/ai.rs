@@ -364,6 +364,28 @@ fn a_waiting_line_is_worth_more_on_the_level_its_player_fills() {
     }
 }
 
+/// The same game with its drop rule written twice (the engine gives every
+/// square to the first of two alike rules) is weighed as the game itself:
+/// the squares that fill in turn are still known, though the second rule
+/// has none of them.
+#[test]
+fn a_drop_rule_written_twice_keeps_the_weight_of_waiting_lines() {
+    let g = game("games/connect-four.lud");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/connect-four.lud");
+    let text = std::fs::read_to_string(path).expect("readable");
+    let rule = "(drop \"Disc\" (everywhere) gravity:S)";
+    assert!(text.contains(rule), "the rule is in the file");
+    let twice =
+        lud::build::compile_str("twice.lud", &text.replace(rule, &format!("{rule} {rule}")))
+            .expect("it compiles");
+    for board in ["7/7/7/DDD4/dDd3d/dDDd2d", "7/7/7/7/DDD3d/dDd3d"] {
+        let fen = format!("{board} y - - 0 1");
+        let (one, two) = (pos(&g, &fen), pos(&twice, &fen));
+        assert_eq!(one.legal_moves().len(), two.legal_moves().len(), "{board}");
+        assert_eq!(evaluate(&one), evaluate(&two), "{board}");
+    }
+}
+
 /// What a search learnt is kept for the next move of the same game
 /// ([`lud::ai::Memory`], as `lud play`, `lud match` and the protocols use
 /// it): a game of alpha-beta against itself at a fixed budget reaches

@@ -203,23 +203,32 @@ struct Fall<B> {
 }
 
 /// How the pieces fall ([`Fall`]), where every move of the game drops a
-/// new piece (not from a hand) on any square and it falls, all the same
-/// way; `None` if any move is of another kind (a pass too: the columns
-/// would no longer fill in turn).
+/// new piece (not from a hand) and it falls, all the same way, and each
+/// player's drops together may go anywhere (two alike rules share the
+/// board out between them when the engine is built); `None` if any move
+/// is of another kind (a pass too: the columns would no longer fill in
+/// turn).
 fn fall<B: Bits>(e: &Engine<B>) -> Option<Fall<B>> {
     use crate::compile::board::Dir;
     let mut down: Option<u8> = None;
-    for g in e.gens.iter().take(e.players() as usize).flatten() {
-        let GenKind::Drop(sites, gravity, hand) = g.kind else {
-            return None;
-        };
-        if gravity == u8::MAX || hand != NO_KIND || sites != e.all || g.phase != NORMAL {
-            return None;
+    for gens in e.gens.iter().take(e.players() as usize) {
+        let mut anywhere = B::ZERO;
+        for g in gens {
+            let GenKind::Drop(sites, gravity, hand) = g.kind else {
+                return None;
+            };
+            if gravity == u8::MAX || hand != NO_KIND || g.phase != NORMAL {
+                return None;
+            }
+            anywhere |= sites;
+            match down {
+                None => down = Some(gravity),
+                Some(d) if d == gravity => {}
+                Some(_) => return None,
+            }
         }
-        match down {
-            None => down = Some(gravity),
-            Some(d) if d == gravity => {}
-            Some(_) => return None,
+        if anywhere != e.all {
+            return None;
         }
     }
     let down = Dir(down?);
