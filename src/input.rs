@@ -88,6 +88,21 @@ fn not_a_file(ft: std::fs::FileType) -> Option<&'static str> {
     Some("not a file")
 }
 
+/// Opens a regular file to be read as it comes (a file of any length),
+/// with [`read_file`]'s checks of its type: before it is opened (opening a
+/// FIFO would wait for a writer) and once it is open.
+pub fn open_file(path: &Path) -> Result<File, InputError> {
+    let meta = std::fs::metadata(path)?;
+    if let Some(what) = not_a_file(meta.file_type()) {
+        return Err(InputError::NotAFile { what });
+    }
+    let file = File::open(path)?;
+    if let Some(what) = not_a_file(file.metadata()?.file_type()) {
+        return Err(InputError::NotAFile { what });
+    }
+    Ok(file)
+}
+
 /// Reads a whole regular file of at most `limit` bytes.
 ///
 /// The file's type is looked at before it is opened (opening a FIFO would
@@ -95,15 +110,8 @@ fn not_a_file(ft: std::fs::FileType) -> Option<&'static str> {
 /// are read, so a file that grows, or a stream presented as a file, costs no
 /// more than that.
 pub fn read_file(path: &Path, limit: usize) -> Result<Vec<u8>, InputError> {
-    let meta = std::fs::metadata(path)?;
-    if let Some(what) = not_a_file(meta.file_type()) {
-        return Err(InputError::NotAFile { what });
-    }
-    let file = File::open(path)?;
+    let file = open_file(path)?;
     let meta = file.metadata()?;
-    if let Some(what) = not_a_file(meta.file_type()) {
-        return Err(InputError::NotAFile { what });
-    }
     let cap = usize::try_from(meta.len()).unwrap_or(usize::MAX).min(limit) + 1;
     let mut bytes = Vec::with_capacity(cap);
     file.take(limit as u64 + 1).read_to_end(&mut bytes)?;

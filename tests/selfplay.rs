@@ -314,6 +314,112 @@ fn every_game_replays_by_the_rules_as_its_line_says() {
     }
 }
 
+/// `lud replay GAME results.jsonl` checks every game of a results file
+/// kept with `--moves`, and `--game N` shows the N-th: its last position
+/// is the one the moves of that line reach in the library. A line whose
+/// result was changed, a study without `--moves` and a last line cut short
+/// are each told.
+#[test]
+fn lud_replay_checks_the_games_of_a_results_file() {
+    let dir = scratch("selfplay-lud-replay");
+    let file = "games/go.lud";
+    let out = dir.join("go.jsonl");
+    selfplay(file, &out, &["-n", "4", "--option", "size=9", "--moves"]);
+    let path = out.to_str().unwrap();
+    let r = lud(&["replay", file, path], b"");
+    assert_ok(&r);
+    assert_eq!(
+        r.stdout.lines().filter(|l| l.starts_with("game ")).count(),
+        4,
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("4 games, every move and result by the rules"),
+        "{}",
+        r.stdout
+    );
+    // The third line's game, shown: its position string is where its
+    // moves lead (the ruleset's options come from the line).
+    let text = std::fs::read_to_string(&out).unwrap();
+    let third: Value = serde_json::from_str(text.lines().nth(2).unwrap()).unwrap();
+    let game = common_game(file, &[("size", "9")]);
+    let mut pos = game.start();
+    for m in third["moves"].as_array().unwrap() {
+        let m = lud::notation::parse_move(&pos, m.as_str().unwrap()).unwrap();
+        pos.play(m).unwrap();
+    }
+    let shown = lud(&["replay", file, path, "--game", "3"], b"");
+    assert_ok(&shown);
+    assert_eq!(
+        shown.stdout.lines().last(),
+        Some(pos.to_string().as_str()),
+        "{}",
+        shown.stdout
+    );
+    assert_refused(
+        &lud(&["replay", file, path, "--game", "5"], b""),
+        2,
+        "--game takes 1 to 4",
+    );
+    // A result changed on one line: that game is refused, at its line.
+    let winner = third["winner"].as_str().unwrap();
+    let other = if winner == "Black" { "White" } else { "Black" };
+    let changed: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 2 {
+                l.replace(
+                    &format!("\"winner\":\"{winner}\""),
+                    &format!("\"winner\":\"{other}\""),
+                )
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    let bad = dir.join("bad.jsonl");
+    std::fs::write(&bad, changed.join("\n") + "\n").unwrap();
+    let r = lud(&["replay", file, bad.to_str().unwrap()], b"");
+    assert_refused(&r, 1, "game 3 (line 3");
+    assert!(
+        r.stderr.contains("1 of 4 games do not replay"),
+        "{}",
+        r.stderr
+    );
+    // A last line cut short is left out, and said.
+    let torn = dir.join("torn.jsonl");
+    std::fs::write(&torn, &text[..text.len() - 20]).unwrap();
+    let r = lud(&["replay", file, torn.to_str().unwrap()], b"");
+    assert_ok(&r);
+    assert!(r.stderr.contains("cut short"), "{}", r.stderr);
+    assert!(r.stdout.contains("3 games, every move"), "{}", r.stdout);
+    // Without the moves there is nothing to replay.
+    let bare = dir.join("bare.jsonl");
+    selfplay(file, &bare, &["-n", "1", "--option", "size=9"]);
+    assert_refused(
+        &lud(&["replay", file, bare.to_str().unwrap()], b""),
+        1,
+        "`lud selfplay --moves` keeps them",
+    );
+}
+
+/// A shipped game file under options.
+fn common_game(file: &str, options: &[(&str, &str)]) -> lud::Game {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    let src = lud::compile::read_source(&path).unwrap();
+    let config = lud::compile::options::Config {
+        ruleset: None,
+        options: options
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+            .collect(),
+    };
+    lud::build::compile_with(&src, &config).unwrap()
+}
+
 #[test]
 fn a_stopped_study_resumes_where_it_stopped() {
     let dir = scratch("selfplay-resume");

@@ -423,7 +423,7 @@ pub enum Command {
     Replay {
         /// The game file.
         file: PathBuf,
-        /// The record.
+        /// The record: one, a file of several, or a results file of `lud selfplay --moves`
         record: PathBuf,
         /// Print the record as PGN (SAN moves where the game has them) instead of the board
         #[arg(long, conflicts_with = "step")]
@@ -431,7 +431,7 @@ pub enum Command {
         /// Walk the record ply by ply (on a terminal: Enter, b, a number, q; else every position is printed)
         #[arg(long)]
         step: bool,
-        /// In a file of several records (as `lud match --records` writes), the one to replay, from 1; without it each is checked, a line each
+        /// In a file of several records (as `lud match --records` writes) or of results (`lud selfplay --moves`), the one to replay, from 1; without it each is checked, a line each
         #[arg(long, value_name = "N")]
         game: Option<usize>,
         /// Override the ruleset and options the record names.

@@ -13,6 +13,7 @@ use crate::compile::options::ConfigError;
 use crate::game::Game;
 use crate::input::{read_file, MAX_RECORD_BYTES};
 use crate::record::{Record, RecordError};
+use crate::study::{Line, Reader};
 
 /// A record as read: its text (for pointing at its tags) and what it says.
 pub(super) struct Loaded {
@@ -70,6 +71,98 @@ pub(super) fn read_all(path: &Path) -> Result<Vec<Part>, i32> {
             (line0, loaded)
         })
         .collect())
+}
+
+/// The games of a results file of `lud selfplay` (JSON lines), read one at
+/// a time in bounded memory; `None` if the file is not one (its first
+/// character other than white space is not `{`), printing why not where it
+/// cannot be read.
+pub(super) fn results(
+    path: &Path,
+) -> Result<Option<Reader<std::io::BufReader<std::fs::File>>>, i32> {
+    use std::io::{BufRead as _, Seek as _};
+    let name = path.display();
+    let file = crate::input::open_file(path).map_err(|e| {
+        eoutln!("error: cannot read {name}: {e}");
+        EXIT_INPUT
+    })?;
+    let mut r = std::io::BufReader::new(file);
+    // The first bytes decide: white space skipped, as far as a record may
+    // reach (a longer run of it is no results file, and too long a record).
+    let mut skipped = 0;
+    let first = loop {
+        if skipped > MAX_RECORD_BYTES {
+            break None;
+        }
+        let buf = r.fill_buf().map_err(|e| {
+            eoutln!("error: cannot read {name}: {e}");
+            EXIT_INPUT
+        })?;
+        let Some(k) = buf.iter().position(|b| !b.is_ascii_whitespace()) else {
+            if buf.is_empty() {
+                break None;
+            }
+            let n = buf.len();
+            r.consume(n);
+            skipped += n;
+            continue;
+        };
+        break Some(buf[k]);
+    };
+    if first != Some(b'{') {
+        return Ok(None);
+    }
+    r.rewind().map_err(|e| {
+        eoutln!("error: cannot read {name}: {e}");
+        EXIT_INPUT
+    })?;
+    Ok(Some(Reader::new(r)))
+}
+
+/// The record of a game of a results file, as `lud selfplay --moves` kept
+/// it: its game, ruleset, options and moves as tags and moves, and its
+/// result as `1-0`, `0-1` or `1/2-1/2` in a game of two players (`*` for a
+/// game the study's cap stopped).
+pub(super) fn of_line(path: &Path, l: &Line) -> Result<Loaded, String> {
+    if l.moves.is_empty() && l.plies > 0 {
+        return Err(format!(
+            "the game's moves were not kept: `lud selfplay --moves` keeps them (this line has its {} plies counted only)",
+            l.plies
+        ));
+    }
+    let mut record = Record::default();
+    record.set_tag("Game", l.game.clone());
+    if let Some(r) = &l.ruleset {
+        record.set_tag("Ruleset", r.clone());
+    }
+    if !l.options.is_empty() {
+        record.set_tag("Options", l.options.join(" "));
+    }
+    let two = l.sides.len() == 2;
+    let winner = l
+        .winner
+        .as_ref()
+        .and_then(|w| l.sides.iter().position(|s| s == w));
+    let result = match (l.result.as_str(), winner) {
+        ("win", Some(0)) if two => Some("1-0"),
+        ("win", Some(1)) if two => Some("0-1"),
+        ("draw", _) if two => Some("1/2-1/2"),
+        ("capped", _) => Some("*"),
+        _ => None,
+    };
+    if let Some(r) = result {
+        record.set_tag("Result", r);
+    }
+    if let Some(e) = &l.ending {
+        record.set_tag("Ending", e.clone());
+    }
+    record.moves.clone_from(&l.moves);
+    Ok(Loaded {
+        path: path.to_path_buf(),
+        text: record.to_text(),
+        line0: 0,
+        record,
+    })
 }
 
 /// The games compiled for the records of one file, by the ruleset and

@@ -4,6 +4,9 @@
 //!
 //! - A file of several records, one after another (`lud match --records`),
 //!   has each checked, a line each; `--game N` picks one to show.
+//! - So does a results file of `lud selfplay --moves` (JSON lines, read a
+//!   line at a time): each game's moves, ruleset, options and result are
+//!   replayed as a record's.
 //! - `--pgn` prints the record as PGN (SAN where the game has it, `[FEN]`
 //!   and `[SetUp]` when it starts from a position) instead of the board.
 //! - `--step` walks the record ply by ply. On a terminal it shows one
@@ -35,6 +38,11 @@ pub(super) struct Options<'a> {
 }
 
 pub(super) fn run(o: &Options<'_>) -> i32 {
+    match records::results(o.record) {
+        Ok(Some(reader)) => return results(o, reader),
+        Ok(None) => {}
+        Err(c) => return c,
+    }
     let mut all = match records::read_all(o.record) {
         Ok(r) => r,
         Err(c) => return c,
@@ -73,17 +81,91 @@ pub(super) fn run(o: &Options<'_>) -> i32 {
         );
         return EXIT_USAGE;
     }
-    check_all(o, &all)
+    let items = all.into_iter().enumerate().map(|(k, (line0, rec))| {
+        (
+            format!("record {} (line {}): ", k + 1, line0 + 1),
+            rec.map_err(|e| e.to_string()),
+        )
+    });
+    check_all(o, items, "record")
 }
 
-/// Checks every record of a file of several: with `--pgn` each printed,
-/// else a line each; the exit code.
-fn check_all(o: &Options<'_>, all: &[records::Part]) -> i32 {
-    let (count, name) = (all.len(), o.record.display());
+/// A results file of `lud selfplay` (its games' moves kept by `--moves`):
+/// each game checked, a line each, or the one `--game N` picks (the N-th
+/// game of the file) replayed as a record is.
+fn results(
+    o: &Options<'_>,
+    mut reader: crate::study::Reader<std::io::BufReader<std::fs::File>>,
+) -> i32 {
+    let name = o.record.display();
+    if o.step && o.game.is_none() {
+        eoutln!(
+            "error: {name} is a file of results, and --step walks one game: pick it with --game N"
+        );
+        return EXIT_USAGE;
+    }
+    if o.game == Some(0) {
+        eoutln!("error: --game counts the games of {name} from 1, not 0");
+        return EXIT_USAGE;
+    }
+    let mut count = 0;
+    let code = {
+        let items = std::iter::from_fn(|| {
+            let item = reader.next()?;
+            let line = reader.lines_read();
+            count += 1;
+            Some(match item {
+                Ok(l) => (
+                    format!("game {count} (line {line}, index {}): ", l.index),
+                    records::of_line(o.record, &l),
+                ),
+                Err(e) => (String::new(), Err(e.to_string())),
+            })
+        });
+        match o.game {
+            Some(n) => match items.take(n).last() {
+                Some((at, Ok(rec))) if count == n => {
+                    match records::load_game(o.file, o.config, &rec) {
+                        Ok(game) => replay_one(o, &rec, &at, &game),
+                        Err(c) => c,
+                    }
+                }
+                Some((at, Err(e))) if count == n => {
+                    eoutln!("error: {name}: {at}{e}");
+                    EXIT_INPUT
+                }
+                _ => {
+                    eoutln!(
+                        "error: {name} holds {count} game{}: --game takes 1 to {count}, not {n}",
+                        if count == 1 { "" } else { "s" }
+                    );
+                    EXIT_USAGE
+                }
+            },
+            None => check_all(o, items, "game"),
+        }
+    };
+    if let Some(at) = reader.torn() {
+        eoutln!(
+            "note: {name}: its last line, from byte {at}, was cut short (a run stopped while writing it) and is not checked"
+        );
+    }
+    code
+}
+
+/// Checks every record of a file of several (each with where it stands in
+/// the file, and the record or why it does not read as one): with `--pgn`
+/// each printed, else a line each; the exit code. `noun` names one.
+fn check_all(
+    o: &Options<'_>,
+    items: impl Iterator<Item = (String, Result<records::Loaded, String>)>,
+    noun: &str,
+) -> i32 {
+    let name = o.record.display();
     let mut games = records::Compiled::default();
-    let mut failed = 0;
-    for (k, (line0, rec)) in all.iter().enumerate() {
-        let at = format!("record {} (line {}): ", k + 1, line0 + 1);
+    let (mut count, mut failed) = (0, 0);
+    for (at, rec) in items {
+        count += 1;
         let rec = match rec {
             Ok(rec) => rec,
             Err(e) => {
@@ -94,7 +176,7 @@ fn check_all(o: &Options<'_>, all: &[records::Part]) -> i32 {
         };
         // A record of another game, or whose tags name settings the game
         // does not have, stops the run: the others are likely so.
-        let game = match games.game_for(o.file, o.config, rec) {
+        let game = match games.game_for(o.file, o.config, &rec) {
             Ok(g) => g,
             Err(c) => {
                 eoutln!("error: {name}: stopped at {}", at.trim_end_matches(": "));
@@ -102,12 +184,12 @@ fn check_all(o: &Options<'_>, all: &[records::Part]) -> i32 {
             }
         };
         let code = if o.pgn {
-            if k > 0 {
+            if count > 1 {
                 outln!();
             }
-            replay_one(o, rec, &at, &game)
+            replay_one(o, &rec, &at, &game)
         } else {
-            match replayed(o, rec, &at, &game) {
+            match replayed(o, &rec, &at, &game) {
                 Ok(positions) => {
                     let result = rec.record.tag("Result").unwrap_or("*");
                     let ending = rec
@@ -128,12 +210,21 @@ fn check_all(o: &Options<'_>, all: &[records::Part]) -> i32 {
             failed += 1;
         }
     }
+    let nouns = if count == 1 {
+        noun.to_string()
+    } else {
+        format!("{noun}s")
+    };
+    if count == 0 {
+        eoutln!("error: {name} holds no {noun}");
+        return EXIT_INPUT;
+    }
     if failed > 0 {
-        eoutln!("error: {name}: {failed} of {count} records do not replay by the rules");
+        eoutln!("error: {name}: {failed} of {count} {nouns} do not replay by the rules");
         return EXIT_INPUT;
     }
     if !o.pgn {
-        outln!("{count} records, every move and result by the rules (--game N shows one)");
+        outln!("{count} {nouns}, every move and result by the rules (--game N shows one)");
     }
     EXIT_OK
 }
