@@ -406,6 +406,46 @@ fn lud_replay_checks_the_games_of_a_results_file() {
     );
 }
 
+/// Two studies of one game whose file was edited between them are two
+/// columns that say which file each is (its fingerprint), not two columns
+/// alike; one file's study says nothing of it.
+#[test]
+fn analyze_tells_two_versions_of_a_game_file_apart() {
+    let dir = scratch("selfplay-two-versions");
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("games/connect-four.lud"),
+    )
+    .unwrap();
+    let (a, b) = (dir.join("a.lud"), dir.join("b.lud"));
+    std::fs::write(&a, &text).unwrap();
+    std::fs::write(&b, text.clone() + "// edited\n").unwrap();
+    let (ra, rb) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
+    selfplay(a.to_str().unwrap(), &ra, &["-n", "3"]);
+    selfplay(b.to_str().unwrap(), &rb, &["-n", "3"]);
+    let fingerprint = |p: &Path| -> String {
+        let first = std::fs::read_to_string(p).unwrap();
+        let v: Value = serde_json::from_str(first.lines().next().unwrap()).unwrap();
+        v["rules"].as_str().unwrap()[..8].to_string()
+    };
+    let (fa, fb) = (fingerprint(&ra), fingerprint(&rb));
+    assert_ne!(fa, fb);
+    let both = lud(
+        &["analyze", ra.to_str().unwrap(), rb.to_str().unwrap()],
+        b"",
+    );
+    assert_ok(&both);
+    let head = both.stdout.lines().next().unwrap();
+    assert!(
+        head.contains(&format!("Connect Four (file {fa})"))
+            && head.contains(&format!("Connect Four (file {fb})")),
+        "{}",
+        both.stdout
+    );
+    let one = lud(&["analyze", ra.to_str().unwrap()], b"");
+    assert_ok(&one);
+    assert!(!one.stdout.contains("(file "), "{}", one.stdout);
+}
+
 /// A shipped game file under options.
 fn common_game(file: &str, options: &[(&str, &str)]) -> lud::Game {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);

@@ -51,7 +51,7 @@ fn rows(studies: &[Summary]) -> Vec<Vec<String>> {
     };
     row(
         "game",
-        each(&|s, _| study_name(s)),
+        each(&|s, _| study_name_in(s, studies)),
         two.then(|| "difference, points".to_string()),
     );
     row("players", each(&|s, _| players(s)), None);
@@ -166,6 +166,28 @@ fn rows(studies: &[Summary]) -> Vec<Vec<String>> {
 
 fn study_name(s: &Summary) -> String {
     s.study.game_label()
+}
+
+/// The game's file as a label, where another study's file of the same
+/// name differs from it (an edited file is another study): its
+/// fingerprint's first eight digits; else nothing.
+fn file_mark(s: &Summary, all: &[Summary]) -> String {
+    let edited = all
+        .iter()
+        .any(|o| o.study.game_label() == s.study.game_label() && o.study.rules != s.study.rules);
+    if edited {
+        format!(
+            " (file {})",
+            s.study.rules.get(..8).unwrap_or(&s.study.rules)
+        )
+    } else {
+        String::new()
+    }
+}
+
+/// [`study_name`] told apart from the other studies' ([`file_mark`]).
+fn study_name_in(s: &Summary, all: &[Summary]) -> String {
+    study_name(s) + &file_mark(s, all)
 }
 
 fn players(s: &Summary) -> String {
@@ -369,7 +391,7 @@ fn legend_name(s: &Summary, all: &[Summary]) -> String {
     parts.extend(s.study.ruleset.iter().cloned());
     parts.extend(s.study.options.iter().cloned());
     parts.push(players(s));
-    parts.join(", ")
+    parts.join(", ") + &file_mark(s, all)
 }
 
 fn results_plot(studies: &[Summary], svg: &mut String) -> Result<(), String> {
@@ -626,7 +648,7 @@ pub fn html(studies: &[Summary], sources: &[String]) -> String {
     let title = match studies {
         [one] => format!("{}: a self-play study", study_name(one)),
         _ => {
-            let names: Vec<String> = studies.iter().map(study_name).collect();
+            let names: Vec<String> = studies.iter().map(|s| study_name_in(s, studies)).collect();
             let mut names: Vec<String> = names.into_iter().fold(Vec::new(), |mut v, n| {
                 if !v.contains(&n) {
                     v.push(n);
@@ -657,7 +679,7 @@ pub fn html(studies: &[Summary], sources: &[String]) -> String {
     head.extend(
         studies
             .iter()
-            .map(|s| format!("{} {}", study_name(s), players(s))),
+            .map(|s| format!("{} {}", study_name_in(s, studies), players(s))),
     );
     let mut endings = vec![head];
     endings.extend(ending_rows(studies));
@@ -693,7 +715,7 @@ pub const GLOSSARY: &[(&str, &str)] = &[
     ("completion", "The share of games with a winner (Ludii's Completion)."),
     ("balance", "1 minus the largest difference between two sides' win rates (Ludii's Balance): 1 when every side wins as often."),
     ("first player's score", "A win 1, a draw 1/2, over the games the rules ended: above 50% the first player has the advantage. Its 95% interval is the normal one of a mean, with z²/2 wins and z²/2 losses added (as Agresti and Coull adjust a share), so that games that all went one way still have one as wide as their number allows."),
-    ("length", "Plies (single moves) a game lasted (Ludii's DurationMoves), with its spread."),
+    ("length", "Plies (single moves) a game lasted (Ludii's DurationMoves), with its spread; the median and the 10th and 90th percentiles are by the nearest rank (of an even number of games, the median is the lower middle length)."),
     ("branching", "The mean number of legal moves of the positions moves were played from."),
     ("decision moves", "The share of a game's positions with more than one legal move, averaged over the games (Ludii's DecisionMoves)."),
     ("game-tree size", "b to the power d for each game, b its mean branching and d its length, averaged (in powers of ten) over the games (Ludii's GameTreeComplexity, after Allis 1994): a rough size of the game tree."),
