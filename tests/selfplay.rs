@@ -446,6 +446,70 @@ fn analyze_tells_two_versions_of_a_game_file_apart() {
     assert!(!one.stdout.contains("(file "), "{}", one.stdout);
 }
 
+/// A run that adds to a file's study sums up the whole study: its results
+/// and mean length are those of every game in the file, as `lud analyze`
+/// finds them; its speed is of its own games.
+#[test]
+fn a_run_that_adds_to_a_study_sums_up_all_its_games() {
+    let dir = scratch("selfplay-summary-all");
+    let out = dir.join("r.jsonl");
+    let file = "games/connect-four.lud";
+    let first = lud(
+        &["selfplay", file, "-n", "5", "--out", out.to_str().unwrap()],
+        b"",
+    );
+    assert_ok(&first);
+    let more = lud(
+        &["selfplay", file, "-n", "12", "--out", out.to_str().unwrap()],
+        b"",
+    );
+    assert_ok(&more);
+    assert!(
+        more.stdout.contains(
+            "7 games played (5 already in the file: the results and length below are of all 12)"
+        ),
+        "{}",
+        more.stdout
+    );
+    let analyzed = lud(&["analyze", out.to_str().unwrap()], b"");
+    assert_ok(&analyzed);
+    let share = |text: &str, side: &str| -> String {
+        let at = text.find(&format!("{side} wins")).unwrap();
+        text[at..]
+            .split_whitespace()
+            .nth(2)
+            .unwrap()
+            .trim_end_matches(',')
+            .to_string()
+    };
+    for side in ["Yellow", "Red"] {
+        assert_eq!(
+            share(&more.stdout, side),
+            share(&analyzed.stdout, side),
+            "{side}\n{}\n{}",
+            more.stdout,
+            analyzed.stdout
+        );
+    }
+    let mean = |text: &str| -> f64 {
+        let at = text.find("mean length").unwrap();
+        text[at..]
+            .split_whitespace()
+            .nth(2)
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let lines = games(&out);
+    let plies: u64 = lines.values().map(|l| l["plies"].as_u64().unwrap()).sum();
+    assert_eq!(lines.len(), 12);
+    assert!(
+        (mean(&more.stdout) - plies as f64 / 12.0).abs() < 0.051,
+        "{}",
+        more.stdout
+    );
+}
+
 /// A shipped game file under options.
 fn common_game(file: &str, options: &[(&str, &str)]) -> lud::Game {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
@@ -491,8 +555,9 @@ fn a_stopped_study_resumes_where_it_stopped() {
     assert_ok(&r);
     assert!(r.stderr.contains("unfinished last line"), "{}", r.stderr);
     assert!(
-        r.stdout
-            .contains("25 games played (15 already in the file)"),
+        r.stdout.contains(
+            "25 games played (15 already in the file: the results and length below are of all 40)"
+        ),
         "{}",
         r.stdout
     );
@@ -516,7 +581,9 @@ fn a_stopped_study_resumes_where_it_stopped() {
         b"",
     );
     assert!(
-        r.stdout.contains("0 games played (40 already in the file)"),
+        r.stdout.contains(
+            "0 games played (40 already in the file: the results and length below are of all 40)"
+        ),
         "{}",
         r.stdout
     );
@@ -574,7 +641,9 @@ fn ctrl_c_keeps_the_games_played_and_the_same_command_goes_on() {
     let r = lud(&args[..args.len() - 1], b"");
     assert_ok(&r);
     assert!(
-        r.stdout.contains(&format!("({kept} already in the file)")),
+        r.stdout.contains(&format!(
+            "({kept} already in the file: the results and length below are of all 400)"
+        )),
         "{}",
         r.stdout
     );
@@ -922,7 +991,9 @@ fn a_study_is_its_file_its_settings_in_any_order_and_one_run_at_a_time() {
     );
     assert_ok(&r);
     assert!(
-        r.stdout.contains("2 games played (4 already in the file)"),
+        r.stdout.contains(
+            "2 games played (4 already in the file: the results and length below are of all 6)"
+        ),
         "{}",
         r.stdout
     );

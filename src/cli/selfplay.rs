@@ -116,6 +116,44 @@ struct Tally {
     failed: Option<String>,
 }
 
+impl Tally {
+    /// Counts a game of `plies` that ended with `result` (`win`, `draw`,
+    /// `capped` or `stuck`), won by side `winner` where it was won.
+    fn count(&mut self, result: &str, winner: Option<usize>, plies: u32) {
+        self.games += 1;
+        self.plies += u64::from(plies);
+        match (result, winner) {
+            ("win", Some(w)) => {
+                if let Some(c) = self.wins.get_mut(w) {
+                    *c += 1;
+                }
+            }
+            ("draw", _) => self.draws += 1,
+            ("capped", _) => self.capped += 1,
+            ("stuck", _) => self.stuck += 1,
+            _ => {}
+        }
+    }
+
+    /// This tally and `other`'s games together.
+    fn and(&self, other: &Tally) -> Tally {
+        Tally {
+            games: self.games + other.games,
+            wins: self
+                .wins
+                .iter()
+                .zip(&other.wins)
+                .map(|(a, b)| a + b)
+                .collect(),
+            draws: self.draws + other.draws,
+            capped: self.capped + other.capped,
+            stuck: self.stuck + other.stuck,
+            plies: self.plies + other.plies,
+            failed: None,
+        }
+    }
+}
+
 pub(super) fn run(a: &SelfplayArgs) -> i32 {
     if a.max_plies > MAX_CAP || a.max_plies == 0 {
         eoutln!(
@@ -153,10 +191,14 @@ pub(super) fn run(a: &SelfplayArgs) -> i32 {
         .unwrap_or_default();
     let shard = a.shard.unwrap_or(Shard::ALL);
     let range = shard.range(a.games);
+    let mut earlier = Tally {
+        wins: vec![0; study.sides.len()],
+        ..Tally::default()
+    };
     let (sink, have) = match a.out.as_deref() {
         None => (Sink::None, Numbers::default()),
         Some(p) if p == Path::new("-") => (Sink::Stdout, Numbers::default()),
-        Some(p) => match open_out(p, &study, &range) {
+        Some(p) => match open_out(p, &study, &range, &mut earlier) {
             Ok((f, have)) => (Sink::File(f), have),
             Err(c) => return c,
         },
@@ -197,18 +239,13 @@ pub(super) fn run(a: &SelfplayArgs) -> i32 {
             progress.stop.store(true, Ordering::Relaxed);
             return;
         }
-        t.games += 1;
-        t.plies += u64::from(p.plies);
-        match p.end {
-            End::Win { winner, .. } => {
-                if let Some(w) = t.wins.get_mut(winner) {
-                    *w += 1;
-                }
-            }
-            End::Draw { .. } => t.draws += 1,
-            End::Capped => t.capped += 1,
-            End::Stuck => t.stuck += 1,
-        }
+        let (result, winner) = match p.end {
+            End::Win { winner, .. } => ("win", Some(winner)),
+            End::Draw { .. } => ("draw", None),
+            End::Capped => ("capped", None),
+            End::Stuck => ("stuck", None),
+        };
+        t.count(result, winner, p.plies);
     };
     let bar = Bar::new(a.quiet, TEMPLATE, |b| b.set_length(to_play));
     let show = |b: &ProgressBar| b.set_position(progress.done.load(Ordering::Relaxed));
@@ -235,7 +272,7 @@ pub(super) fn run(a: &SelfplayArgs) -> i32 {
             outln!("{s}");
         }
     };
-    summary(&study, &t, have.len(), seconds, a, shard)
+    summary(&study, &t, &earlier, seconds, a, shard)
         .into_iter()
         .for_each(say);
     if let Some(e) = t.failed {
@@ -253,15 +290,18 @@ pub(super) fn run(a: &SelfplayArgs) -> i32 {
     EXIT_OK
 }
 
-/// The summary lines.
+/// The summary lines: the games of this run (`t`), and the results of
+/// these with the study's games the file already held (`earlier`).
 fn summary(
     study: &Study,
-    t: &Tally,
-    had: u64,
+    run: &Tally,
+    earlier: &Tally,
     seconds: f64,
     a: &SelfplayArgs,
     shard: Shard,
 ) -> Vec<String> {
+    let had = earlier.games;
+    let t = &run.and(earlier);
     let players: Vec<String> = study
         .sides
         .iter()
@@ -272,9 +312,13 @@ fn summary(
         format!("game          {}", study.game),
         format!("players       {}", players.join(", ")),
     ];
-    let mut played = format!("{} games played", t.games);
+    let mut played = format!("{} games played", run.games);
     if had > 0 {
-        let _ = write!(played, " ({had} already in the file)");
+        let _ = write!(
+            played,
+            " ({had} already in the file: the results and length below are of all {})",
+            t.games
+        );
     }
     if shard != Shard::ALL {
         let _ = write!(played, ", shard {shard} of a study of {}", a.games);
@@ -316,7 +360,7 @@ fn summary(
     }
     out.push(format!(
         "time          {seconds:.2} s, {:.0} games/s",
-        t.games as f64 / seconds.max(1e-9)
+        run.games as f64 / seconds.max(1e-9)
     ));
     if let Some(p) = a.out.as_deref().filter(|p| *p != Path::new("-")) {
         out.push(format!("results in    {} (lud analyze {0})", p.display()));
@@ -333,6 +377,7 @@ fn open_out(
     path: &Path,
     study: &Study,
     range: &std::ops::Range<u64>,
+    earlier: &mut Tally,
 ) -> Result<(File, Numbers), i32> {
     let cannot = |what: &str, e: &dyn std::fmt::Display| {
         eoutln!("error: cannot {what} {}: {e}", path.display());
@@ -375,8 +420,12 @@ fn open_out(
     for item in reader.by_ref() {
         match item {
             Ok(line) if line.of_study(study) => {
-                if range.contains(&line.index) {
-                    have.insert(line.index);
+                if range.contains(&line.index) && have.insert(line.index) {
+                    let winner = line
+                        .winner
+                        .as_ref()
+                        .and_then(|w| study.sides.iter().position(|s| s == w));
+                    earlier.count(&line.result, winner, line.plies);
                 }
             }
             Ok(line) => {
