@@ -385,7 +385,7 @@ fn lud_replay_checks_the_games_of_a_results_file() {
     let r = lud(&["replay", file, bad.to_str().unwrap()], b"");
     assert_refused(&r, 1, "game 3 (line 3");
     assert!(
-        r.stderr.contains("1 of 4 games do not replay"),
+        r.stderr.contains("1 of 4 games does not replay"),
         "{}",
         r.stderr
     );
@@ -396,6 +396,55 @@ fn lud_replay_checks_the_games_of_a_results_file() {
     assert_ok(&r);
     assert!(r.stderr.contains("cut short"), "{}", r.stderr);
     assert!(r.stdout.contains("3 games, every move"), "{}", r.stdout);
+    // What a line says of the end is checked too: a made-up kind of
+    // ending, a game cut short said to be stuck; a line that is not one
+    // stops the check there, the games before it counted.
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut ending = lines[0].clone();
+    ending["ending"] = Value::from("made up");
+    let mut stuck = lines[1].clone();
+    for (key, keep) in [("moves", 3), ("branching", 3)] {
+        let cut: Vec<Value> = stuck[key].as_array().unwrap()[..keep].to_vec();
+        stuck[key] = Value::from(cut);
+    }
+    stuck["plies"] = Value::from(3);
+    stuck["result"] = Value::from("stuck");
+    let o = stuck.as_object_mut().unwrap();
+    o.remove("winner");
+    o.remove("ending");
+    let claims = dir.join("claims.jsonl");
+    let joined: Vec<String> = [&ending, &stuck].iter().map(ToString::to_string).collect();
+    std::fs::write(
+        &claims,
+        joined.join("\n") + "\n{}\n" + text.lines().nth(3).unwrap() + "\n",
+    )
+    .unwrap();
+    let r = lud(&["replay", file, claims.to_str().unwrap()], b"");
+    assert_refused(&r, 1, "(made up), but after its");
+    assert!(
+        r.stderr.contains(
+            "the line says stuck, but after its 3 moves the player to move has legal moves"
+        ),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("line 3, column 2: missing field `game`"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .contains("stopped there; of the 2 games before, 2 did not replay"),
+        "{}",
+        r.stderr
+    );
+    // A command that takes one record says how to get one.
+    let r = lud(&["explain", file, "--record", path], b"");
+    assert_refused(&r, 1, "--game N --pgn > game.txt");
     // Without the moves there is nothing to replay.
     let bare = dir.join("bare.jsonl");
     selfplay(file, &bare, &["-n", "1", "--option", "size=9"]);
@@ -507,6 +556,28 @@ fn a_run_that_adds_to_a_study_sums_up_all_its_games() {
         (mean(&more.stdout) - plies as f64 / 12.0).abs() < 0.051,
         "{}",
         more.stdout
+    );
+}
+
+/// Two studies of games whose sides are named differently: each row of
+/// wins names the side's number and both names, not the first study's.
+#[test]
+fn analyze_names_sides_by_number_where_two_games_name_them_apart() {
+    let dir = scratch("selfplay-two-games");
+    let (a, b) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
+    selfplay("games/connect-four.lud", &a, &["-n", "3"]);
+    selfplay("games/breakthrough.lud", &b, &["-n", "3"]);
+    let r = lud(&["analyze", a.to_str().unwrap(), b.to_str().unwrap()], b"");
+    assert_ok(&r);
+    assert!(
+        r.stdout.contains("player 1 (Yellow / White) wins"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("player 2 (Red / Black) wins"),
+        "{}",
+        r.stdout
     );
 }
 

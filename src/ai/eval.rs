@@ -204,8 +204,9 @@ struct Fall<B> {
 
 /// How the pieces fall ([`Fall`]), where every move of the game drops a
 /// new piece (not from a hand) and it falls, all the same way, and each
-/// player's drops together may go anywhere (two alike rules share the
-/// board out between them when the engine is built); `None` if any move
+/// player's drops without a condition together may go anywhere (two alike
+/// rules share the board out between them when the engine is built);
+/// `None` if any move
 /// is of another kind (a pass too: the columns would no longer fill in
 /// turn).
 fn fall<B: Bits>(e: &Engine<B>) -> Option<Fall<B>> {
@@ -220,7 +221,10 @@ fn fall<B: Bits>(e: &Engine<B>) -> Option<Fall<B>> {
             if gravity == u8::MAX || hand != NO_KIND || g.phase != NORMAL {
                 return None;
             }
-            anywhere |= sites;
+            // A rule with a condition may not drop where it could.
+            if g.guard.is_none() {
+                anywhere |= sites;
+            }
             match down {
                 None => down = Some(gravity),
                 Some(d) if d == gravity => {}

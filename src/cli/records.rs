@@ -25,11 +25,82 @@ pub(super) struct Loaded {
     pub(super) line0: usize,
     /// The record.
     pub(super) record: Record,
+    /// Where the record is a game of a results file: what its line says of
+    /// the game's end, checked where its moves lead.
+    pub(super) claim: Option<Claim>,
+}
+
+/// What a line of a results file says of its game: its line, how it ended
+/// (`win`, `draw`, `capped`, `stuck`), the winner, the kind of ending, and
+/// the study's cap and sides.
+pub(super) struct Claim {
+    /// The line, from 1.
+    pub(super) line: usize,
+    result: String,
+    winner: Option<String>,
+    ending: Option<String>,
+    plies: u32,
+    max_plies: u32,
+    sides: Vec<String>,
+}
+
+impl Claim {
+    /// Whether the game ends as the line says where its moves lead
+    /// (`end`): the winner and kind of ending by the rules, or still going
+    /// at the cap (`capped`), or with no legal move and no end rule holding
+    /// (`stuck`); else what differs.
+    pub(super) fn check(&self, end: &crate::game::Position) -> Result<(), String> {
+        let said = match (&self.winner, &self.ending) {
+            (Some(w), Some(e)) => format!("the line says {w} won ({e})"),
+            (Some(w), None) => format!("the line says {w} won"),
+            (None, Some(e)) => format!("the line says {} ({e})", self.result),
+            (None, None) => format!("the line says {}", self.result),
+        };
+        let actual = match end.outcome() {
+            Some(o) => format!(
+                "the rules end it {}",
+                crate::draw::outcome_text(end.model(), &o)
+            ),
+            None => "the game is not over".to_string(),
+        };
+        let fits = match (self.result.as_str(), end.outcome()) {
+            ("win", Some(o)) => {
+                o.winner().and_then(|w| self.sides.get(w)) == self.winner.as_ref()
+                    && self.ending.as_deref().is_none_or(|e| e == o.kind())
+            }
+            ("draw", Some(o)) => {
+                o.winner().is_none() && self.ending.as_deref().is_none_or(|e| e == o.kind())
+            }
+            ("capped", None) => self.plies == self.max_plies,
+            ("stuck", None) => end.legal_moves().is_empty(),
+            _ => false,
+        };
+        if fits {
+            return Ok(());
+        }
+        let why = match self.result.as_str() {
+            "capped" if end.outcome().is_none() => format!(
+                "the game is not over short of the study's cap of {} plies",
+                self.max_plies
+            ),
+            "stuck" if end.outcome().is_none() => "the player to move has legal moves".to_string(),
+            _ => actual,
+        };
+        Err(format!("{said}, but after its {} moves {why}", self.plies))
+    }
 }
 
 /// Reads and parses a record, printing why not.
 pub(super) fn read(path: &Path) -> Result<Loaded, i32> {
     let text = read_text(path)?;
+    if text.trim_start().starts_with("{\"") {
+        eoutln!(
+            "error: {}: this is a results file of `lud selfplay` (a game a line), and this command takes one record",
+            path.display()
+        );
+        eoutln!("  help: `lud replay GAME {0} --game N --pgn > game.txt` writes its N-th game as a record; `lud replay GAME {0}` checks them all", path.display());
+        return Err(EXIT_INPUT);
+    }
     let count = Record::split(&text).len();
     if count > 1 {
         eoutln!(
@@ -47,6 +118,7 @@ pub(super) fn read(path: &Path) -> Result<Loaded, i32> {
         text,
         line0: 0,
         record,
+        claim: None,
     })
 }
 
@@ -67,6 +139,7 @@ pub(super) fn read_all(path: &Path) -> Result<Vec<Part>, i32> {
                 text: part.to_string(),
                 line0,
                 record,
+                claim: None,
             });
             (line0, loaded)
         })
@@ -109,7 +182,23 @@ pub(super) fn results(
         };
         break Some(buf[k]);
     };
+    // A results file's line opens a JSON object with a key (`{"game"`);
+    // a record may open with a `{comment}`.
     if first != Some(b'{') {
+        return Ok(None);
+    }
+    let keyed = {
+        let buf = r.fill_buf().map_err(|e| {
+            eoutln!("error: cannot read {name}: {e}");
+            EXIT_INPUT
+        })?;
+        let k = buf
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(0);
+        buf[k..].iter().skip(1).find(|b| !b.is_ascii_whitespace()) == Some(&b'"')
+    };
+    if !keyed {
         return Ok(None);
     }
     r.rewind().map_err(|e| {
@@ -119,15 +208,23 @@ pub(super) fn results(
     Ok(Some(Reader::new(r)))
 }
 
-/// The record of a game of a results file, as `lud selfplay --moves` kept
-/// it: its game, ruleset, options and moves as tags and moves, and its
-/// result as `1-0`, `0-1` or `1/2-1/2` in a game of two players (`*` for a
-/// game the study's cap stopped).
-pub(super) fn of_line(path: &Path, l: &Line) -> Result<Loaded, String> {
+/// The record of a game of a results file (at `line`, from 1), as `lud
+/// selfplay --moves` kept it: its game, ruleset, options and moves as tags
+/// and moves, its result as `1-0`, `0-1` or `1/2-1/2` in a game of two
+/// players (`*` for a game the study's cap stopped), and the line's
+/// [`Claim`].
+pub(super) fn of_line(path: &Path, l: &Line, line: usize) -> Result<Loaded, String> {
     if l.moves.is_empty() && l.plies > 0 {
         return Err(format!(
             "the game's moves were not kept: `lud selfplay --moves` keeps them (this line has its {} plies counted only)",
             l.plies
+        ));
+    }
+    if l.moves.len() != l.plies as usize {
+        return Err(format!(
+            "the line says {} plies, but keeps {} moves",
+            l.plies,
+            l.moves.len()
         ));
     }
     let mut record = Record::default();
@@ -162,6 +259,15 @@ pub(super) fn of_line(path: &Path, l: &Line) -> Result<Loaded, String> {
         text: record.to_text(),
         line0: 0,
         record,
+        claim: Some(Claim {
+            line,
+            result: l.result.clone(),
+            winner: l.winner.clone(),
+            ending: l.ending.clone(),
+            plies: l.plies,
+            max_plies: l.max_plies,
+            sides: l.sides.clone(),
+        }),
     })
 }
 
@@ -250,7 +356,24 @@ pub(super) fn load_game(file: &Path, flags: &ConfigArgs, rec: &Loaded) -> Result
                 .map(|o| o.split_whitespace().map(str::to_string).collect())
                 .unwrap_or_default(),
         };
-        load_with(file, &tags, Some(&|e: &ConfigError| at_tag(rec, e)))?
+        match &rec.claim {
+            Some(c) => load_with(
+                file,
+                &tags,
+                Some(&|e: &ConfigError| {
+                    eoutln!(
+                        "error: {}: line {}: the study's settings do not fit {}: {}",
+                        rec.path.display(),
+                        c.line,
+                        file.display(),
+                        e.message
+                    );
+                    eoutln!("  help: replay it with the game file the study played, or override the settings with --ruleset/--option");
+                    EXIT_INPUT
+                }),
+            )?,
+            None => load_with(file, &tags, Some(&|e: &ConfigError| at_tag(rec, e)))?,
+        }
     } else {
         load_with(file, flags, None)?
     };

@@ -82,12 +82,20 @@ pub(super) fn run(o: &Options<'_>) -> i32 {
         return EXIT_USAGE;
     }
     let items = all.into_iter().enumerate().map(|(k, (line0, rec))| {
-        (
+        Item::Game(
             format!("record {} (line {}): ", k + 1, line0 + 1),
-            rec.map_err(|e| e.to_string()),
+            rec.map(Box::new).map_err(|e| e.to_string()),
         )
     });
     check_all(o, items, "record")
+}
+
+/// One record of a file to check: where it stands in the file (`record 3
+/// (line 12): `) and the record or why it does not read as one; or where
+/// the file stops being one to read on, and why.
+enum Item {
+    Game(String, Result<Box<records::Loaded>, String>),
+    Stop(String),
 }
 
 /// A results file of `lud selfplay` (its games' moves kept by `--moves`):
@@ -108,30 +116,67 @@ fn results(
         eoutln!("error: --game counts the games of {name} from 1, not 0");
         return EXIT_USAGE;
     }
+    // The file the study played, by its fingerprint: an edited file may
+    // not replay its games, and is said once.
+    let fingerprint = std::fs::read(o.file)
+        .map(|t| crate::study::fingerprint(&t))
+        .unwrap_or_default();
+    let mut differs = false;
     let mut count = 0;
+    let mut stopped = false;
     let code = {
         let items = std::iter::from_fn(|| {
+            if stopped {
+                return None;
+            }
             let item = reader.next()?;
             let line = reader.lines_read();
-            count += 1;
             Some(match item {
-                Ok(l) => (
-                    format!("game {count} (line {line}, index {}): ", l.index),
-                    records::of_line(o.record, &l),
-                ),
-                Err(e) => (String::new(), Err(e.to_string())),
+                Ok(l) => {
+                    count += 1;
+                    if !differs && !l.rules.is_empty() && l.rules != fingerprint {
+                        differs = true;
+                        eoutln!(
+                            "note: {name}: line {line}: the study played another version of {} (its fingerprint {}, the file's now {fingerprint}); its games may not replay",
+                            o.file.display(),
+                            l.rules
+                        );
+                    }
+                    let at = format!("game {count} (line {line}, index {}): ", l.index);
+                    match records::of_line(o.record, &l, line) {
+                        Ok(rec) => Item::Game(at, Ok(Box::new(rec))),
+                        // No moves kept here: none kept in the others.
+                        Err(e) if l.moves.is_empty() => {
+                            stopped = true;
+                            Item::Stop(format!("{at}{e}"))
+                        }
+                        Err(e) => Item::Game(at, Err(e)),
+                    }
+                }
+                Err(e) => {
+                    stopped = true;
+                    Item::Stop(format!("{e} (not a line of `lud selfplay`'s results)"))
+                }
             })
         });
         match o.game {
             Some(n) => match items.take(n).last() {
-                Some((at, Ok(rec))) if count == n => {
+                Some(Item::Stop(e)) => {
+                    eoutln!("error: {name}: {e}");
+                    EXIT_INPUT
+                }
+                Some(Item::Game(at, Ok(rec))) if count == n => {
                     match records::load_game(o.file, o.config, &rec) {
                         Ok(game) => replay_one(o, &rec, &at, &game),
                         Err(c) => c,
                     }
                 }
-                Some((at, Err(e))) if count == n => {
+                Some(Item::Game(at, Err(e))) if count == n => {
                     eoutln!("error: {name}: {at}{e}");
+                    EXIT_INPUT
+                }
+                _ if count == 0 => {
+                    eoutln!("error: {name} holds no game");
                     EXIT_INPUT
                 }
                 _ => {
@@ -156,15 +201,24 @@ fn results(
 /// Checks every record of a file of several (each with where it stands in
 /// the file, and the record or why it does not read as one): with `--pgn`
 /// each printed, else a line each; the exit code. `noun` names one.
-fn check_all(
-    o: &Options<'_>,
-    items: impl Iterator<Item = (String, Result<records::Loaded, String>)>,
-    noun: &str,
-) -> i32 {
+fn check_all(o: &Options<'_>, items: impl Iterator<Item = Item>, noun: &str) -> i32 {
     let name = o.record.display();
     let mut games = records::Compiled::default();
     let (mut count, mut failed) = (0, 0);
-    for (at, rec) in items {
+    for item in items {
+        let (at, rec) = match item {
+            Item::Game(at, rec) => (at, rec),
+            Item::Stop(e) => {
+                eoutln!("error: {name}: {e}");
+                if count > 0 {
+                    eoutln!(
+                        "error: {name}: stopped there; of the {count} {noun}{} before, {failed} did not replay by the rules",
+                        if count == 1 { "" } else { "s" }
+                    );
+                }
+                return EXIT_INPUT;
+            }
+        };
         count += 1;
         let rec = match rec {
             Ok(rec) => rec,
@@ -220,7 +274,8 @@ fn check_all(
         return EXIT_INPUT;
     }
     if failed > 0 {
-        eoutln!("error: {name}: {failed} of {count} {nouns} do not replay by the rules");
+        let verb = if failed == 1 { "does" } else { "do" };
+        eoutln!("error: {name}: {failed} of {count} {nouns} {verb} not replay by the rules");
         return EXIT_INPUT;
     }
     if !o.pgn {
@@ -245,7 +300,12 @@ fn replayed(
     let Some((pos, _)) = positions.last() else {
         return Err(EXIT_INPUT);
     };
-    if let Err(e) = rec.record.check_result(pos) {
+    // A results line's own claim says more than its record's Result tag.
+    let checked = match &rec.claim {
+        Some(c) => c.check(pos),
+        None => rec.record.check_result(pos).map_err(|e| e.to_string()),
+    };
+    if let Err(e) = checked {
         eoutln!("error: {}: {at}{e}", o.record.display());
         return Err(EXIT_INPUT);
     }

@@ -337,8 +337,11 @@ impl Line {
             ("win", Some(w)) if self.sides.contains(w) => Ok(()),
             ("win", _) => Err("a win without a winner among the sides".to_string()),
             ("draw" | "capped" | "stuck", None) => Ok(()),
+            (r @ ("draw" | "capped" | "stuck"), Some(w)) => Err(format!(
+                "a game that ended `{r}` has no winner, but this line names {w}"
+            )),
             (r, _) => Err(format!(
-                "`{r}` is not a result (win, draw, capped, stuck), or has a winner"
+                "`{r}` is not a result: a line's result is win, draw, capped or stuck"
             )),
         }
     }

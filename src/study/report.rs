@@ -62,10 +62,26 @@ fn rows(studies: &[Summary]) -> Vec<Vec<String>> {
         .max()
         .unwrap_or(0);
     for i in 0..sides {
-        let name = studies
-            .iter()
-            .find_map(|s| s.study.sides.get(i))
-            .map_or_else(|| format!("player {}", i + 1), Clone::clone);
+        // The side's name, or where the studies name their i-th side
+        // differently (two games), its number and each name.
+        let mut names: Vec<&String> = Vec::new();
+        for n in studies.iter().filter_map(|s| s.study.sides.get(i)) {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
+        let name = match names.as_slice() {
+            [one] => (*one).clone(),
+            _ => format!(
+                "player {} ({})",
+                i + 1,
+                names
+                    .iter()
+                    .map(|n| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" / ")
+            ),
+        };
         row(
             &format!("{name} wins"),
             each(&|s, m| match m.wins.get(i) {

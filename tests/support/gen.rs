@@ -1006,6 +1006,21 @@ impl Gen {
             let h = self.sites(1);
             let _ = write!(s, " hostile:{h}");
         }
+        if shape == "bracketed" && self.chance(0.3) {
+            // Lines of a length: min:, max: or both (never min above max).
+            let lo = self.rng.u32(1..=3);
+            match self.rng.u8(..3) {
+                0 => {
+                    let _ = write!(s, " min:{lo}");
+                }
+                1 => {
+                    let _ = write!(s, " max:{lo}");
+                }
+                _ => {
+                    let _ = write!(s, " min:{lo} max:{}", lo + self.rng.u32(0..=2));
+                }
+            }
+        }
         s.push(')');
         s
     }
@@ -1110,11 +1125,14 @@ impl Gen {
                     let _ = write!(s, " to:{t}");
                 }
                 let longest = self.w.max(self.h).clamp(2, 25);
+                let mut most = 3;
                 if self.chance(0.3) {
-                    let _ = write!(s, " max:{}", self.rng.u32(1..=longest));
+                    most = self.rng.u32(1..=longest);
+                    let _ = write!(s, " max:{most}");
                 }
                 if self.chance(0.2) {
-                    let _ = write!(s, " min:{}", self.rng.u32(1..=3));
+                    // Never above max: (checked: the fewest above the most).
+                    let _ = write!(s, " min:{}", self.rng.u32(1..=most.min(3)));
                 }
                 self.move_extras(&mut s, t == Some("Enemy"));
                 s.push(')');
