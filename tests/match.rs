@@ -210,7 +210,7 @@ fn ai_against_random_adds_up_alternates_and_records_replay() {
         bad.stderr
     );
     assert!(
-        bad.stderr.contains("1 of 4 records do not replay"),
+        bad.stderr.contains("1 of 4 records does not replay"),
         "{}",
         bad.stderr
     );
