@@ -34,6 +34,7 @@ fn no_file_under_src_names_a_game() {
         "morris",
         "tafl",
         "renju",
+        "ataxx",
     ];
     let mut files = Vec::new();
     walk(

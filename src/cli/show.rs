@@ -209,6 +209,7 @@ fn move_line(s: &mut String, m: &Model, mi: usize, indent: &str) {
         MoveKind::Remove(_)
         | MoveKind::Castle { .. }
         | MoveKind::Drop { .. }
+        | MoveKind::Pass
         | MoveKind::CaptureJump { .. } => "",
         _ => match md.target {
             Target::Empty => " to an empty square",

@@ -351,6 +351,7 @@ impl<'m> Graph<'m> {
             | Cond::In(..)
             | Cond::Material(..)
             | Cond::Holds(..)
+            | Cond::NextTo(..)
             | Cond::InLine(_)
             | Cond::InARow(..)
             | Cond::SameShade(_)

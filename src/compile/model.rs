@@ -357,6 +357,9 @@ pub enum Shape {
     /// joined along the directions) with no empty square next to them
     /// along the directions: whole groups left without a liberty.
     Enclosed,
+    /// The enemy pieces right next to the landing square, along the
+    /// directions: every one of them, whatever stands beyond.
+    Around,
 }
 
 impl Shape {
@@ -367,6 +370,7 @@ impl Shape {
             Shape::Sandwiched => "sandwiched",
             Shape::Surrounded => "surrounded",
             Shape::Enclosed => "enclosed",
+            Shape::Around => "around",
         }
     }
 }
@@ -619,6 +623,11 @@ pub enum Cond {
     /// The square holds a piece of this kind (of the player, if given;
     /// otherwise either player's).
     Holds(SiteRef, u8, Option<PlayerRef>),
+    /// In a move: a piece stands right next to where the move lands, along
+    /// one of the directions (turned to the mover), the moving piece on its
+    /// own square not counted: of these kinds (bit per kind; 0: any kind),
+    /// of the player, if given (otherwise either player's).
+    NextTo(Vec<RelDir>, u32, Option<PlayerRef>),
     /// The piece on the square belongs to a line of the board
     /// ([`Model::lines`]) whose every point holds a piece of its owner.
     InLine(SiteRef),

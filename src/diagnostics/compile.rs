@@ -148,6 +148,13 @@ problems! {
         label: "no move here",
         fields: { name: String, what: String, place: String },
     }
+    /// A square named from where a piece moves (`(from)`, `(adjacent ...)`,
+    /// `(origin)`) in a move that moves no piece: a drop.
+    NoStartSquare [lud::compile::no_start_square] {
+        message: "`({name})` names a square of the piece that moves, and a {rule} moves no piece",
+        label: "no piece moves here",
+        fields: { name: String, rule: String },
+    }
     /// A section the game needs is missing.
     MissingSection [lud::compile::missing_section] {
         message: "the game has no `({section} ...)`",

@@ -153,7 +153,7 @@ problem_enum! {
     GameForm, StrayTopLevel, LudiiForm, UnknownLudeme, MissingArgument, ExtraArgument, WrongType,
     UnknownNamedArgument, DuplicateNamedArgument, UnknownConstant, UndefinedPiece,
     UndefinedPlayer, UndefinedRegion, DuplicateDefinition, DuplicateLetter, BadLetter,
-    BadSquare, OnHole, SquareTaken, OutOfRange, BadBetza, NotOnHexes, PlayerMoveInPiece, NoMoveHere, MissingSection,
+    BadSquare, OnHole, SquareTaken, OutOfRange, BadBetza, NotOnHexes, PlayerMoveInPiece, NoMoveHere, NoStartSquare, MissingSection,
     DuplicateSection, NoRoyal, BadPlayers, RecursiveCondition, TooMany,
     // lint
     UnusedDefine, UnusedRegion, PieceNeverMoves, PieceNeverAppears, UnreachableRule, RuleAddsNothing,

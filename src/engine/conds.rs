@@ -56,7 +56,8 @@ pub(super) fn board_only(c: &Cond) -> bool {
         | Cond::InLine(_)
         | Cond::Exists(_)
         | Cond::SameShade(_) => true,
-        Cond::Holds(_, _, Some(p)) => named(p),
+        Cond::Holds(_, _, Some(p)) | Cond::NextTo(_, _, Some(p)) => named(p),
+        Cond::NextTo(_, _, None) => true,
         Cond::Lost(p, _)
         | Cond::Reached(p, ..)
         | Cond::Connected(p, ..)
@@ -192,7 +193,7 @@ pub(super) fn reads_to(c: &Cond) -> bool {
         | Cond::Checks(s)
         | Cond::InLine(s)
         | Cond::Holds(s, ..) => site(s),
-        Cond::KindIs(_) | Cond::LostCouldReach | Cond::Exists(_) => true,
+        Cond::KindIs(_) | Cond::LostCouldReach | Cond::Exists(_) | Cond::NextTo(..) => true,
         Cond::Cmp(_, a, b) => [a, b].iter().any(|e| {
             e.mentions(&|e| match e {
                 IntExpr::Size(_) => true,

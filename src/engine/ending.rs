@@ -63,6 +63,20 @@ impl<B: Bits> Rules<B> for Engine<B> {
         let fwd = self.model.players[mover as usize].forward;
         Engine::has_liberty(self, st, q, super::dir_mask(dirs, fwd))
     }
+    fn neighbours_along(&self, q: Sq, dirs: &[RelDir], mover: u8) -> B {
+        let fwd = self.model.players[mover as usize].forward;
+        let mut m = super::dir_mask(dirs, fwd);
+        let next = self.board().neighbours(q);
+        let mut out = B::ZERO;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if let Some(n) = next[d] {
+                out |= B::bit(n);
+            }
+        }
+        out
+    }
     fn area(&self, st: &State<B>, player: u8, dirs: &[RelDir]) -> u32 {
         let fwd = self.model.players[player as usize].forward;
         Engine::area(self, st, player, super::dir_mask(dirs, fwd))

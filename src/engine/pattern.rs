@@ -348,6 +348,11 @@ impl<B: Bits> Engine<B> {
                         }
                     }
                 }
+                Shape::Around => {
+                    if let Some(a) = board.step(to, d).filter(|&a| enemy(a)) {
+                        out |= B::bit(a);
+                    }
+                }
                 Shape::Surrounded => {
                     if let Some(a) = board.step(to, d).filter(|&a| enemy(a)) {
                         let all = p.dirs.iter().all(|rd2| {

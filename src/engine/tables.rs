@@ -250,12 +250,12 @@ pub(super) fn frame(forward: Dir, (dx, dy): (i32, i32)) -> (i32, i32) {
     (dx * rx + dy * fx, dx * ry + dy * fy)
 }
 
-/// The square `(dx, dy)` away from `sq`, if it is on the board.
+/// The square `(dx, dy)` away from `sq`, if it is on the board (not a hole).
 pub(super) fn offset(board: &Board, sq: Sq, (dx, dy): (i32, i32)) -> Option<Sq> {
     let c = board.cell(sq);
     let x = u32::try_from(i64::from(c.x) + i64::from(dx)).ok()?;
     let y = u32::try_from(i64::from(c.y) + i64::from(dy)).ok()?;
-    board.at(x, y)
+    board.at(x, y).filter(|&t| board.is_present(t))
 }
 
 /// For each square, the rays along each vector (board frame), each cut
@@ -480,9 +480,18 @@ pub(super) fn leap_targets(board: &Board, sq: Sq, a: i32, b: i32) -> Vec<Sq> {
             let (dx, dy) = (x * sx, y * sy);
             let h = if dx >= 0 { Dir(2) } else { Dir(6) };
             let v = if dy >= 0 { Dir(0) } else { Dir(4) };
-            if let Some(t) = board
-                .walk(sq, h, dx.unsigned_abs())
-                .and_then(|m| board.walk(m, v, dy.unsigned_abs()))
+            // By the cells' coordinates, not a walk from neighbour to
+            // neighbour: a leap goes over anything between, a hole too.
+            let leg = |d: Dir, n: i32| match n {
+                0 => Some((0, 0)),
+                _ => board
+                    .tiling
+                    .delta(d)
+                    .map(|(x, y)| (x * n.abs(), y * n.abs())),
+            };
+            if let Some(t) = leg(h, dx)
+                .zip(leg(v, dy))
+                .and_then(|((hx, hy), (vx, vy))| offset(board, sq, (hx + vx, hy + vy)))
             {
                 if t != sq && !out.contains(&t) {
                     out.push(t);

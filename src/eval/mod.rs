@@ -58,6 +58,8 @@ pub(crate) trait Rules<B: Bits> {
     fn liberties(&self, st: &State<B>, q: Sq, dirs: &[RelDir], mover: u8) -> u32;
     /// Whether the group on `q` has a liberty ([`Rules::liberties`] above 0).
     fn has_liberty(&self, st: &State<B>, q: Sq, dirs: &[RelDir], mover: u8) -> bool;
+    /// The squares right next to `q` along `dirs` (as `mover` reads them).
+    fn neighbours_along(&self, q: Sq, dirs: &[RelDir], mover: u8) -> B;
     /// `player`'s area (empty regions joined along `dirs`).
     fn area(&self, st: &State<B>, player: u8, dirs: &[RelDir]) -> u32;
     /// The key of a position (`hash`, `side` to move) without whose turn it is.
@@ -588,6 +590,25 @@ impl<'a, B: Bits, E: Rules<B>> Ctx<'a, B, E> {
                     && st.at(q) != EMPTY
                     && code_piece(st.at(q)) == *k
                     && owner.is_none_or(|p| code_player(st.at(q)) == self.player(p))
+            }
+            Cond::NextTo(dirs, kinds, owner) => {
+                let to = self.site(&SiteRef::To);
+                if to == NO_SQ {
+                    return false;
+                }
+                let from = self.site(&SiteRef::From);
+                let mut near = self.e.neighbours_along(to, dirs, self.mover());
+                if from != NO_SQ {
+                    near &= !B::bit(from);
+                }
+                let mut there = match owner {
+                    Some(p) => st.by_player[self.player(*p) as usize],
+                    None => st.occupied(),
+                };
+                if *kinds != 0 {
+                    there &= st.all_of_kinds(*kinds);
+                }
+                !(near & there).is_empty()
             }
             Cond::InLine(s) => {
                 let q = self.site(s);

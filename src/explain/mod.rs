@@ -340,6 +340,39 @@ pub fn drop_refusal_of(pos: &Position, to: Sq, kind: Option<usize>) -> Option<St
             .filter(|m| kind.is_none_or(|k| crate::notation::dropped_kind(model, **m) == Some(k)))
             .find_map(|&m| e.refusal(s, m, h))
             .map(|f| f.reason.clone())
+            .or_else(|| drop_condition_unmet(e, s, h, to, kind))
+    })
+}
+
+/// The condition (`if:`) of a drop rule that would put a piece (of kind
+/// `kind`, if given) on the empty square `to` and does not hold now: "that
+/// move needs ...".
+fn drop_condition_unmet<B: Bits>(
+    e: &Engine<B>,
+    st: &State<B>,
+    hist: &[crate::state::Hist],
+    to: Sq,
+    kind: Option<usize>,
+) -> Option<String> {
+    if st.at(to) != EMPTY {
+        return None;
+    }
+    let side = st.side;
+    e.gens[side as usize].iter().find_map(|g| {
+        let GenKind::Drop(sites, ..) = &g.kind else {
+            return None;
+        };
+        let c = g.guard.as_ref()?;
+        if !sites.has(to) || kind.is_some_and(|k| k != g.piece as usize) {
+            return None;
+        }
+        let ctx = Ctx::new(e, st, hist, None).in_move(MoveCtx::new(
+            side,
+            crate::state::NO_SQ,
+            to,
+            g.piece,
+        ));
+        (!ctx.cond(c)).then(|| format!("that move needs {}", describe_guard(&e.model, c)))
     })
 }
 

@@ -719,7 +719,7 @@ impl Gen {
             };
         }
         loop {
-            let r = self.rng.u32(0..49);
+            let r = self.rng.u32(0..50);
             // Outside restrictions and end rules, a condition that asks about
             // check, attacks or moves is mostly one the checker refuses
             // (`lud::compile::recursive_condition`): the emphasis above still
@@ -863,6 +863,14 @@ impl Gen {
                 }
                 47 if matches!(ctx, Ctx::Move | Ctx::Forbid) => "(passing)".into(),
                 48 => format!("(repeated {} board:True)", self.rng.u32(2..=4)),
+                49 if matches!(ctx, Ctx::Move | Ctx::Forbid) => {
+                    let d = self.dirs();
+                    if self.chance(0.5) {
+                        format!("(nextTo {d} owner:{})", self.player())
+                    } else {
+                        format!("(nextTo {d} piece:\"{}\")", self.piece_name())
+                    }
+                }
                 _ => continue,
             };
             return s;
@@ -991,7 +999,13 @@ impl Gen {
 
     /// Squares selected around a move.
     fn pattern(&mut self) -> String {
-        let shape = self.pick(&["bracketed", "sandwiched", "surrounded", "enclosed"]);
+        let shape = self.pick(&[
+            "bracketed",
+            "sandwiched",
+            "surrounded",
+            "enclosed",
+            "around",
+        ]);
         let d = self.dirs();
         let mut s = format!("({shape} {d}");
         if self.chance(0.3) {
@@ -1002,7 +1016,7 @@ impl Gen {
             let a = self.sites(1);
             let _ = write!(s, " at:{a}");
         }
-        if shape != "enclosed" && self.chance(0.2) {
+        if !matches!(shape, "enclosed" | "around") && self.chance(0.2) {
             let h = self.sites(1);
             let _ = write!(s, " hostile:{h}");
         }

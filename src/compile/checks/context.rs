@@ -5,11 +5,13 @@
 //! made). Three places have none: an end rule (judged between moves), a
 //! remembered fact (judged after every move and at the start, on the
 //! position alone) and the start position (set before any move). There they
-//! would mean nothing, and silently never hold: they are refused.
+//! would mean nothing, and silently never hold: they are refused. So are
+//! the squares of the piece that moves (`(from)`, `(adjacent ...)`,
+//! `(origin)`) in a drop, which moves none.
 
 use crate::compile::bind::{forms_of, walk};
 use crate::compile::ludemes::{Cat, Ty};
-use crate::diagnostics::{NoMoveHere, PlayerMoveInPiece, Problem};
+use crate::diagnostics::{NoMoveHere, NoStartSquare, PlayerMoveInPiece, Problem};
 use crate::syntax::ast::{Form, Node, NodeKind};
 
 /// The places with no move: their category, how they are named, and what to
@@ -42,7 +44,7 @@ fn needs_move(f: &Form) -> Option<&'static str> {
         "from" | "to" | "adjacent" | "origin" => Some("names a square of a move"),
         // Without a square, the piece tested is the one moving.
         "flagged" if f.args.len() < 2 => Some("without a square tests the piece that moves"),
-        "removing" | "kindIs" | "lostCouldReach" => Some("tests the move being made"),
+        "removing" | "kindIs" | "lostCouldReach" | "nextTo" => Some("tests the move being made"),
         _ => None,
     }
 }
@@ -74,6 +76,31 @@ pub(super) fn check(game: &Node, out: &mut Vec<Problem>) {
         .find_map(|(f, _)| f.args.first().and_then(Node::as_str))
         .unwrap_or("Pawn")
         .to_string();
+    for (f, node) in forms_of(game, Cat::Move) {
+        if f.head != "drop" {
+            continue;
+        }
+        walk(node, Ty::Of(&[Cat::Move]), &mut |n, _| {
+            let NodeKind::Form(g) = &n.kind else { return };
+            if matches!(g.head.as_str(), "from" | "adjacent" | "origin") {
+                let name = if g.args.is_empty() {
+                    g.head.clone()
+                } else {
+                    format!("{} ...", g.head)
+                };
+                out.push(
+                    NoStartSquare::new(n.span, name, "drop")
+                        .origin(n.origin.as_ref())
+                        .help(
+                            "a drop puts a new piece down: test where it lands with `(to)`, \
+                             and what stands around it with `(nextTo DIRECTIONS ...)`, as in \
+                             `(nextTo All owner:Mover)`"
+                                .to_string(),
+                        ),
+                );
+            }
+        });
+    }
     for &(cats, place, help) in NO_MOVE {
         let help = help.replace("{piece}", &piece);
         for (_, node) in forms_of(game, cats[0]) {

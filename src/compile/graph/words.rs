@@ -79,6 +79,23 @@ fn square_list(model: &Model, sqs: &[Sq]) -> String {
     format!("rank{} {}", if one { "" } else { "s" }, text.join(", "))
 }
 
+/// "a" or "an" before a piece's name, by how it is said: "an" before a
+/// vowel ("an Elephant") and before a letter said with one ("an X").
+pub(crate) fn article(name: &str) -> &'static str {
+    let mut chars = name.chars();
+    let first = chars.next().map(|c| c.to_ascii_uppercase());
+    let said_with_a_vowel = match (first, chars.next()) {
+        (Some(c), None) => "AEFHILMNORSX".contains(c),
+        (Some(c), _) => "AEIOU".contains(c),
+        (None, _) => false,
+    };
+    if said_with_a_vowel {
+        "an"
+    } else {
+        "a"
+    }
+}
+
 pub(crate) fn dir_names(dirs: &[RelDir]) -> String {
     let names: Vec<&str> = dirs
         .iter()
@@ -197,7 +214,8 @@ pub fn describe_move(model: &Model, m: usize) -> String {
             gravity,
             from_hand,
         } => format!(
-            "drop a {}{} on {}{}",
+            "drop {} {}{} on {}{}",
+            article(&model.pieces[*piece].name),
             model.pieces[*piece].name,
             if *from_hand { " from hand" } else { "" },
             match squares(model, sites).as_str() {
@@ -391,6 +409,7 @@ pub fn describe_pattern(model: &Model, p: &Pattern) -> String {
             "{what} next to the square moved to, held by the mover on every side ({})",
             dir_names(&p.dirs)
         ),
+        Shape::Around => format!("{what} next to the square moved to ({})", dir_names(&p.dirs)),
         Shape::Enclosed => format!(
             "groups of {what} next to the square moved to that have no empty square next to them ({})",
             dir_names(&p.dirs)
@@ -400,11 +419,10 @@ pub fn describe_pattern(model: &Model, p: &Pattern) -> String {
         let _ = write!(s, ", standing on {}", squares(model, at));
     }
     if let Some(h) = &p.hostile {
-        let _ = write!(
-            s,
-            " ({} count as the mover's when empty)",
-            squares(model, h)
-        );
+        let _ = match squares(model, h).as_str() {
+            "any square" => write!(s, " (an empty square counts as the mover's)"),
+            h => write!(s, " (an empty square of {h} counts as the mover's)"),
+        };
     }
     s
 }
@@ -631,8 +649,9 @@ fn describe_leaf(model: &Model, c: &Cond, mover: &str) -> String {
             )
         }
         Cond::Reached(p, sites, k) => format!(
-            "{} has a {} on {}",
+            "{} has {} {} on {}",
             player(model, *p, mover),
+            article(k.map_or("piece", |k| model.pieces[k as usize].name.as_str())),
             k.map_or("piece", |k| model.pieces[k as usize].name.as_str()),
             squares(model, sites)
         ),
@@ -655,16 +674,36 @@ fn describe_leaf(model: &Model, c: &Cond, mover: &str) -> String {
         Cond::Passes(1) => "the last move was a pass".into(),
         Cond::Passes(n) => format!("the last {n} moves were passes"),
         Cond::Holds(s, k, None) => format!(
-            "{} holds a {}",
+            "{} holds {} {}",
             describe_site(model, s),
+            article(&model.pieces[*k as usize].name),
             model.pieces[*k as usize].name
         ),
         Cond::Holds(s, k, Some(p)) => format!(
-            "{} holds a {} of {}",
+            "{} holds {} {} of {}",
             describe_site(model, s),
+            article(&model.pieces[*k as usize].name),
             model.pieces[*k as usize].name,
             player(model, *p, mover)
         ),
+        Cond::NextTo(dirs, kinds, owner) => {
+            let what = if *kinds == 0 {
+                "a piece".to_string()
+            } else {
+                let names: Vec<&str> = (0..model.pieces.len())
+                    .filter(|k| kinds & (1 << k) != 0)
+                    .map(|k| model.pieces[k].name.as_str())
+                    .collect();
+                format!("{} {}", article(names[0]), names.join(" or "))
+            };
+            let whose = owner.map_or(String::new(), |p| {
+                format!(" of {}", player(model, p, mover))
+            });
+            format!(
+                "{what}{whose} stands next to the square moved to ({})",
+                dir_names(dirs)
+            )
+        }
         Cond::InLine(s) => format!(
             "the piece on {} stands in a full line of its player",
             describe_site(model, s)

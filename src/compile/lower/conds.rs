@@ -12,6 +12,7 @@ impl Lower<'_> {
             Some("bracketed") => Shape::Bracketed,
             Some("surrounded") => Shape::Surrounded,
             Some("enclosed") => Shape::Enclosed,
+            Some("around") => Shape::Around,
             _ => Shape::Sandwiched,
         };
         let Some(b) = b else {
@@ -181,6 +182,14 @@ impl Lower<'_> {
             "holds" => Cond::Holds(
                 b.one("square").map_or(SiteRef::To, |x| self.site(x)),
                 piece(self),
+                b.one("owner").map(|p| self.player_ref(Some(p))),
+            ),
+            "nextTo" => Cond::NextTo(
+                dir_words(&b.all("dirs")),
+                b.all("piece")
+                    .iter()
+                    .filter_map(|n| n.as_str().and_then(|s| self.piece(s)))
+                    .fold(0u32, |acc, k| acc | 1 << k),
                 b.one("owner").map(|p| self.player_ref(Some(p))),
             ),
             "inLine" => Cond::InLine(b.one("square").map_or(SiteRef::To, |x| self.site(x))),

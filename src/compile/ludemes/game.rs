@@ -345,7 +345,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
             IF,
             FROM,
         ],
-        doc: "Jump over an adjacent enemy piece (whose pieces: `over:`) to the empty square right behind it, taking that piece (unless `takes:False`). With `again:True` the piece goes on jumping while it can, in the same directions: the series is one move, written with every square it lands on (`c3e5g7`, or `a1xc1` where another move of the piece also goes from a1 to c1); a piece is never jumped twice, and those jumped leave the board when the series ends (so they block the way until then). A piece that lands where it promotes stops there, unless `stopToPromote:False`. At most 4096 series are found from one square. With `over:Any takes:False`, the hops of a race across the board: over any piece, nothing taken, and a series may stop after any hop.",
+        doc: "Jump over an adjacent enemy piece (whose pieces: `over:`) to the empty square right behind it, taking that piece (unless `takes:False`). With `again:True` the piece goes on jumping while it can, in the same directions: the series is one move, written with every square it lands on (`c3e5g7`, or `a1xc1` where another move of the piece also goes from a1 to c1); a piece is never jumped twice, and those jumped leave the board when the series ends (so they block the way until then). A piece that lands where it promotes stops there, unless `stopToPromote:False`. With `far:True` a series may end on any empty square beyond the last piece taken, whether or not the piece could jump on from another (a rule that a piece must land where it can jump on, if it can, is not said). At most 4096 series are found from one square. With `over:Any takes:False`, the hops of a race across the board: over any piece, nothing taken, and a series may stop after any hop.",
         example: "(jump {ForwardLeft ForwardRight} again:True)",
     },
     Ludeme {
@@ -483,6 +483,13 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         example: "(surrounded Orthogonal piece:\"King\" hostile:{e5})",
     },
     Ludeme {
+        name: "around",
+        cat: Cat::Pattern,
+        params: &[pos("dirs", DIRS, Arity::List, "the directions looked along from `(to)`"), PIECES_KEY, PATTERN_AT],
+        doc: "The enemy pieces right next to where the move lands, along the directions: every one of them, whatever stands beyond (a piece that turns every enemy piece around the square it reaches: `then:(flip (around All))`).",
+        example: "(around All)",
+    },
+    Ludeme {
         name: "enclosed",
         cat: Cat::Pattern,
         params: &[pos("dirs", DIRS, Arity::List, "the directions that join pieces into groups, and groups to empty squares"), PIECES_KEY, PATTERN_AT],
@@ -507,7 +514,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         name: "moveAgain",
         cat: Cat::AfterPromotion,
         params: &[key("if", COND, "when the extra move is allowed")],
-        doc: "After promoting, the piece may at once make one more move of its new kind, in the same turn (or not), from the square it promoted on: a move of a rule of its new kind that may start there and goes to a square (not `stay:`, not `put:`), with that rule's `then:` effects (not `continue` or `enPassant`). Written `b7b8n,c6`. Only a promotion's `then:` takes it.",
+        doc: "After promoting, the piece may at once make one more move of its new kind, in the same turn (or not), from the square it promoted on: a move of a rule of its new kind that may start there and goes to a square (not `stay:`, not `put:`), with that rule's `then:` effects (not `continue` or `enPassant`). Written `b7b8n,c6`. Only a promotion's `then:` takes it. Not after a series of jumps (`jump`): a piece that promotes where its series ends has no second part (a man crowned mid-series that goes on jumping as a king is not said).",
         example: "(moveAgain if:(kindIs \"Horse\"))",
     },
     // --------------------------------------------------------------- kinds

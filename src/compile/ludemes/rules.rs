@@ -1,6 +1,6 @@
 //! The catalogue, second part: sites, rules, conditions and numbers.
 
-use super::{key, pos, Arity, Cat, Ludeme, Ty, COND, DIRS, PATTERN, WORTH};
+use super::{key, pos, Arity, Cat, Ludeme, Param, Ty, COND, DIRS, PATTERN, WORTH};
 
 /// The entries of this part, in order.
 pub(super) const LUDEMES: &[Ludeme] = &[
@@ -471,6 +471,23 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         ],
         doc: "The square holds a piece of this kind (of the player given by `owner:`, or of either player). In a move, `(holds (to) \"King\")` lets a piece capture only that kind.",
         example: "(holds (to) \"King\")",
+    },
+    Ludeme {
+        name: "nextTo",
+        cat: Cat::Cond,
+        params: &[
+            pos("dirs", DIRS, Arity::List, "the directions looked along from `(to)`"),
+            Param {
+                name: "piece",
+                ty: Ty::PieceName,
+                arity: Arity::List,
+                named: true,
+                doc: "only pieces of these kinds count (any kind if absent)",
+            },
+            key("owner", Ty::Player, "only a piece of this player counts (either player's if absent)"),
+        ],
+        doc: "In a move: a piece stands right next to where the move lands, along one of the directions (of the player given by `owner:`, or of either; of the kinds given by `piece:`, or of any). Judged before the move; the moving piece, on the square it leaves, does not count. `(drop \"Stone\" (everywhere) if:(nextTo All owner:Mover))` puts a stone only next to one of the mover's: a piece that grows into a neighbouring square.",
+        example: "(nextTo All owner:Mover)",
     },
     Ludeme {
         name: "inARow",
