@@ -476,9 +476,11 @@ pub(crate) fn landing<B: Bits>(st: &State<B>, target: Target, side: u8, occ: B) 
         Target::Enemy => occ & !mine,
         Target::NotFriend => !mine,
         Target::EnPassant => {
+            // The square may be empty by now (the piece that passed was
+            // taken or sent elsewhere): then there is nothing to take.
             if st.passer != crate::state::NO_SQ
-                && code_player(st.at(st.passer)) != side
                 && st.at(st.passer) != EMPTY
+                && code_player(st.at(st.passer)) != side
             {
                 st.passed & !occ
             } else {
