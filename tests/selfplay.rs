@@ -1177,3 +1177,141 @@ fn lines_that_do_not_hold_together_are_refused_at_their_line() {
         assert_refused(&lud(&["analyze", out.to_str().unwrap()], b""), 1, needle);
     }
 }
+
+/// A results file of `n` games of `file` with their moves (and `extra`
+/// arguments), its lines as JSON values.
+fn study_lines(dir: &Path, file: &str, n: &str, extra: &[&str]) -> Vec<Value> {
+    let out = dir.join("study.jsonl");
+    let _ = std::fs::remove_file(&out);
+    selfplay(file, &out, &[&["-n", n, "--moves"][..], extra].concat());
+    let text = std::fs::read_to_string(&out).unwrap();
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Writes `lines` as a results file and runs `lud` with `args` before it
+/// and `after` after it.
+fn on_lines(path: &Path, lines: &[Value], args: &[&str], after: &[&str]) -> cli_run::Run {
+    let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
+    std::fs::write(path, text).unwrap();
+    lud(&[args, &[path.to_str().unwrap()], after].concat(), b"")
+}
+
+/// The first line of a won game.
+fn a_win(lines: &[Value]) -> Value {
+    lines
+        .iter()
+        .find(|l| l["result"] == "win")
+        .expect("a won game")
+        .clone()
+}
+
+#[test]
+fn an_evaluation_at_the_ends_of_an_i32_is_analyzed_without_overflow() {
+    let dir = scratch("selfplay-eval-extremes");
+    let out = dir.join("r.jsonl");
+    let lines = study_lines(&dir, "games/connect-four.lud", "4", &["--eval"]);
+    let mut won = a_win(&lines);
+    for v in [i32::MIN, i32::MAX] {
+        won["eval"][0] = v.into();
+        let r = on_lines(&out, &[won.clone()], &["analyze"], &[]);
+        assert_ok(&r);
+        assert!(
+            r.stdout.contains("decisiveness") && !r.stdout.contains("(no --eval)"),
+            "{}",
+            r.stdout
+        );
+    }
+}
+
+#[test]
+fn analyze_warns_of_one_game_read_twice_with_different_contents() {
+    let dir = scratch("selfplay-conflict");
+    let out = dir.join("r.jsonl");
+    let lines = study_lines(&dir, "games/connect-four.lud", "3", &[]);
+    let mut other = lines[0].clone();
+    other["ending"] = "another ending".into();
+    let mut all = lines.clone();
+    all.push(lines[0].clone());
+    let r = on_lines(&out, &all, &["analyze"], &[]);
+    assert_ok(&r);
+    assert!(!r.stderr.contains("warning"), "{}", r.stderr);
+    all.push(other);
+    let r = on_lines(&out, &all, &["analyze"], &[]);
+    assert_ok(&r);
+    assert!(
+        r.stderr
+            .contains("line 5: game 0 of seed 1 was read before, at")
+            && r.stderr.contains("r.jsonl: line 1, with another result"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn no_score_for_the_first_player_where_the_rules_ended_no_game() {
+    let dir = scratch("selfplay-no-score");
+    let out = dir.join("r.jsonl");
+    selfplay(
+        "games/connect-four.lud",
+        &out,
+        &["-n", "3", "--max-plies", "3"],
+    );
+    let r = lud(&["analyze", out.to_str().unwrap()], b"");
+    assert_ok(&r);
+    assert!(
+        r.stdout.contains("first player's score   –\n"),
+        "{}",
+        r.stdout
+    );
+    let r = lud(&["analyze", "--json", out.to_str().unwrap()], b"");
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert!(v.to_string().contains("\"first_player_score\":null"), "{v}");
+}
+
+#[test]
+fn lines_whose_fields_disagree_are_refused_at_their_line_and_field() {
+    let dir = scratch("selfplay-fields");
+    let out = dir.join("r.jsonl");
+    let lines = study_lines(&dir, "games/connect-four.lud", "2", &[]);
+    let first = lines[0].clone();
+    let broken = |f: &dyn Fn(&mut Value)| {
+        let mut v = first.clone();
+        f(&mut v);
+        vec![lines[1].clone(), v]
+    };
+    for (lines, needle) in [
+        (
+            broken(&|v| v["branching"][0] = 0.into()),
+            "line 2, column 1: `branching` has 0 at ply 1",
+        ),
+        (broken(&|v| v["seconds"] = (-1).into()), "`seconds` is -1"),
+        (
+            broken(&|v| v["seconds"] = 1e308.into()),
+            "`seconds` is 1e308",
+        ),
+        (
+            broken(&|v| {
+                v["result"] = "capped".into();
+                v.as_object_mut().unwrap().remove("winner");
+                v.as_object_mut().unwrap().remove("ending");
+            }),
+            "a game `capped` at 5000 plies, but `plies` is",
+        ),
+        (
+            broken(&|v| v["players"] = serde_json::json!(["random"])),
+            "`players` has 1 entry for 2 sides",
+        ),
+        (
+            broken(&|v| {
+                v["result"] = "draw".into();
+                v.as_object_mut().unwrap().remove("winner");
+                v["half"] = true.into();
+            }),
+            "`half` (a half-win) on a game that ended `draw`",
+        ),
+    ] {
+        assert_refused(&on_lines(&out, &lines, &["analyze"], &[]), 1, needle);
+    }
+}

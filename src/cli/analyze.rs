@@ -32,8 +32,8 @@ pub struct AnalyzeArgs {
 
 pub(super) fn run(a: &AnalyzeArgs) -> i32 {
     let mut gathered = Gathered::default();
-    for path in &a.files {
-        if let Err(code) = read(path, &mut gathered) {
+    for k in 0..a.files.len() {
+        if let Err(code) = read(&a.files, k, &mut gathered) {
             return code;
         }
     }
@@ -81,8 +81,11 @@ fn names(files: &[PathBuf]) -> String {
         .join(", ")
 }
 
-/// Adds the games of one file (or stdin).
-fn read(path: &Path, gathered: &mut Gathered) -> Result<(), i32> {
+/// Adds the games of file `k` of `files` (or stdin); a game read again
+/// with other contents than before is warned of, at both lines (the first
+/// one counted).
+fn read(files: &[PathBuf], k: usize, gathered: &mut Gathered) -> Result<(), i32> {
+    let path = &files[k];
     let stdin = path == Path::new("-");
     let source: Box<dyn std::io::BufRead> = if stdin {
         Box::new(std::io::stdin().lock())
@@ -101,9 +104,20 @@ fn read(path: &Path, gathered: &mut Gathered) -> Result<(), i32> {
         }
     };
     let mut reader = Reader::new(source);
-    for item in reader.by_ref() {
+    while let Some(item) = reader.next() {
         match item {
-            Ok(line) => gathered.add(&line),
+            Ok(line) => {
+                let at = reader.lines_read();
+                if let Some((f, first)) = gathered.add(&line, (k, at)) {
+                    eoutln!(
+                        "warning: {}: line {at}: game {} of seed {} was read before, at {}: line {first}, with another result, length or moves; the first is counted",
+                        path.display(),
+                        line.index,
+                        line.seed,
+                        files[f].display()
+                    );
+                }
+            }
             Err(e) => {
                 eoutln!("error: {}: {e}", path.display());
                 eoutln!("  help: `lud analyze` reads the JSON lines `lud selfplay --out FILE` writes, one game a line");

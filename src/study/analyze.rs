@@ -8,7 +8,9 @@
 //! Games are gathered into [`Summary`]s by study: the same game, ruleset,
 //! options, players and cap, whatever the seed (two runs with different
 //! seeds are one larger sample). A game that appears twice (the same seed
-//! and number) is counted once.
+//! and number) is counted once; where its two lines say different things,
+//! [`Gathered::add`] says where the first was (a hash of each game's
+//! contents is kept for that, 8 bytes and its place a game).
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -105,6 +107,33 @@ pub struct Summary {
     pub seconds: f64,
     /// The numbers of the games counted, by seed.
     seen: HashMap<u64, Numbers>,
+    /// Each game's contents (a hash of what it says of its game, its time
+    /// aside) and where it was read, by seed and number: a game read again
+    /// with other contents is told.
+    contents: HashMap<(u64, u64), (u64, Place)>,
+}
+
+/// Where a line was read: the file (by its number among those read, from
+/// 0) and the line (from 1).
+pub type Place = (usize, usize);
+
+/// A hash of what a line says of its game, but for its time (two runs of
+/// one study play the same game in different times).
+fn contents(line: &Line) -> u64 {
+    use std::hash::{Hash as _, Hasher as _};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (
+        &line.result,
+        &line.winner,
+        line.half,
+        &line.ending,
+        line.plies,
+        &line.branching,
+        &line.moves,
+        &line.eval,
+    )
+        .hash(&mut h);
+    h.finish()
 }
 
 /// The metrics of a summary.
@@ -126,8 +155,9 @@ pub struct Metrics {
     /// The first player's score (a win 1, a draw ½) over the games the
     /// rules ended, with the normal 95% interval of a mean (a game's score
     /// takes three values, so a share's binomial interval would be too wide
-    /// where many games are drawn).
-    pub first_player_score: Share,
+    /// where many games are drawn); `None` where the rules ended no game
+    /// (every game capped or stuck), which gives no score.
+    pub first_player_score: Option<Share>,
     /// The standard error of the first player's score (for the difference
     /// of two studies).
     pub first_player_se: f64,
@@ -182,12 +212,18 @@ impl Summary {
         self.study.study_key() == line.study_key()
     }
 
-    /// Counts one game.
-    fn add(&mut self, line: &Line) {
+    /// Counts one game, read at `at`; where a game of the same seed and
+    /// number was read before with other contents, where it was.
+    fn add(&mut self, line: &Line, at: Place) -> Option<Place> {
+        let hash = contents(line);
         if !self.seen.entry(line.seed).or_default().insert(line.index) {
             self.duplicates += 1;
-            return;
+            return match self.contents.get(&(line.seed, line.index)) {
+                Some(&(h, first)) if h != hash => Some(first),
+                _ => None,
+            };
         }
+        self.contents.insert((line.seed, line.index), (hash, at));
         if !self.seeds.contains(&line.seed) {
             self.seeds.push(line.seed);
         }
@@ -211,7 +247,10 @@ impl Summary {
                 self.capped += 1;
                 (
                     "capped".to_string(),
-                    format!("still going at {} plies", self.study.max_plies),
+                    format!(
+                        "still going at {}",
+                        super::counted(self.study.max_plies, "ply")
+                    ),
                 )
             }
             End::Stuck => {
@@ -252,6 +291,7 @@ impl Summary {
                 self.decisive.1 += share;
             }
         }
+        None
     }
 
     /// Mean legal moves at each ply, over the games that reached it, up to
@@ -294,7 +334,7 @@ impl Summary {
             completion: Share::of(won as f64, n),
             timeouts: Share::of(self.capped as f64, n),
             balance,
-            first_player_score: first,
+            first_player_score: first_se.is_finite().then_some(first),
             first_player_se: first_se,
             length_mean: mean,
             length_sd: var.sqrt(),
@@ -365,7 +405,15 @@ fn decided_at(eval: &[i32], winner: usize) -> Option<f64> {
     if eval.is_empty() {
         return None;
     }
-    let for_winner = |v: i32| if winner == 0 { v } else { -v };
+    // In i64: the negation of any i32 a file may hold (`i32::MIN` too).
+    let for_winner = |v: i32| {
+        let v = i64::from(v);
+        if winner == 0 {
+            v
+        } else {
+            -v
+        }
+    };
     let threshold = eval.iter().map(|&v| -for_winner(v)).max()?;
     let at = eval
         .iter()
@@ -383,14 +431,17 @@ pub struct Gathered {
 }
 
 impl Gathered {
-    /// Counts one game.
-    pub fn add(&mut self, line: &Line) {
+    /// Counts one game, read at `at` (a game of the same seed and number
+    /// is counted once); where one was read before with other contents,
+    /// where it was.
+    pub fn add(&mut self, line: &Line, at: Place) -> Option<Place> {
         match self.studies.iter_mut().find(|s| s.holds(line)) {
-            Some(s) => s.add(line),
+            Some(s) => s.add(line, at),
             None => {
                 let mut s = Summary::new(line);
-                s.add(line);
+                let conflict = s.add(line, at);
                 self.studies.push(s);
+                conflict
             }
         }
     }
@@ -497,5 +548,8 @@ mod tests {
         // end.
         assert_eq!(decided_at(&[-20, 10], 0), Some(1.0));
         assert_eq!(decided_at(&[], 0), None);
+        // The extremes of an i32, negated without overflow.
+        assert_eq!(decided_at(&[i32::MIN, 0], 1), Some(0.0));
+        assert_eq!(decided_at(&[i32::MIN, i32::MAX], 0), Some(1.0));
     }
 }

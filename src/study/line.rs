@@ -95,6 +95,42 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
+/// Whether a character would act on a terminal rather than show: a
+/// control character, a byte order mark, or one of Unicode's marks that
+/// turn text around (U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069).
+fn unsafe_char(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
+}
+
+/// `s` with each character that would act on a terminal written as its
+/// escape (`\u{1b}`), the others as they are.
+pub(crate) fn escaped(s: &str) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if unsafe_char(c) {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `n` and a noun, in the plural but for one: `1 game`, `2 games`, `1 ply`,
+/// `0 plies`, `3 entries`.
+pub(crate) fn counted(n: impl Into<u64>, noun: &str) -> String {
+    let n: u64 = n.into();
+    if n == 1 {
+        return format!("1 {noun}");
+    }
+    match noun.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{n} {stem}ies"),
+        _ => format!("{n} {noun}s"),
+    }
+}
+
 /// Why a results file could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LineError {
@@ -129,6 +165,10 @@ pub enum LineError {
         message: String,
     },
 }
+
+/// The longest time a game of a results file may say it took, in seconds
+/// (a year).
+pub(crate) const MAX_SECONDS: f64 = 366.0 * 86_400.0;
 
 /// The longest line read, in bytes (a game of 100,000 plies, the longest
 /// cap, writes some 700 kB).
@@ -226,11 +266,16 @@ impl<R: std::io::BufRead> Iterator for Reader<R> {
                     return Some(self.fail(LineError::NotText { line }));
                 }
             };
+            // A byte order mark, which some editors write, opens the file.
+            let text = match text.strip_prefix('\u{feff}') {
+                Some(t) if self.number == 1 => t,
+                _ => text,
+            };
             if text.trim().is_empty() {
                 continue;
             }
             return match serde_json::from_str::<Line>(text) {
-                Ok(l) => match l.check() {
+                Ok(mut l) => match l.escape_controls().check() {
                     Ok(()) => {
                         self.good += 1;
                         Some(Ok(l))
@@ -255,6 +300,17 @@ impl<R: std::io::BufRead> Iterator for Reader<R> {
                     let message = match message.rsplit_once(" at line ") {
                         Some((m, _)) => m.to_string(),
                         None => message,
+                    };
+                    // serde names the type it read into (`struct Line with
+                    // 19 elements`): what the reader needs is the shape.
+                    let message = if text.trim_start().starts_with('[') {
+                        "not a results file: each line is one JSON object (a game), and this is an array".to_string()
+                    } else if !text.trim_start().starts_with('{') {
+                        "not a results file: each line is one JSON object (a game)".to_string()
+                    } else if message.contains("struct Line") {
+                        "not a game's line: each line is one JSON object with the fields `lud selfplay` writes".to_string()
+                    } else {
+                        escaped(&message)
                     };
                     Some(self.fail(LineError::Bad {
                         line,
@@ -316,8 +372,8 @@ impl Line {
         let plies = self.plies as usize;
         if self.max_plies > crate::bench::MAX_CAP || self.plies > self.max_plies {
             return Err(format!(
-                "{} plies, at most {}: not a game of `lud selfplay` (whose cap is at most {})",
-                self.plies,
+                "{}, at most {}: not a game of `lud selfplay` (whose cap is at most {})",
+                counted(self.plies, "ply"),
                 self.max_plies,
                 crate::bench::MAX_CAP
             ));
@@ -329,9 +385,71 @@ impl Line {
         ] {
             if n != plies && (what == "branching" || n != 0) {
                 return Err(format!(
-                    "{n} entries in `{what}` for a game of {plies} plies"
+                    "{} in `{what}` for a game of {}",
+                    counted(n as u64, "entry"),
+                    counted(self.plies, "ply")
                 ));
             }
+        }
+        if let Some(k) = self.branching.iter().position(|&b| b == 0) {
+            return Err(format!(
+                "`branching` has 0 at ply {}: a move was played from each of these positions, so each had at least one legal move",
+                k + 1
+            ));
+        }
+        // A game's time: never negative or infinite, and no game of lud's
+        // cap takes a year (1e308 would make every sum infinite).
+        if !(0.0..=MAX_SECONDS).contains(&self.seconds) {
+            return Err(format!(
+                "`seconds` is {}: a game's time is between 0 and {MAX_SECONDS} seconds (a year)",
+                if self.seconds.abs() < 1e9 {
+                    format!("{}", self.seconds)
+                } else {
+                    format!("{:e}", self.seconds)
+                }
+            ));
+        }
+        if self.sides.is_empty() {
+            return Err("`sides` is empty: a line names the game's sides".to_string());
+        }
+        if let Some((i, s)) = self
+            .sides
+            .iter()
+            .enumerate()
+            .find(|(i, s)| self.sides[..*i].contains(s))
+        {
+            return Err(format!(
+                "`sides` names {} twice (as side {} and side {}): each of the game's players is one side",
+                s,
+                self.sides.iter().position(|t| t == s).unwrap_or(0) + 1,
+                i + 1
+            ));
+        }
+        if self.players.len() != self.sides.len() {
+            return Err(format!(
+                "`players` has {} for {}: a line names who played each side",
+                counted(self.players.len() as u64, "entry"),
+                counted(self.sides.len() as u64, "side")
+            ));
+        }
+        if !self.eval.is_empty() && self.sides.len() != 2 {
+            return Err(format!(
+                "`eval` is kept for games of two players, and this one has {}",
+                self.sides.len()
+            ));
+        }
+        if self.result == "capped" && self.plies != self.max_plies {
+            return Err(format!(
+                "a game `capped` at {}, but `plies` is {}: a game is capped when it reaches `max_plies`",
+                counted(self.max_plies, "ply"),
+                self.plies
+            ));
+        }
+        if self.half && self.result != "win" {
+            return Err(format!(
+                "`half` (a half-win) on a game that ended `{}`: only a win is a half-win",
+                self.result
+            ));
         }
         match (self.result.as_str(), &self.winner) {
             ("win", Some(w)) if self.sides.contains(w) => Ok(()),
@@ -344,6 +462,36 @@ impl Line {
                 "`{r}` is not a result: a line's result is win, draw, capped or stuck"
             )),
         }
+    }
+
+    /// Every string of the line with its control characters (and those
+    /// that turn text around, such as U+202E) written as escapes
+    /// (`\u{1b}`): what a file says is printed, never obeyed by a
+    /// terminal. No line `lud selfplay` writes has any.
+    fn escape_controls(&mut self) -> &Self {
+        let fix = |s: &mut String| {
+            if s.chars().any(unsafe_char) {
+                *s = escaped(s);
+            }
+        };
+        for s in [&mut self.game, &mut self.rules, &mut self.result] {
+            fix(s);
+        }
+        for s in [&mut self.ruleset, &mut self.winner, &mut self.ending]
+            .into_iter()
+            .flatten()
+        {
+            fix(s);
+        }
+        for v in [
+            &mut self.options,
+            &mut self.players,
+            &mut self.sides,
+            &mut self.moves,
+        ] {
+            v.iter_mut().for_each(fix);
+        }
+        self
     }
 
     /// The line as JSON, without a newline.

@@ -39,6 +39,7 @@ use crate::game::{on_pos, Game};
 use crate::moves::Move;
 use crate::state::{Hist, State};
 
+pub(crate) use line::counted;
 pub use line::{Line, LineError, Reader, MAX_LINE};
 
 /// A fingerprint of a game file's text: FNV-1a, 64 bits, in hex. Any

@@ -112,15 +112,19 @@ fn rows(studies: &[Summary]) -> Vec<Vec<String>> {
     row("balance", each(&|_, m| format!("{:.3}", m.balance)), None);
     row(
         "first player's score",
-        each(&|_, m| pct(m.first_player_score)),
+        // No game ended by the rules: no score, and no difference.
+        each(&|_, m| m.first_player_score.map_or_else(|| "–".to_string(), pct)),
         two.then(|| {
             let (a, b) = (&metrics[0], &metrics[1]);
-            points(difference_of_means(
-                a.first_player_score.value,
-                a.first_player_se,
-                b.first_player_score.value,
-                b.first_player_se,
-            ))
+            match (a.first_player_score, b.first_player_score) {
+                (Some(x), Some(y)) => points(difference_of_means(
+                    x.value,
+                    a.first_player_se,
+                    y.value,
+                    b.first_player_se,
+                )),
+                _ => "–".to_string(),
+            }
         }),
     );
     row(
@@ -323,7 +327,7 @@ pub fn json(studies: &[Summary]) -> serde_json::Value {
                     "completion": share(m.completion),
                     "timeouts": share(m.timeouts),
                     "balance": m.balance,
-                    "first_player_score": share(m.first_player_score),
+                    "first_player_score": m.first_player_score.map(share),
                     "length_mean": m.length_mean,
                     "length_sd": m.length_sd,
                     "length_p10_p50_p90": m.length_percentiles,
