@@ -48,6 +48,29 @@ pub fn numbered(number: u32, side: usize, text: &str) -> String {
     }
 }
 
+/// A move after the end: the game is over at ply `i`, by whichever rule
+/// ended it, whatever the move (one the notation would read is refused
+/// here, where the board alone might not say why).
+fn over_before(
+    pos: &Position,
+    i: usize,
+    number: u32,
+    side: usize,
+    text: &str,
+) -> Result<(), RecordError> {
+    match pos.outcome() {
+        Some(o) => Err(RecordError::Move {
+            ply: i + 1,
+            numbered: numbered(number, side, text),
+            reason: format!(
+                "the game is over at ply {i}: {}",
+                crate::draw::outcome_text(pos.model(), &o)
+            ),
+        }),
+        None => Ok(()),
+    }
+}
+
 /// The move number of a position, as its position string writes it (its
 /// plies over the players, plus one): a record starting there numbers its
 /// first ply so.
@@ -511,6 +534,7 @@ impl Record {
         for (i, text) in self.moves.iter().enumerate() {
             let side = pos.side_to_move();
             let number = numbers.count(side);
+            over_before(&pos, i, number, side, text)?;
             let m = parse_move(&pos, text).map_err(|e| RecordError::Move {
                 ply: i + 1,
                 numbered: numbered(number, side, text),
@@ -536,6 +560,7 @@ impl Record {
         for (i, text) in self.moves.iter().enumerate() {
             let side = pos.side_to_move();
             let number = numbers.count(side);
+            over_before(&pos, i, number, side, text)?;
             let m = parse_move(&pos, text).map_err(|e| RecordError::Move {
                 ply: i + 1,
                 numbered: numbered(number, side, text),

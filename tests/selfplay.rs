@@ -451,6 +451,14 @@ fn lud_replay_checks_the_games_of_a_results_file() {
     assert_refused(
         &lud(&["replay", file, bare.to_str().unwrap()], b""),
         1,
+        "none of its games kept its moves",
+    );
+    assert_refused(
+        &lud(
+            &["replay", file, bare.to_str().unwrap(), "--game", "1"],
+            b"",
+        ),
+        1,
         "`lud selfplay --moves` keeps them",
     );
 }
@@ -1226,6 +1234,106 @@ fn an_evaluation_at_the_ends_of_an_i32_is_analyzed_without_overflow() {
 }
 
 #[test]
+fn replay_and_analyze_refuse_sides_that_are_not_the_games_players() {
+    let dir = scratch("selfplay-sides");
+    let out = dir.join("r.jsonl");
+    let c4 = "games/connect-four.lud";
+    let won = a_win(&study_lines(&dir, c4, "4", &[]));
+    let winner = won["winner"].as_str().unwrap().to_string();
+    let mut twice = won.clone();
+    twice["sides"] = serde_json::json!([winner, winner]);
+    for args in [&["replay", c4][..], &["analyze"]] {
+        let r = on_lines(&out, &[twice.clone()], args, &[]);
+        assert_refused(&r, 1, &format!("`sides` names {winner} twice"));
+    }
+    let mut swapped = won.clone();
+    swapped["sides"] = serde_json::json!(["Red", "Yellow"]);
+    let r = on_lines(&out, &[swapped], &["replay", c4], &[]);
+    assert_refused(
+        &r,
+        1,
+        "the line's sides are Red, Yellow, but Connect Four's players in their order of play are Yellow, Red",
+    );
+    assert!(!r.stderr.contains("the rules end it"), "{}", r.stderr);
+    let mut three = won.clone();
+    three["sides"] = serde_json::json!(["Yellow", "Red", "Green"]);
+    three["players"] = serde_json::json!(["random", "random", "random"]);
+    let r = on_lines(&out, &[three], &["replay", c4], &[]);
+    assert_refused(
+        &r,
+        1,
+        "the line names 3 sides (Yellow, Red, Green), but Connect Four has 2 players",
+    );
+}
+
+#[test]
+fn replay_skips_lines_without_moves_and_game_n_reads_only_its_line() {
+    let dir = scratch("selfplay-replay-skips");
+    let out = dir.join("r.jsonl");
+    let file = "games/connect-four.lud";
+    selfplay(file, &out, &["-n", "2"]);
+    selfplay(file, &out, &["-n", "4", "--moves"]);
+    let o = out.to_str().unwrap();
+    let r = lud(&["replay", file, o, "--game", "3"], b"");
+    assert_ok(&r);
+    let r = lud(&["replay", file, o], b"");
+    assert_ok(&r);
+    assert!(
+        r.stdout
+            .contains("2 games, every move and result by the rules"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stderr.contains(
+            "2 lines without moves skipped: their games were played without `lud selfplay --moves`"
+        ),
+        "{}",
+        r.stderr
+    );
+    let only = dir.join("only.jsonl");
+    selfplay(file, &only, &["-n", "1"]);
+    assert_refused(
+        &lud(&["replay", file, only.to_str().unwrap()], b""),
+        1,
+        "none of its games kept its moves",
+    );
+}
+
+#[test]
+fn replay_checks_a_lines_half_win_against_the_rules() {
+    let dir = scratch("selfplay-half");
+    let out = dir.join("r.jsonl");
+    let parsi = "games/parsi-chess.lud";
+    let lines = study_lines(&dir, parsi, "6", &["--ruleset", "Shastree"]);
+    let half = lines
+        .iter()
+        .find(|l| l["half"] == true)
+        .expect("a half-win among the 6 games")
+        .clone();
+    assert_ok(&on_lines(
+        &out,
+        std::slice::from_ref(&half),
+        &["replay", parsi],
+        &[],
+    ));
+    let mut full = half;
+    full.as_object_mut().unwrap().remove("half");
+    assert_refused(
+        &on_lines(&out, &[full], &["replay", parsi], &[]),
+        1,
+        "wins a half-win",
+    );
+    let mut added = a_win(&study_lines(&dir, "games/connect-four.lud", "3", &[]));
+    added["half"] = true.into();
+    assert_refused(
+        &on_lines(&out, &[added], &["replay", "games/connect-four.lud"], &[]),
+        1,
+        "won a half-win",
+    );
+}
+
+#[test]
 fn analyze_warns_of_one_game_read_twice_with_different_contents() {
     let dir = scratch("selfplay-conflict");
     let out = dir.join("r.jsonl");
@@ -1268,6 +1376,23 @@ fn no_score_for_the_first_player_where_the_rules_ended_no_game() {
     let r = lud(&["analyze", "--json", out.to_str().unwrap()], b"");
     let v: Value = serde_json::from_str(&r.stdout).unwrap();
     assert!(v.to_string().contains("\"first_player_score\":null"), "{v}");
+}
+
+#[test]
+fn a_move_after_the_end_is_told_that_the_game_had_ended() {
+    let dir = scratch("selfplay-after-end");
+    let out = dir.join("r.jsonl");
+    let c4 = "games/connect-four.lud";
+    let mut won = a_win(&study_lines(&dir, c4, "3", &[]));
+    let plies = won["plies"].as_u64().unwrap();
+    won["moves"].as_array_mut().unwrap().push("@g1".into());
+    won["branching"].as_array_mut().unwrap().push(7.into());
+    won["plies"] = (plies + 1).into();
+    assert_refused(
+        &on_lines(&out, &[won], &["replay", c4], &[]),
+        1,
+        &format!("cannot be played: the game is over at ply {plies}: "),
+    );
 }
 
 #[test]

@@ -9,7 +9,9 @@ use std::path::Path;
 use miette::{NamedSource, SourceSpan};
 
 use super::{load_with, report, ConfigArgs, EXIT_INPUT};
+use crate::compile::model::Worth;
 use crate::compile::options::ConfigError;
+use crate::eval::Outcome;
 use crate::game::Game;
 use crate::input::{read_file, MAX_RECORD_BYTES};
 use crate::record::{Record, RecordError};
@@ -38,6 +40,7 @@ pub(super) struct Claim {
     pub(super) line: usize,
     result: String,
     winner: Option<String>,
+    half: bool,
     ending: Option<String>,
     plies: u32,
     max_plies: u32,
@@ -45,14 +48,57 @@ pub(super) struct Claim {
 }
 
 impl Claim {
+    /// Whether the line's sides are `game`'s players, each once, in the
+    /// game's order (as `lud selfplay` writes them); else what differs.
+    pub(super) fn check_sides(&self, game: &Game) -> Result<(), String> {
+        let players: Vec<&str> = game
+            .model()
+            .players
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect();
+        if self
+            .sides
+            .iter()
+            .map(String::as_str)
+            .eq(players.iter().copied())
+        {
+            return Ok(());
+        }
+        let sides = self.sides.join(", ");
+        let theirs = players.join(", ");
+        let why = if self.sides.len() != players.len() {
+            format!(
+                "the line names {} sides ({sides}), but {} has {} players ({theirs})",
+                self.sides.len(),
+                game.name(),
+                players.len()
+            )
+        } else if let Some(s) = self.sides.iter().find(|s| !players.contains(&s.as_str())) {
+            format!(
+                "the line's sides are {sides}, but {s} is not a player of {} (its players: {theirs})",
+                game.name()
+            )
+        } else {
+            format!(
+                "the line's sides are {sides}, but {}'s players in their order of play are {theirs}",
+                game.name()
+            )
+        };
+        Err(format!(
+            "{why}: not a line `lud selfplay` wrote for this game (its sides are the game's players, in order)"
+        ))
+    }
+
     /// Whether the game ends as the line says where its moves lead
     /// (`end`): the winner and kind of ending by the rules, or still going
     /// at the cap (`capped`), or with no legal move and no end rule holding
     /// (`stuck`); else what differs.
     pub(super) fn check(&self, end: &crate::game::Position) -> Result<(), String> {
+        let won = if self.half { "won a half-win" } else { "won" };
         let said = match (&self.winner, &self.ending) {
-            (Some(w), Some(e)) => format!("the line says {w} won ({e})"),
-            (Some(w), None) => format!("the line says {w} won"),
+            (Some(w), Some(e)) => format!("the line says {w} {won} ({e})"),
+            (Some(w), None) => format!("the line says {w} {won}"),
             (None, Some(e)) => format!("the line says {} ({e})", self.result),
             (None, None) => format!("the line says {}", self.result),
         };
@@ -67,6 +113,10 @@ impl Claim {
             ("win", Some(o)) => {
                 o.winner().and_then(|w| self.sides.get(w)) == self.winner.as_ref()
                     && self.ending.as_deref().is_none_or(|e| e == o.kind())
+                    && matches!(
+                        o,
+                        Outcome::Win { worth, .. } if (worth == Worth::HalfWin) == self.half
+                    )
             }
             ("draw", Some(o)) => {
                 o.winner().is_none() && self.ending.as_deref().is_none_or(|e| e == o.kind())
@@ -86,7 +136,10 @@ impl Claim {
             "stuck" if end.outcome().is_none() => "the player to move has legal moves".to_string(),
             _ => actual,
         };
-        Err(format!("{said}, but after its {} moves {why}", self.plies))
+        Err(format!(
+            "{said}, but after its {} {why}",
+            crate::study::counted(self.plies, "move")
+        ))
     }
 }
 
@@ -146,6 +199,9 @@ pub(super) fn read_all(path: &Path) -> Result<Vec<Part>, i32> {
         .collect())
 }
 
+/// The byte order mark some editors write at the start of a file.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
 /// The games of a results file of `lud selfplay` (JSON lines), read one at
 /// a time in bounded memory; `None` if the file is not one (its first
 /// character other than white space is not `{`), printing why not where it
@@ -171,7 +227,17 @@ pub(super) fn results(
             eoutln!("error: cannot read {name}: {e}");
             EXIT_INPUT
         })?;
-        let Some(k) = buf.iter().position(|b| !b.is_ascii_whitespace()) else {
+        // A byte order mark, which some editors write, opens the file.
+        let bom = if skipped == 0 && buf.starts_with(BOM) {
+            BOM.len()
+        } else {
+            0
+        };
+        let Some(k) = buf[bom..]
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .map(|k| k + bom)
+        else {
             if buf.is_empty() {
                 break None;
             }
@@ -183,21 +249,32 @@ pub(super) fn results(
         break Some(buf[k]);
     };
     // A results file's line opens a JSON object with a key (`{"game"`);
-    // a record may open with a `{comment}`.
-    if first != Some(b'{') {
+    // a record may open with a `{comment}`, or a `[Tag "..."]`, where a
+    // JSON array opens with `[{` or `[]`.
+    if first != Some(b'{') && first != Some(b'[') {
         return Ok(None);
     }
-    let keyed = {
+    let (keyed, array) = {
         let buf = r.fill_buf().map_err(|e| {
             eoutln!("error: cannot read {name}: {e}");
             EXIT_INPUT
         })?;
+        let buf = buf.strip_prefix(BOM).unwrap_or(buf);
         let k = buf
             .iter()
             .position(|b| !b.is_ascii_whitespace())
             .unwrap_or(0);
-        buf[k..].iter().skip(1).find(|b| !b.is_ascii_whitespace()) == Some(&b'"')
+        let second = buf[k..].iter().skip(1).find(|b| !b.is_ascii_whitespace());
+        match first {
+            Some(b'[') => (false, matches!(second, Some(b'{' | b']'))),
+            _ => (second == Some(&b'"'), false),
+        }
     };
+    if array {
+        eoutln!("error: {name}: not a results file: each line is one JSON object (a game), and this is a JSON array");
+        eoutln!("  help: `lud selfplay --moves --out FILE` writes a results file, one game a line");
+        return Err(EXIT_INPUT);
+    }
     if !keyed {
         return Ok(None);
     }
@@ -216,15 +293,15 @@ pub(super) fn results(
 pub(super) fn of_line(path: &Path, l: &Line, line: usize) -> Result<Loaded, String> {
     if l.moves.is_empty() && l.plies > 0 {
         return Err(format!(
-            "the game's moves were not kept: `lud selfplay --moves` keeps them (this line has its {} plies counted only)",
-            l.plies
+            "the game's moves were not kept: `lud selfplay --moves` keeps them (this line has its {} counted only)",
+            crate::study::counted(l.plies, "ply")
         ));
     }
     if l.moves.len() != l.plies as usize {
         return Err(format!(
-            "the line says {} plies, but keeps {} moves",
-            l.plies,
-            l.moves.len()
+            "the line says {}, but keeps {}",
+            crate::study::counted(l.plies, "ply"),
+            crate::study::counted(l.moves.len() as u64, "move")
         ));
     }
     let mut record = Record::default();
@@ -263,6 +340,7 @@ pub(super) fn of_line(path: &Path, l: &Line, line: usize) -> Result<Loaded, Stri
             line,
             result: l.result.clone(),
             winner: l.winner.clone(),
+            half: l.half,
             ending: l.ending.clone(),
             plies: l.plies,
             max_plies: l.max_plies,

@@ -95,6 +95,9 @@ pub(super) fn run(o: &Options<'_>) -> i32 {
 /// the file stops being one to read on, and why.
 enum Item {
     Game(String, Result<Box<records::Loaded>, String>),
+    /// A game of a results file whose moves were not kept (or one before
+    /// the one `--game N` picks): not checked, counted.
+    Skip,
     Stop(String),
 }
 
@@ -143,14 +146,16 @@ fn results(
                         );
                     }
                     let at = format!("game {count} (line {line}, index {}): ", l.index);
-                    match records::of_line(o.record, &l, line) {
-                        Ok(rec) => Item::Game(at, Ok(Box::new(rec))),
-                        // No moves kept here: none kept in the others.
-                        Err(e) if l.moves.is_empty() => {
-                            stopped = true;
-                            Item::Stop(format!("{at}{e}"))
-                        }
-                        Err(e) => Item::Game(at, Err(e)),
+                    match o.game {
+                        // A game before the one asked for is not looked at.
+                        Some(n) if count < n => Item::Skip,
+                        // Its moves not kept (a game of a run without
+                        // `--moves`): counted, not checked.
+                        None if l.moves.is_empty() && l.plies > 0 => Item::Skip,
+                        _ => match records::of_line(o.record, &l, line) {
+                            Ok(rec) => Item::Game(at, Ok(Box::new(rec))),
+                            Err(e) => Item::Game(at, Err(e)),
+                        },
                     }
                 }
                 Err(e) => {
@@ -204,12 +209,26 @@ fn results(
 fn check_all(o: &Options<'_>, items: impl Iterator<Item = Item>, noun: &str) -> i32 {
     let name = o.record.display();
     let mut games = records::Compiled::default();
-    let (mut count, mut failed) = (0, 0);
+    let (mut count, mut failed, mut skipped) = (0, 0, 0);
+    let skipped_note = |skipped: usize| {
+        if skipped > 0 {
+            eoutln!(
+                "note: {name}: {skipped} line{} without moves skipped: {} played without `lud selfplay --moves`",
+                if skipped == 1 { "" } else { "s" },
+                if skipped == 1 { "its game was" } else { "their games were" }
+            );
+        }
+    };
     for item in items {
         let (at, rec) = match item {
             Item::Game(at, rec) => (at, rec),
+            Item::Skip => {
+                skipped += 1;
+                continue;
+            }
             Item::Stop(e) => {
                 eoutln!("error: {name}: {e}");
+                skipped_note(skipped);
                 if count > 0 {
                     eoutln!(
                         "error: {name}: stopped there; of the {count} {noun}{} before, {failed} did not replay by the rules",
@@ -252,8 +271,8 @@ fn check_all(o: &Options<'_>, items: impl Iterator<Item = Item>, noun: &str) -> 
                         .map(|e| format!(" ({e})"))
                         .unwrap_or_default();
                     outln!(
-                        "{at}{} plies, {result}{ending}",
-                        positions.len().saturating_sub(1)
+                        "{at}{}, {result}{ending}",
+                        crate::study::counted(positions.len().saturating_sub(1) as u64, "ply")
                     );
                     EXIT_OK
                 }
@@ -269,6 +288,12 @@ fn check_all(o: &Options<'_>, items: impl Iterator<Item = Item>, noun: &str) -> 
     } else {
         format!("{noun}s")
     };
+    skipped_note(skipped);
+    if count == 0 && skipped > 0 {
+        eoutln!("error: {name}: none of its games kept its moves, so none could be checked");
+        eoutln!("  help: `lud selfplay --moves` keeps each game's moves");
+        return EXIT_INPUT;
+    }
     if count == 0 {
         eoutln!("error: {name} holds no {noun}");
         return EXIT_INPUT;
@@ -293,6 +318,10 @@ fn replayed(
     at: &str,
     game: &Game,
 ) -> Result<Positions, i32> {
+    if let Some(Err(e)) = rec.claim.as_ref().map(|c| c.check_sides(game)) {
+        eoutln!("error: {}: {at}{e}", o.record.display());
+        return Err(EXIT_INPUT);
+    }
     let positions = rec.record.positions(game).map_err(|e| {
         eoutln!("error: {}: {at}{e}", o.record.display());
         EXIT_INPUT
