@@ -1300,6 +1300,75 @@ fn replay_skips_lines_without_moves_and_game_n_reads_only_its_line() {
     );
 }
 
+/// The word after `label` in a summary or report (a share, a mean).
+fn figure(text: &str, label: &str) -> String {
+    let at = text
+        .find(label)
+        .unwrap_or_else(|| panic!("{label}: {text}"));
+    text[at + label.len()..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .trim_end_matches(',')
+        .to_string()
+}
+
+#[test]
+fn a_resumed_run_or_shard_sums_up_every_game_of_the_study_in_the_file() {
+    let dir = scratch("selfplay-summary-every");
+    let out = dir.join("r.jsonl");
+    let o = out.to_str().unwrap();
+    let file = "games/connect-four.lud";
+    let same = |summary: &str| {
+        let analyzed = lud(&["analyze", o], b"");
+        assert_ok(&analyzed);
+        for label in ["Yellow wins", "Red wins"] {
+            assert_eq!(
+                figure(summary, label),
+                figure(&analyzed.stdout, &format!("{label} ")),
+                "{summary}\n{}",
+                analyzed.stdout
+            );
+        }
+        let mean: f64 = figure(summary, "mean length").parse().unwrap();
+        let theirs: f64 = figure(&analyzed.stdout, "mean").parse().unwrap();
+        assert!(
+            (mean - theirs).abs() < 0.051,
+            "{summary}\n{}",
+            analyzed.stdout
+        );
+    };
+    selfplay(file, &out, &["-n", "12"]);
+    let r = lud(
+        &["selfplay", file, "-n", "3", "--out", o, "--threads", "1"],
+        b"",
+    );
+    assert_ok(&r);
+    assert!(
+        r.stdout.contains(
+            "0 games played (12 already in the file: the results and length below are of all 12)"
+        ),
+        "{}",
+        r.stdout
+    );
+    same(&r.stdout);
+    std::fs::remove_file(&out).unwrap();
+    selfplay(file, &out, &["-n", "10", "--shard", "1/2"]);
+    let r = lud(
+        &["selfplay", file, "-n", "10", "--shard", "2/2", "--out", o],
+        b"",
+    );
+    assert_ok(&r);
+    assert!(
+        r.stdout.contains(
+            "5 games played (5 already in the file: the results and length below are of all 10)"
+        ),
+        "{}",
+        r.stdout
+    );
+    same(&r.stdout);
+}
+
 #[test]
 fn replay_checks_a_lines_half_win_against_the_rules() {
     let dir = scratch("selfplay-half");
@@ -1392,6 +1461,43 @@ fn a_move_after_the_end_is_told_that_the_game_had_ended() {
         &on_lines(&out, &[won], &["replay", c4], &[]),
         1,
         &format!("cannot be played: the game is over at ply {plies}: "),
+    );
+}
+
+#[test]
+fn results_files_are_read_and_told_plainly() {
+    let dir = scratch("selfplay-messages");
+    let out = dir.join("r.jsonl");
+    let o = out.to_str().unwrap();
+    let c4 = "games/connect-four.lud";
+    let r = lud(&["selfplay", c4, "-n", "1", "--moves", "--out", o], b"");
+    assert_ok(&r);
+    assert!(r.stdout.contains("1 game played"), "{}", r.stdout);
+    // A byte order mark first.
+    let text = std::fs::read_to_string(&out).unwrap();
+    std::fs::write(&out, format!("\u{feff}{text}")).unwrap();
+    assert_ok(&lud(&["analyze", o], b""));
+    let r = lud(&["replay", c4, o], b"");
+    assert_ok(&r);
+    assert!(r.stdout.contains("1 game, every move"), "{}", r.stdout);
+    // A JSON array.
+    for text in [format!("[{}]", text.trim()), "[]\n".to_string()] {
+        std::fs::write(&out, &text).unwrap();
+        for args in [&["analyze"][..], &["replay", c4]] {
+            let r = lud(&[args, &[o]].concat(), b"");
+            assert_refused(&r, 1, "not a results file: each line is one JSON object");
+            assert!(!r.stderr.contains("struct Line"), "{}", r.stderr);
+        }
+    }
+    // Control characters from the file are shown escaped.
+    let mut v: Value = serde_json::from_str(text.trim()).unwrap();
+    v["ending"] = "\u{1b}[31mred\u{0}\u{202e}".into();
+    let r = on_lines(&out, &[v], &["analyze"], &[]);
+    assert_ok(&r);
+    assert!(
+        r.stdout.contains("\\u{1b}[31mred\\u{0}\\u{202e}") && !r.stdout.contains('\u{1b}'),
+        "{}",
+        r.stdout
     );
 }
 

@@ -19,7 +19,8 @@ use super::progress::Bar;
 use super::{check_threads, load, ConfigArgs, EXIT_INPUT, EXIT_OK, EXIT_USAGE};
 use crate::bench::{Progress, MAX_CAP};
 use crate::study::{
-    fingerprint, Agent, End, Line, Numbers, Played, Reader, Shard, Study, DEFAULT_MAX_PLIES,
+    counted, fingerprint, Agent, End, Line, Numbers, Played, Reader, Shard, Study,
+    DEFAULT_MAX_PLIES,
 };
 
 /// The exit code of a run stopped by Ctrl-C (as a shell reports SIGINT).
@@ -281,7 +282,7 @@ pub(super) fn run(a: &SelfplayArgs) -> i32 {
         return EXIT_INPUT;
     }
     if progress.stop.load(Ordering::Relaxed) && !super::io::stdout_closed() {
-        eoutln!("stopped (Ctrl-C) after {} games", t.games);
+        eoutln!("stopped (Ctrl-C) after {}", counted(t.games, "game"));
         if a.out.is_some() && !to_stderr {
             eoutln!("  help: the same command goes on from there");
         }
@@ -312,7 +313,7 @@ fn summary(
         format!("game          {}", study.game),
         format!("players       {}", players.join(", ")),
     ];
-    let mut played = format!("{} games played", run.games);
+    let mut played = format!("{} played", counted(run.games, "game"));
     if had > 0 {
         let _ = write!(
             played,
@@ -369,7 +370,8 @@ fn summary(
 }
 
 /// Opens the results file to add to, after reading the games of this study
-/// (in `range`) it already holds, and locks it for this run (another run on
+/// it already holds (all tallied in `earlier`; those in `range` returned,
+/// not to be played again), and locks it for this run (another run on
 /// the same file is refused while this one writes). A last line cut short
 /// by a stopped run is cut off. What is not a plain file (a pipe, a
 /// terminal, `/dev/stdout`) is written to without being read back.
@@ -417,10 +419,17 @@ fn open_out(
         Err(std::fs::TryLockError::Error(e)) => return Err(cannot("lock", &e)),
     }
     let mut reader = Reader::new(BufReader::new(&f));
+    // Every game of the study in the file is tallied (the summary is of
+    // them all, as `lud analyze` finds them), whatever this run's range;
+    // those in the range are not played again.
+    let mut all = Numbers::default();
     for item in reader.by_ref() {
         match item {
             Ok(line) if line.of_study(study) => {
-                if range.contains(&line.index) && have.insert(line.index) {
+                if range.contains(&line.index) {
+                    have.insert(line.index);
+                }
+                if all.insert(line.index) {
                     let winner = line
                         .winner
                         .as_ref()
