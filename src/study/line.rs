@@ -619,6 +619,24 @@ mod tests {
     }
 
     #[test]
+    fn counts_and_strings_from_a_file_are_told_plainly() {
+        assert_eq!(counted(1u32, "game"), "1 game");
+        assert_eq!(counted(0u32, "ply"), "0 plies");
+        assert_eq!(counted(2u32, "entry"), "2 entries");
+        assert_eq!(counted(3u32, "play"), "3 plays");
+        assert_eq!(
+            escaped("a\u{1b}[31m\u{0}\u{202e}b"),
+            "a\\u{1b}[31m\\u{0}\\u{202e}b"
+        );
+        let l = sample();
+        let mut v: serde_json::Value = serde_json::from_str(&l.to_json()).unwrap();
+        v["ending"] = "\u{1b}]0;x\u{7}".into();
+        let text = format!("\u{feff}{v}\n");
+        let read: Vec<Line> = Reader::new(text.as_bytes()).map(Result::unwrap).collect();
+        assert_eq!(read[0].ending.as_deref(), Some("\\u{1b}]0;x\\u{7}"));
+    }
+
+    #[test]
     fn a_torn_last_line_is_set_aside_and_a_bad_one_is_an_error() {
         let l = sample().to_json();
         let torn = format!("{l}\n{}", &l[..l.len() / 2]);

@@ -165,7 +165,7 @@ fn rows(studies: &[Summary]) -> Vec<Vec<String>> {
         each(&|_, m| {
             m.decisiveness
                 .map_or("- (no --eval)".to_string(), |(d, n)| {
-                    format!("{d:.3} ({n} won games)")
+                    format!("{d:.3} ({})", super::counted(n, "won game"))
                 })
         }),
         None,
@@ -219,7 +219,8 @@ fn players(s: &Summary) -> String {
 
 fn games(s: &Summary) -> String {
     let seeds: Vec<String> = s.seeds.iter().map(ToString::to_string).collect();
-    let mut g = format!("{} (seed {})", s.games, seeds.join(", "));
+    let word = if seeds.len() == 1 { "seed" } else { "seeds" };
+    let mut g = format!("{} ({word} {})", s.games, seeds.join(", "));
     if s.duplicates > 0 {
         let _ = write!(g, ", {} repeated", s.duplicates);
     }
