@@ -223,7 +223,7 @@ fn ataxx_random_games_match_an_independent_referee() {
         }
     }
     assert!(
-        games == 50 && checked > 300 && wins[0] > 5 && wins[1] > 5,
+        games == 50 && checked > 300 && passes > 0 && wins[0] > 5 && wins[1] > 5,
         "games {games}, counts checked {checked}, passes {passes}, wins (red, blue, draws) {wins:?}"
     );
 }
@@ -293,4 +293,42 @@ fn ataxx_a_clone_away_from_ones_pieces_is_refused_by_its_condition() {
     );
     // The help lists the clones that are legal.
     assert!(why.contains("@b6") && why.contains("@f2"), "{why}");
+    // The same with the piece's letter typed.
+    let why = common::refusal(&p, "S@d4");
+    assert!(
+        why.contains("that move needs a piece of the player moving"),
+        "{why}"
+    );
+}
+
+#[test]
+fn a_leap_never_starts_from_a_hole() {
+    // A Dabbaba (leap 0 2) on a 5x5 board with holes a1, c3 and e5: its
+    // squares fall in two groups, {c1 e1 e3} and {a3 a5 c5}, that no leap
+    // joins (through the hole a1 they would be). A pawn promotes on a5 to a
+    // lost Dabbaba only if one could have reached a5: the one lost stood on
+    // e1, in the other group.
+    let text = r#"(game "Reach"
+    (players {(player "Red" N) (player "Blue" S)})
+    (equipment {
+        (board (square 5) holes:{a1 c3 e5})
+        (piece "King" "K" (step All))
+        (piece "Dab" "D" (leap 0 2))
+        (piece "Pawn" "P" (step Forward to:Empty)
+            (promote (lastRank) {"Dab"} if:(lostCouldReach) optional:True))
+    })
+    (rules
+        (start {(place Red "Dab" e1) (place Red "Pawn" a4) (place Red "King" b1) (place Blue "King" d5)})
+        (end {(if (noMoves Next) (loss Next "no move"))})))"#;
+    let g = lud::build::compile_str("reach.lud", text).unwrap_or_else(|e| panic!("{e:?}"));
+    // The Dabbaba is gone (not on the board): the pawn may only step.
+    let p = g
+        .position_with("3k1/P4/5/5/1K3 r", lud::position::Legality::Unchecked)
+        .unwrap_or_else(|e| panic!("{}", e.message));
+    let moves = legal(&p);
+    assert!(moves.contains(&"a4a5".to_string()), "{moves:?}");
+    assert!(
+        !moves.iter().any(|m| m.starts_with("a4a5") && m != "a4a5"),
+        "{moves:?}"
+    );
 }

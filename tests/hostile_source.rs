@@ -366,6 +366,35 @@ fn move_squares_are_refused_where_no_move_exists() {
 }
 
 #[test]
+fn squares_of_a_moving_piece_are_refused_in_moves_that_move_none() {
+    // A drop, a removal and a pass move no piece: `(from)`, `(adjacent ...)`
+    // and `(origin)` there would never hold.
+    for (play, rule) in [
+        (
+            "(drop \"Rook\" (everywhere) if:(holds (adjacent N) \"King\"))",
+            "a drop",
+        ),
+        ("(remove (everywhere) if:(in (from) (rank 1)))", "a removal"),
+        ("(pass if:(holds (origin) \"King\"))", "a pass"),
+    ] {
+        let text = game("", "", "", "").replace(
+            "(play (forbid (inCheck Mover)))",
+            &format!("(play {play} (forbid (inCheck Mover)))"),
+        );
+        let (d, plain, json) = check_text(text);
+        assert_eq!(codes(&d), ["lud::compile::no_start_square"], "{plain}");
+        assert!(json.contains(&format!("{rule} moves no piece")), "{json}");
+    }
+    // `(to)` in a drop, and `(adjacent ...)` in a piece's move, are fine.
+    let text = game("", "(leap 0 2 if:(holds (adjacent N) \"Rook\"))", "", "").replace(
+        "(play (forbid (inCheck Mover)))",
+        "(play (drop \"Rook\" (everywhere) if:(in (to) (rank 4))) (forbid (inCheck Mover)))",
+    );
+    let (d, plain, _) = check_text(text);
+    assert!(d.problems.is_empty(), "{plain}");
+}
+
+#[test]
 fn more_move_rules_than_a_move_can_name_are_refused() {
     let moves = vec!["(step N)"; 300].join(" ");
     let (d, plain, _) = check_text(game("", &moves, "", ""));

@@ -149,7 +149,7 @@ problems! {
         fields: { name: String, what: String, place: String },
     }
     /// A square named from where a piece moves (`(from)`, `(adjacent ...)`,
-    /// `(origin)`) in a move that moves no piece: a drop.
+    /// `(origin)`) in a move that moves no piece: a drop, a removal, a pass.
     NoStartSquare [lud::compile::no_start_square] {
         message: "`({name})` names a square of the piece that moves, and a {rule} moves no piece",
         label: "no piece moves here",

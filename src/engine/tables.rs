@@ -475,6 +475,11 @@ pub(super) fn leap_table<B: Bits>(board: &Board, targets: impl Fn(Sq) -> Vec<Sq>
 /// found by walking the board graph: `a` steps one way, `b` the other.
 pub(super) fn leap_targets(board: &Board, sq: Sq, a: i32, b: i32) -> Vec<Sq> {
     let mut out = Vec::new();
+    // A hole holds no piece, so nothing leaps from it (and the squares
+    // that reach each other stay those that do).
+    if !board.is_present(sq) {
+        return out;
+    }
     for (x, y) in [(a, b), (b, a)] {
         for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
             let (dx, dy) = (x * sx, y * sy);

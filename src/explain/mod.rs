@@ -359,11 +359,25 @@ fn drop_condition_unmet<B: Bits>(
     }
     let side = st.side;
     e.gens[side as usize].iter().find_map(|g| {
-        let GenKind::Drop(sites, ..) = &g.kind else {
+        // Only a drop rule in force now: of this phase or part, not one
+        // offered only when stuck, its piece in hand if it drops from there.
+        let GenKind::Drop(sites, _, hand) = &g.kind else {
             return None;
         };
+        if g.stuck || !e.in_phase(st, g) {
+            return None;
+        }
+        if *hand != crate::engine::NO_KIND && st.in_hand(side, *hand) == 0 {
+            return None;
+        }
         let c = g.guard.as_ref()?;
-        if !sites.has(to) || kind.is_some_and(|k| k != g.piece as usize) {
+        // The kind it puts down (a drop rule belongs to no piece).
+        let crate::compile::model::MoveKind::Drop { piece: dropped, .. } =
+            e.model.moves[g.rule as usize].kind
+        else {
+            return None;
+        };
+        if !sites.has(to) || kind.is_some_and(|k| k != dropped) {
             return None;
         }
         let ctx = Ctx::new(e, st, hist, None).in_move(MoveCtx::new(

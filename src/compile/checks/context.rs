@@ -7,7 +7,7 @@
 //! position alone) and the start position (set before any move). There they
 //! would mean nothing, and silently never hold: they are refused. So are
 //! the squares of the piece that moves (`(from)`, `(adjacent ...)`,
-//! `(origin)`) in a drop, which moves none.
+//! `(origin)`) in a drop, a removal or a pass, which move none.
 
 use crate::compile::bind::{forms_of, walk};
 use crate::compile::ludemes::{Cat, Ty};
@@ -77,9 +77,14 @@ pub(super) fn check(game: &Node, out: &mut Vec<Problem>) {
         .unwrap_or("Pawn")
         .to_string();
     for (f, node) in forms_of(game, Cat::Move) {
-        if f.head != "drop" {
+        if !matches!(f.head.as_str(), "drop" | "remove" | "pass") {
             continue;
         }
+        let rule = match f.head.as_str() {
+            "drop" => "drop",
+            "remove" => "removal",
+            _ => "pass",
+        };
         walk(node, Ty::Of(&[Cat::Move]), &mut |n, _| {
             let NodeKind::Form(g) = &n.kind else { return };
             if matches!(g.head.as_str(), "from" | "adjacent" | "origin") {
@@ -89,14 +94,18 @@ pub(super) fn check(game: &Node, out: &mut Vec<Problem>) {
                     format!("{} ...", g.head)
                 };
                 out.push(
-                    NoStartSquare::new(n.span, name, "drop")
+                    NoStartSquare::new(n.span, name, rule)
                         .origin(n.origin.as_ref())
-                        .help(
-                            "a drop puts a new piece down: test where it lands with `(to)`, \
-                             and what stands around it with `(nextTo DIRECTIONS ...)`, as in \
-                             `(nextTo All owner:Mover)`"
+                        .help(match rule {
+                            "drop" => "a drop puts a new piece down: test where it lands with \
+                                       `(to)`, and what stands around it with \
+                                       `(nextTo DIRECTIONS ...)`, as in `(nextTo All owner:Mover)`"
                                 .to_string(),
-                        ),
+                            "removal" => "a removal takes a piece off without moving one: test \
+                                          the square it empties with `(to)`"
+                                .to_string(),
+                            _ => "a pass moves nothing: test the position instead".to_string(),
+                        }),
                 );
             }
         });

@@ -145,7 +145,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
                 ty: Ty::Square,
                 arity: Arity::List,
                 named: true,
-                doc: "squares cut out of the shape: they join nothing, hold nothing, and are drawn blank (a cross: `(square 7)` without its corners)",
+                doc: "squares cut out of the shape: they join nothing, hold nothing, and are drawn blank (a cross: `(square 7)` without its corners); a slide, a ride or a lame leap stops at a hole, a leap goes over one",
             },
             Param {
                 name: "lines",
