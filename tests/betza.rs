@@ -36,6 +36,8 @@ const BETZA: &[(&str, &str)] = &[
     ("(step Forward)", "(betza \"fW\")"),
     ("(step {Left Right} if:", "(betza \"sW\" if:"),
     ("(leap 2 2)", "(betza \"A\")"),
+    ("(leap 0 2 to:Empty", "(betza \"mD\""),
+    ("(leap 2 2 to:Empty", "(betza \"mA\""),
     ("(leap 1 2 to:Empty", "(betza \"mN\""),
     ("(leap 1 2 if:", "(betza \"N\" if:"),
     ("(leap 1 2)", "(betza \"N\")"),
