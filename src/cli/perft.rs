@@ -124,7 +124,8 @@ fn divided(
     if depth > 0 {
         let moves = pos.legal_moves();
         progress.parts.store(moves.len(), Ordering::Relaxed);
-        for m in moves {
+        let texts = crate::notation::texts_of(pos, &moves);
+        for (m, text) in moves.into_iter().zip(texts) {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let plies = if parts {
@@ -133,7 +134,7 @@ fn divided(
                 crate::perft::Plies::Turns
             };
             let n = crate::perft::perft_below(&child, depth, plies);
-            bar.suspend(|| outln!("{}: {n}", crate::notation::move_text(pos, m)));
+            bar.suspend(|| outln!("{text}: {n}"));
             if super::io::stdout_closed() {
                 return None;
             }

@@ -87,6 +87,24 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     }
 }
 
+/// [`move_text`] of each of `moves` (moves of `pos`), where a game has
+/// series of jumps with the rule moves' texts found once for all, not once
+/// a move: a position with thousands of moves is written in one pass.
+pub fn texts_of(pos: &Position, moves: &[Move]) -> Vec<String> {
+    if !has_jumps(pos.model()) {
+        return moves.iter().map(|&m| move_text(pos, m)).collect();
+    }
+    let all = pos.rule_moves();
+    let texts = move_texts(pos, &all);
+    moves
+        .iter()
+        .map(|&m| match all.iter().position(|&x| x == m) {
+            Some(i) => texts[i].clone(),
+            None => plain_text(pos, m),
+        })
+        .collect()
+}
+
 /// Whether a move is made by a rule that can make moves reading like
 /// another rule's ([`Position::rule_alike`]), in its first part or in its
 /// second (a promoted piece's move again).
