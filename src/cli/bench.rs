@@ -47,12 +47,7 @@ pub(super) fn run(file: &Path, config: &ConfigArgs, o: &Options) -> i32 {
     let p = bar.run_with(show, || {
         crate::bench::playouts_progress(&game, o.games, o.cap, o.seed, o.threads, &progress)
     });
-    let players: Vec<&str> = game
-        .model()
-        .players
-        .iter()
-        .map(|p| p.name.as_str())
-        .collect();
+    let players = game.model().player_names();
     let state_bytes = game.state_size();
     let mean = p.plies as f64 / p.games.max(1) as f64;
     // Every game in one share: each player's wins, the draws, the capped.

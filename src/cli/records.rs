@@ -51,12 +51,7 @@ impl Claim {
     /// Whether the line's sides are `game`'s players, each once, in the
     /// game's order (as `lud selfplay` writes them); else what differs.
     pub(super) fn check_sides(&self, game: &Game) -> Result<(), String> {
-        let players: Vec<&str> = game
-            .model()
-            .players
-            .iter()
-            .map(|p| p.name.as_str())
-            .collect();
+        let players = game.model().player_names();
         if self
             .sides
             .iter()

@@ -890,6 +890,11 @@ impl fmt::Display for PlayerRef {
 }
 
 impl Model {
+    /// The players' names, in their order of play.
+    pub fn player_names(&self) -> Vec<&str> {
+        self.players.iter().map(|p| p.name.as_str()).collect()
+    }
+
     /// The piece kind with this letter (either case).
     pub fn piece_by_letter(&self, c: char) -> Option<usize> {
         let up = c.to_ascii_uppercase();
