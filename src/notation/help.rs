@@ -11,8 +11,8 @@ use crate::compile::model::{Effect, KindExpr, MoveKind};
 use crate::game::Position;
 use crate::moves::Move;
 
-use super::move_text;
 use super::san::{plain_kind, san, writes_san};
+use super::texts_of;
 
 /// Whether a drop rule's pieces fall along the files (north or south): then
 /// a column may be typed by its letter (where the game drops one kind; where
@@ -26,10 +26,11 @@ pub(super) fn drops_in_columns(pos: &Position) -> bool {
 
 /// The first legal move that meets `keep`, as text.
 fn example(pos: &Position, keep: impl Fn(Move, &str) -> bool) -> Option<String> {
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| (m, move_text(pos, m)))
-        .find(|(m, t)| keep(*m, t))
+    let legal = pos.legal_moves();
+    legal
+        .iter()
+        .zip(texts_of(pos, &legal))
+        .find(|(m, t)| keep(**m, t))
         .map(|(_, t)| t)
 }
 

@@ -80,11 +80,7 @@ pub fn move_text(pos: &Position, m: Move) -> String {
             None => text,
         };
     }
-    let moves = pos.rule_moves();
-    match moves.iter().position(|&x| x == m) {
-        Some(i) => move_texts(pos, &moves).swap_remove(i),
-        None => plain_text(pos, m),
-    }
+    texts_of(pos, &[m]).swap_remove(0)
 }
 
 /// [`move_text`] of each of `moves` (moves of `pos`), where a game has

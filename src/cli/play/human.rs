@@ -10,7 +10,7 @@ use crate::ai;
 use crate::draw;
 use crate::game::Position;
 use crate::input::{read_line, Line, MAX_LINE_BYTES, MAX_SKIPPED_BYTES};
-use crate::notation::{move_help, move_text, parse_move};
+use crate::notation::{move_help, move_text, parse_move, texts_of};
 
 /// The most lines read in one turn without a move before the game stops
 /// (input that is not someone typing, such as `/dev/urandom` or `yes`).
@@ -229,12 +229,7 @@ pub(super) fn ask(
             "redo" => return Asked::Redo,
             "draw" => return Asked::OfferDraw,
             "moves" => {
-                let all: Vec<String> = table
-                    .pos
-                    .legal_moves()
-                    .into_iter()
-                    .map(|m| move_text(&table.pos, m))
-                    .collect();
+                let all = texts_of(&table.pos, &table.pos.legal_moves());
                 outln!("{}", all.join(" "));
                 continue;
             }
