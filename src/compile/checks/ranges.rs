@@ -94,6 +94,37 @@ fn visit(n: &Node, board: Option<(u32, u32)>, out: &mut Vec<Problem>) {
                         };
                         need("min", 1, 25, what);
                         need("max", 1, 25, what);
+                        // A slide of `min` squares, or a line of `min`
+                        // enemies with the move's square and the mover's
+                        // piece at its ends, needs a line of the board that
+                        // long: no line of a tiled board is longer than its
+                        // longer side.
+                        let ends = if l.name == "slide" { 1 } else { 2 };
+                        if let (Some((node, lo)), Some((w, h))) = (int("min"), board) {
+                            let room = i64::from(w.max(h)) - ends;
+                            if (1..=25).contains(&lo) && lo > room {
+                                let (unit, most) = if l.name == "slide" {
+                                    ("squares", "a slide goes")
+                                } else {
+                                    ("pieces", "a bracketed line holds")
+                                };
+                                out.push(
+                                    OutOfRange::new(
+                                        node.span,
+                                        format!("min:{lo}"),
+                                        format!(
+                                            "on this {w}×{h} board {most} at most {} {unit}",
+                                            room.max(0)
+                                        ),
+                                    )
+                                    .origin(node.origin.as_ref())
+                                    .help(format!(
+                                        "use min: {} or less, or a larger board",
+                                        room.max(1)
+                                    )),
+                                );
+                            }
+                        }
                         if let (Some((_, lo)), Some((node, hi))) = (int("min"), int("max")) {
                             if (1..=25).contains(&lo) && (1..=25).contains(&hi) && lo > hi {
                                 out.push(
