@@ -187,6 +187,13 @@ problems! {
         label: "this condition would need itself to be judged",
         fields: { rule: String, chain: String },
     }
+    /// An empty list `{}` where the list says which directions or pieces
+    /// a rule concerns (a rule with none would never do anything).
+    EmptyList [lud::compile::empty_list] {
+        message: "{what} is an empty list: {means}",
+        label: "names nothing",
+        fields: { what: String, means: String },
+    }
     /// More pieces, players, flags or counters than the interpreter holds.
     TooMany [lud::compile::too_many] {
         message: "too many {what}: {found} (at most {limit})",

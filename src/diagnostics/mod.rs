@@ -154,7 +154,7 @@ problem_enum! {
     UnknownNamedArgument, DuplicateNamedArgument, UnknownConstant, UndefinedPiece,
     UndefinedPlayer, UndefinedRegion, DuplicateDefinition, DuplicateLetter, BadLetter,
     BadSquare, OnHole, SquareTaken, OutOfRange, BadBetza, NotOnHexes, PlayerMoveInPiece, NoMoveHere, NoStartSquare, MissingSection,
-    DuplicateSection, NoRoyal, BadPlayers, RecursiveCondition, TooMany,
+    DuplicateSection, NoRoyal, BadPlayers, RecursiveCondition, EmptyList, TooMany,
     // lint
     UnusedDefine, UnusedRegion, PieceNeverMoves, PieceNeverAppears, UnreachableRule, RuleAddsNothing,
     UnusedOptionValue, NeverEnds, OverAtStart, StartInCheck, OpeningNotPlayable,

@@ -524,6 +524,12 @@ impl Gen {
         }
     }
 
+    /// The longest a line of the board's squares may be: its box's longer
+    /// side (a hexagon or a star is made only where its box is `w` by `w`).
+    fn longest_line(&self) -> u32 {
+        self.w.max(self.h)
+    }
+
     fn dirs(&mut self) -> String {
         let n = match self.rng.u32(0..10) {
             0..=5 => 1,
@@ -1020,9 +1026,12 @@ impl Gen {
             let h = self.sites(1);
             let _ = write!(s, " hostile:{h}");
         }
-        if shape == "bracketed" && self.chance(0.3) {
+        // The most pieces a line can hold between the move's square and the
+        // mover's piece (a longer min: is refused).
+        let room = self.longest_line().saturating_sub(2).min(3);
+        if shape == "bracketed" && room >= 1 && self.chance(0.3) {
             // Lines of a length: min:, max: or both (never min above max).
-            let lo = self.rng.u32(1..=3);
+            let lo = self.rng.u32(1..=room);
             match self.rng.u8(..3) {
                 0 => {
                     let _ = write!(s, " min:{lo}");
@@ -1144,9 +1153,11 @@ impl Gen {
                     most = self.rng.u32(1..=longest);
                     let _ = write!(s, " max:{most}");
                 }
-                if self.chance(0.2) {
-                    // Never above max: (checked: the fewest above the most).
-                    let _ = write!(s, " min:{}", self.rng.u32(1..=most.min(3)));
+                // Never above max: (checked: the fewest above the most),
+                // nor longer than a line of the board (checked too).
+                let room = most.min(3).min(self.longest_line().saturating_sub(1));
+                if room >= 1 && self.chance(0.2) {
+                    let _ = write!(s, " min:{}", self.rng.u32(1..=room));
                 }
                 self.move_extras(&mut s, t == Some("Enemy"));
                 s.push(')');

@@ -2,10 +2,12 @@
 //! signature asks for, each of the right type.
 
 use crate::compile::bind::{bind, BindError};
-use crate::compile::ludemes::{describe_ty, lookup, Arity, Cat, Ludeme, Ty, EVENTS, LUDEMES};
+use crate::compile::ludemes::{
+    describe_ty, lookup, Arity, Cat, Ludeme, Param, Ty, DIRECTION, EVENTS, LUDEMES,
+};
 use crate::diagnostics::{
-    suggest, DuplicateNamedArgument, ExtraArgument, MissingArgument, Problem, UnknownConstant,
-    UnknownLudeme, UnknownNamedArgument, WrongType,
+    suggest, DuplicateNamedArgument, EmptyList, ExtraArgument, MissingArgument, Problem,
+    UnknownConstant, UnknownLudeme, UnknownNamedArgument, WrongType,
 };
 use crate::source::Span;
 use crate::syntax::ast::{Form, HeadKind, Node, NodeKind};
@@ -105,6 +107,11 @@ fn check_form(node: &Node, f: &Form, out: &mut Vec<Problem>) {
         for n in slot {
             if p.arity == Arity::List {
                 if let NodeKind::List(items) = &n.kind {
+                    if items.is_empty() {
+                        if let Some(p) = empty_list(l, p, n) {
+                            out.push(p);
+                        }
+                    }
                     for it in items {
                         check_type(it, p.ty, Some(l), out);
                     }
@@ -114,6 +121,42 @@ fn check_form(node: &Node, f: &Form, out: &mut Vec<Problem>) {
             check_type(n, p.ty, Some(l), out);
         }
     }
+}
+
+/// The problem with an empty list `n` given for `p` of `l`, where the
+/// list must name something: directions (a move or a pattern along none
+/// never moves or matches), the pieces a pattern selects (`piece:{}`
+/// selects none, where leaving it out selects every kind), what a
+/// promotion may become.
+fn empty_list(l: &Ludeme, p: &Param, n: &Node) -> Option<Problem> {
+    let (means, help) = match p.ty {
+        Ty::Const(c) if std::ptr::eq(c, &DIRECTION) => (
+            "it goes along no direction".to_string(),
+            "name one direction or more: `Orthogonal`, `{N E}`, `All`".to_string(),
+        ),
+        Ty::PieceName if p.named => (
+            "it selects no piece".to_string(),
+            format!(
+                "name the kinds selected, or leave `{}:` out to select every kind",
+                p.name
+            ),
+        ),
+        Ty::Kind => (
+            "there is nothing to become".to_string(),
+            "name the kind or kinds it may become".to_string(),
+        ),
+        _ => return None,
+    };
+    let what = if p.named {
+        format!("`{}:{{}}`", p.name)
+    } else {
+        format!("the `{{}}` of `({} ...)`", l.name)
+    };
+    Some(
+        EmptyList::new(n.span, what, means)
+            .origin(n.origin.as_ref())
+            .help(help),
+    )
 }
 
 /// Checks that `n` is a value of type `ty` (the node's own insides are
