@@ -216,6 +216,9 @@ impl Summary {
     /// number was read before with other contents, where it was.
     fn add(&mut self, line: &Line, at: Place) -> Option<Place> {
         let hash = contents(line);
+        // A seed not seen yet (looked up in `seen`, not in the list: a
+        // study may have a hundred thousand seeds).
+        let new_seed = !self.seen.contains_key(&line.seed);
         if !self.seen.entry(line.seed).or_default().insert(line.index) {
             self.duplicates += 1;
             return match self.contents.get(&(line.seed, line.index)) {
@@ -224,7 +227,7 @@ impl Summary {
             };
         }
         self.contents.insert((line.seed, line.index), (hash, at));
-        if !self.seeds.contains(&line.seed) {
+        if new_seed {
             self.seeds.push(line.seed);
         }
         self.games += 1;

@@ -218,13 +218,45 @@ fn players(s: &Summary) -> String {
 }
 
 fn games(s: &Summary) -> String {
-    let seeds: Vec<String> = s.seeds.iter().map(ToString::to_string).collect();
-    let word = if seeds.len() == 1 { "seed" } else { "seeds" };
-    let mut g = format!("{} ({word} {})", s.games, seeds.join(", "));
+    let word = if s.seeds.len() == 1 { "seed" } else { "seeds" };
+    let mut g = format!("{} ({word} {})", s.games, seed_list(&s.seeds));
     if s.duplicates > 0 {
         let _ = write!(g, ", {} repeated", s.duplicates);
     }
     g
+}
+
+/// The most runs of seeds [`seed_list`] writes before it sums up the rest.
+const SEED_RUNS: usize = 6;
+
+/// The seeds in order, each run of consecutive seeds as its ends (`1-100`):
+/// `1-100, 205`; past [`SEED_RUNS`] runs, how many more seeds there are
+/// (a study of a hundred thousand seeds, one a game, in one line).
+fn seed_list(seeds: &[u64]) -> String {
+    let mut sorted = seeds.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut runs: Vec<(u64, u64)> = Vec::new();
+    for &x in &sorted {
+        match runs.last_mut() {
+            Some((_, hi)) if hi.checked_add(1) == Some(x) => *hi = x,
+            _ => runs.push((x, x)),
+        }
+    }
+    let text = |&(lo, hi): &(u64, u64)| {
+        if lo == hi {
+            lo.to_string()
+        } else {
+            format!("{lo}-{hi}")
+        }
+    };
+    let shown: Vec<String> = runs.iter().take(SEED_RUNS).map(text).collect();
+    let mut out = shown.join(", ");
+    if runs.len() > SEED_RUNS {
+        let rest: u64 = runs[SEED_RUNS..].iter().map(|&(lo, hi)| hi - lo + 1).sum();
+        let _ = write!(out, " and {rest} more, up to {}", runs[runs.len() - 1].1);
+    }
+    out
 }
 
 /// The kinds of endings: one row each, a share of each study's games.
@@ -743,3 +775,27 @@ pub const GLOSSARY: &[(&str, &str)] = &[
     ("decisiveness", "Ludii's Decisiveness: for each won game, the highest evaluation the losing side ever had is a threshold, and the game is decided at the first position where the winner's evaluation is above it; the figure is the mean share of the game played by then (lower: decided earlier). lud uses its own evaluation of positions (from the rules: material, mobility, lines), recorded by lud selfplay --eval; Ludii uses its search's. It is taken over the won games that kept their evaluations (their number is shown), where Ludii's divides by all games, draws and timeouts too; and Ludii's code divides whole numbers there, so it counts 0 or 1 for each game, where lud keeps the fraction."),
     ("difference", "With two studies of the same sides: the first study's share minus the second's, in percentage points, with Newcombe's 95% interval (method 10) for a share, and the normal interval of a difference of means for the first player's score: an interval that leaves out 0 is a difference the games show."),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::seed_list;
+
+    #[test]
+    fn seeds_are_written_as_runs_and_summed_up_past_a_few() {
+        assert_eq!(seed_list(&[7]), "7");
+        assert_eq!(seed_list(&[3, 1, 2, 9, 2]), "1-3, 9");
+        assert_eq!(
+            seed_list(&[u64::MAX, u64::MAX - 1, 0]),
+            format!("0, {}-{}", u64::MAX - 1, u64::MAX)
+        );
+        // A hundred thousand seeds, one run: one line, whatever their number.
+        let many: Vec<u64> = (1..=100_000).rev().collect();
+        assert_eq!(seed_list(&many), "1-100000");
+        // Ten runs apart: six written, the rest counted.
+        let apart: Vec<u64> = (0..10).flat_map(|r| [10 * r, 10 * r + 1]).collect();
+        assert_eq!(
+            seed_list(&apart),
+            "0-1, 10-11, 20-21, 30-31, 40-41, 50-51 and 8 more, up to 91"
+        );
+    }
+}
