@@ -389,6 +389,22 @@ fn lud_replay_checks_the_games_of_a_results_file() {
         "{}",
         r.stderr
     );
+    // A line's count of legal moves changed at its fifth ply (one more
+    // than the rules give there): refused, naming the ply and both counts.
+    let mut counted: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let legal = counted["branching"][4].as_u64().unwrap();
+    counted["branching"][4] = Value::from(legal + 1);
+    let recount = dir.join("branching.jsonl");
+    std::fs::write(&recount, counted.to_string() + "\n").unwrap();
+    let r = lud(&["replay", file, recount.to_str().unwrap()], b"");
+    assert_refused(
+        &r,
+        1,
+        &format!(
+            "`branching` says ply 5 was played from a position of {} legal moves, but the rules give {legal} there",
+            legal + 1
+        ),
+    );
     // A last line cut short is left out, and said.
     let torn = dir.join("torn.jsonl");
     std::fs::write(&torn, &text[..text.len() - 20]).unwrap();

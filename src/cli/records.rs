@@ -45,6 +45,9 @@ pub(super) struct Claim {
     plies: u32,
     max_plies: u32,
     sides: Vec<String>,
+    /// The legal moves of each position a move was played from, as the
+    /// line gives them.
+    branching: Vec<u32>,
 }
 
 impl Claim {
@@ -83,6 +86,25 @@ impl Claim {
         Err(format!(
             "{why}: not a line `lud selfplay` wrote for this game (its sides are the game's players, in order)"
         ))
+    }
+
+    /// Whether each position a move was played from (`positions`, the
+    /// record's, the first at the start) has as many legal moves as the
+    /// line's `branching` says; else the first ply where it differs.
+    pub(super) fn check_branching(
+        &self,
+        positions: &[(crate::game::Position, String)],
+    ) -> Result<(), String> {
+        for (i, (&said, (pos, _))) in self.branching.iter().zip(positions).enumerate() {
+            let legal = pos.legal_moves().len();
+            if u32::try_from(legal).ok() != Some(said) {
+                return Err(format!(
+                    "the line's `branching` says ply {} was played from a position of {said} legal moves, but the rules give {legal} there",
+                    i + 1
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Whether the game ends as the line says where its moves lead
@@ -340,6 +362,7 @@ pub(super) fn of_line(path: &Path, l: &Line, line: usize) -> Result<Loaded, Stri
             plies: l.plies,
             max_plies: l.max_plies,
             sides: l.sides.clone(),
+            branching: l.branching.clone(),
         }),
     })
 }

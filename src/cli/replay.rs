@@ -331,7 +331,7 @@ fn replayed(
     };
     // A results line's own claim says more than its record's Result tag.
     let checked = match &rec.claim {
-        Some(c) => c.check(pos),
+        Some(c) => c.check(pos).and_then(|()| c.check_branching(&positions)),
         None => rec.record.check_result(pos).map_err(|e| e.to_string()),
     };
     if let Err(e) = checked {
