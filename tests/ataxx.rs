@@ -287,7 +287,7 @@ fn ataxx_a_clone_away_from_ones_pieces_is_refused_by_its_condition() {
     let why = common::refusal(&p, "@d4");
     assert!(
         why.contains(
-            "that move needs a piece of the player moving stands next to the square moved to"
+            "that move is allowed only if a piece of the player moving stands next to the square moved to"
         ),
         "{why}"
     );
@@ -296,7 +296,7 @@ fn ataxx_a_clone_away_from_ones_pieces_is_refused_by_its_condition() {
     // The same with the piece's letter typed.
     let why = common::refusal(&p, "S@d4");
     assert!(
-        why.contains("that move needs a piece of the player moving"),
+        why.contains("that move is allowed only if a piece of the player moving"),
         "{why}"
     );
 }

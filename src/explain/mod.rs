@@ -346,7 +346,7 @@ pub fn drop_refusal_of(pos: &Position, to: Sq, kind: Option<usize>) -> Option<St
 
 /// The condition (`if:`) of a drop rule that would put a piece (of kind
 /// `kind`, if given) on the empty square `to` and does not hold now: "that
-/// move needs ...".
+/// move is allowed only if ...".
 fn drop_condition_unmet<B: Bits>(
     e: &Engine<B>,
     st: &State<B>,
@@ -386,7 +386,12 @@ fn drop_condition_unmet<B: Bits>(
             to,
             g.piece,
         ));
-        (!ctx.cond(c)).then(|| format!("that move needs {}", describe_guard(&e.model, c)))
+        (!ctx.cond(c)).then(|| {
+            format!(
+                "that move is allowed only if {}",
+                describe_guard(&e.model, c)
+            )
+        })
     })
 }
 
@@ -638,7 +643,7 @@ fn why_not_in<B: Bits>(
             if !ctx.cond(c) {
                 return Refusal::new(
                     format!(
-                        "the {pname} cannot move from {fname} to {tname} now: that move needs {}",
+                        "the {pname} cannot move from {fname} to {tname} now: that move is allowed only if {}",
                         describe_guard(model, c)
                     ),
                     None,
