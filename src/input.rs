@@ -40,7 +40,7 @@ pub enum InputError {
         what: &'static str,
     },
     /// The file is longer than the limit. Only `limit + 1` bytes were read.
-    #[error("it is {} bytes, more than the {limit} bytes lud reads", size.map_or_else(|| format!("more than {limit}"), |s| s.to_string()))]
+    #[error("it is {}the {limit} bytes lud reads", size.map_or_else(|| "longer than ".to_string(), |s| format!("{s} bytes, more than ")))]
     TooLarge {
         /// Its size, where the file system says it.
         size: Option<u64>,

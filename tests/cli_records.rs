@@ -38,6 +38,12 @@ fn replay_reads_pgn_and_writes_it() {
         "",
     );
     assert_eq!(again.stdout, r.stdout);
+    // A record on the standard input (`-`) reads as the file does.
+    let piped = lud(
+        &["replay", "games/chess.lud", "-", "--pgn"],
+        std::fs::read_to_string(OPERA).unwrap(),
+    );
+    assert_eq!(piped.stdout, r.stdout, "{}", piped.stderr);
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -343,6 +343,10 @@ fn lud_replay_checks_the_games_of_a_results_file() {
     // The third line's game, shown: its position string is where its
     // moves lead (the ruleset's options come from the line).
     let text = std::fs::read_to_string(&out).unwrap();
+    // The same file on the standard input (`-`), as a stream.
+    let piped = lud(&["replay", file, "-"], text.as_bytes());
+    assert_ok(&piped);
+    assert_eq!(piped.stdout, r.stdout);
     let third: Value = serde_json::from_str(text.lines().nth(2).unwrap()).unwrap();
     let game = common_game(file, &[("size", "9")]);
     let mut pos = game.start();

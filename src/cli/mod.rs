@@ -423,7 +423,7 @@ pub enum Command {
     Replay {
         /// The game file.
         file: PathBuf,
-        /// The record: one, a file of several, or a results file of `lud selfplay --moves`
+        /// The record: one, a file of several, or a results file of `lud selfplay --moves` (`-`: the standard input)
         record: PathBuf,
         /// Print the record as PGN (SAN moves where the game has them) instead of the board
         #[arg(long, conflicts_with = "step")]

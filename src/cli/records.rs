@@ -196,12 +196,11 @@ pub(super) fn read(path: &Path) -> Result<Loaded, i32> {
 /// record or why it does not read as one.
 pub(super) type Part = (usize, Result<Loaded, RecordError>);
 
-/// Reads a file of one or more records, one after another (as `lud match
-/// --records` writes them), printing why not: each record with the lines
-/// of the file before it, parsed or why not.
-pub(super) fn read_all(path: &Path) -> Result<Vec<Part>, i32> {
-    let text = read_text(path)?;
-    Ok(Record::split(&text)
+/// The records of `text` (read from `path`), one after another (as `lud
+/// match --records` writes them): each record with the lines of the file
+/// before it, parsed or why not.
+fn parts(path: &Path, text: &str) -> Vec<Part> {
+    Record::split(text)
         .into_iter()
         .map(|(line0, part)| {
             let loaded = Record::parse_at(part, line0).map(|record| Loaded {
@@ -213,93 +212,98 @@ pub(super) fn read_all(path: &Path) -> Result<Vec<Part>, i32> {
             });
             (line0, loaded)
         })
-        .collect())
+        .collect()
 }
 
 /// The byte order mark some editors write at the start of a file.
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
-/// The games of a results file of `lud selfplay` (JSON lines), read one at
-/// a time in bounded memory; `None` if the file is not one (its first
-/// character other than white space is not `{`), printing why not where it
-/// cannot be read.
-pub(super) fn results(
-    path: &Path,
-) -> Result<Option<Reader<std::io::BufReader<std::fs::File>>>, i32> {
-    use std::io::{BufRead as _, Seek as _};
+/// A stream of bytes read from its start, boxed.
+pub(super) type Stream = Box<dyn std::io::BufRead>;
+
+/// What `lud replay` was given: a results file of `lud selfplay`, read a
+/// game at a time, or records one after another.
+pub(super) enum Replayable {
+    /// The games of a results file (JSON lines), read one at a time in
+    /// bounded memory.
+    Results(Reader<Stream>),
+    /// Each record of a file of records (see [`read_all`]).
+    Records(Vec<Part>),
+}
+
+/// Opens `path` (`-`: the standard input) for `lud replay`: a results file
+/// if its first character other than white space opens a JSON object with
+/// a key (`{"game"`), else records; printing why not where it cannot be
+/// read. Read from the start once (a stream cannot be read again): the
+/// bytes looked at go back in front of the rest.
+pub(super) fn replayable(path: &Path) -> Result<Replayable, i32> {
+    use std::io::{BufRead as _, Read as _};
     let name = path.display();
-    let file = crate::input::open_file(path).map_err(|e| {
+    let cannot = |e: &dyn std::fmt::Display| {
         eoutln!("error: cannot read {name}: {e}");
         EXIT_INPUT
-    })?;
-    let mut r = std::io::BufReader::new(file);
-    // The first bytes decide: white space skipped, as far as a record may
-    // reach (a longer run of it is no results file, and too long a record).
-    let mut skipped = 0;
-    let first = loop {
-        if skipped > MAX_RECORD_BYTES {
-            break None;
-        }
-        let buf = r.fill_buf().map_err(|e| {
-            eoutln!("error: cannot read {name}: {e}");
-            EXIT_INPUT
-        })?;
-        // A byte order mark, which some editors write, opens the file.
-        let bom = if skipped == 0 && buf.starts_with(BOM) {
-            BOM.len()
-        } else {
-            0
-        };
-        let Some(k) = buf[bom..]
-            .iter()
-            .position(|b| !b.is_ascii_whitespace())
-            .map(|k| k + bom)
-        else {
-            if buf.is_empty() {
-                break None;
-            }
-            let n = buf.len();
-            r.consume(n);
-            skipped += n;
-            continue;
-        };
-        break Some(buf[k]);
     };
+    // The file's size, where the file system says it (for a message).
+    let mut size = None;
+    let mut r: Stream = if path == Path::new("-") {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let file = crate::input::open_file(path).map_err(|e| cannot(&e))?;
+        size = file.metadata().ok().map(|m| m.len());
+        Box::new(std::io::BufReader::new(file))
+    };
+    // The first bytes decide: read until two characters other than white
+    // space (after a byte order mark) are at hand, or as far as a record
+    // may reach (a longer run of white space is no results file), or to
+    // the end.
+    let mut head: Vec<u8> = Vec::new();
+    let marks = |head: &[u8]| -> Vec<u8> {
+        head.strip_prefix(BOM)
+            .unwrap_or(head)
+            .iter()
+            .copied()
+            .filter(|b| !b.is_ascii_whitespace())
+            .take(2)
+            .collect()
+    };
+    while marks(&head).len() < 2 && head.len() <= MAX_RECORD_BYTES {
+        let buf = r.fill_buf().map_err(|e| cannot(&e))?;
+        if buf.is_empty() {
+            break;
+        }
+        let n = buf.len();
+        head.extend_from_slice(buf);
+        r.consume(n);
+    }
+    let seen = marks(&head);
+    let (first, second) = (seen.first().copied(), seen.get(1).copied());
+    let rest: Stream = Box::new(std::io::BufReader::new(std::io::Cursor::new(head).chain(r)));
     // A results file's line opens a JSON object with a key (`{"game"`);
     // a record may open with a `{comment}`, or a `[Tag "..."]`, where a
     // JSON array opens with `[{` or `[]`.
-    if first != Some(b'{') && first != Some(b'[') {
-        return Ok(None);
-    }
-    let (keyed, array) = {
-        let buf = r.fill_buf().map_err(|e| {
-            eoutln!("error: cannot read {name}: {e}");
-            EXIT_INPUT
-        })?;
-        let buf = buf.strip_prefix(BOM).unwrap_or(buf);
-        let k = buf
-            .iter()
-            .position(|b| !b.is_ascii_whitespace())
-            .unwrap_or(0);
-        let second = buf[k..].iter().skip(1).find(|b| !b.is_ascii_whitespace());
-        match first {
-            Some(b'[') => (false, matches!(second, Some(b'{' | b']'))),
-            _ => (second == Some(&b'"'), false),
+    match (first, second) {
+        (Some(b'['), Some(b'{' | b']')) => {
+            eoutln!("error: {name}: not a results file: each line is one JSON object (a game), and this is a JSON array");
+            eoutln!(
+                "  help: `lud selfplay --moves --out FILE` writes a results file, one game a line"
+            );
+            Err(EXIT_INPUT)
         }
-    };
-    if array {
-        eoutln!("error: {name}: not a results file: each line is one JSON object (a game), and this is a JSON array");
-        eoutln!("  help: `lud selfplay --moves --out FILE` writes a results file, one game a line");
-        return Err(EXIT_INPUT);
+        (Some(b'{'), Some(b'"')) => Ok(Replayable::Results(Reader::new(rest))),
+        _ => {
+            let mut bytes = Vec::new();
+            rest.take(MAX_RECORD_BYTES as u64 + 1)
+                .read_to_end(&mut bytes)
+                .map_err(|e| cannot(&e))?;
+            if bytes.len() > MAX_RECORD_BYTES {
+                return Err(cannot(&crate::input::InputError::TooLarge {
+                    size,
+                    limit: MAX_RECORD_BYTES,
+                }));
+            }
+            Ok(Replayable::Records(parts(path, &utf8(path, bytes)?)))
+        }
     }
-    if !keyed {
-        return Ok(None);
-    }
-    r.rewind().map_err(|e| {
-        eoutln!("error: cannot read {name}: {e}");
-        EXIT_INPUT
-    })?;
-    Ok(Some(Reader::new(r)))
 }
 
 /// The record of a game of a results file (at `line`, from 1), as `lud
@@ -414,14 +418,19 @@ impl Compiled {
 
 /// A record file's text, read with a bound, printing why not.
 fn read_text(path: &Path) -> Result<String, i32> {
-    let name = path.display();
     let bytes = read_file(path, MAX_RECORD_BYTES).map_err(|e| {
-        eoutln!("error: cannot read {name}: {e}");
+        eoutln!("error: cannot read {}: {e}", path.display());
         EXIT_INPUT
     })?;
+    utf8(path, bytes)
+}
+
+/// `bytes` (a record read from `path`) as text, printing why not.
+fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, i32> {
     String::from_utf8(bytes).map_err(|e| {
         eoutln!(
-            "error: {name}: the record is not UTF-8 text (byte {} is not)",
+            "error: {}: the record is not UTF-8 text (byte {} is not)",
+            path.display(),
             e.utf8_error().valid_up_to()
         );
         EXIT_INPUT

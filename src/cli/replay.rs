@@ -38,13 +38,9 @@ pub(super) struct Options<'a> {
 }
 
 pub(super) fn run(o: &Options<'_>) -> i32 {
-    match records::results(o.record) {
-        Ok(Some(reader)) => return results(o, reader),
-        Ok(None) => {}
-        Err(c) => return c,
-    }
-    let mut all = match records::read_all(o.record) {
-        Ok(r) => r,
+    let mut all = match records::replayable(o.record) {
+        Ok(records::Replayable::Results(reader)) => return results(o, reader),
+        Ok(records::Replayable::Records(all)) => all,
         Err(c) => return c,
     };
     let count = all.len();
@@ -104,10 +100,7 @@ enum Item {
 /// A results file of `lud selfplay` (its games' moves kept by `--moves`):
 /// each game checked, a line each, or the one `--game N` picks (the N-th
 /// game of the file) replayed as a record is.
-fn results(
-    o: &Options<'_>,
-    mut reader: crate::study::Reader<std::io::BufReader<std::fs::File>>,
-) -> i32 {
+fn results(o: &Options<'_>, mut reader: crate::study::Reader<records::Stream>) -> i32 {
     let name = o.record.display();
     if o.step && o.game.is_none() {
         eoutln!(

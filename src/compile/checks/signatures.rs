@@ -130,7 +130,7 @@ fn check_form(node: &Node, f: &Form, out: &mut Vec<Problem>) {
 /// promotion may become.
 fn empty_list(l: &Ludeme, p: &Param, n: &Node) -> Option<Problem> {
     let (means, help) = match p.ty {
-        Ty::Const(c) if std::ptr::eq(c, &DIRECTION) => (
+        Ty::Const(c) if c.name == DIRECTION.name => (
             "it goes along no direction".to_string(),
             "name one direction or more: `Orthogonal`, `{N E}`, `All`".to_string(),
         ),
