@@ -227,7 +227,7 @@ pub(super) enum Replayable {
     /// The games of a results file (JSON lines), read one at a time in
     /// bounded memory.
     Results(Reader<Stream>),
-    /// Each record of a file of records (see [`read_all`]).
+    /// Each record of a file of records (see [`parts`]).
     Records(Vec<Part>),
 }
 

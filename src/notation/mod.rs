@@ -63,40 +63,27 @@ impl MoveError {
 /// still alike are numbered in the order the rules make them (`@a1/2`,
 /// `a1c1/2`): see [`move_texts`].
 pub fn move_text(pos: &Position, m: Move) -> String {
-    if !has_jumps(pos.model()) {
-        let text = plain_text(pos, m);
-        if !alike(pos, m) {
-            return text;
-        }
-        // Numbered as `move_texts` numbers the legal moves: texts alike
-        // share their squares, so those on the same squares will do.
-        let same: Vec<Move> = pos
-            .rule_moves()
-            .into_iter()
-            .filter(|x| x.from == m.from && x.to == m.to)
-            .collect();
-        return match same.iter().position(|&x| x == m) {
-            Some(i) => move_texts(pos, &same).swap_remove(i),
-            None => text,
-        };
-    }
     texts_of(pos, &[m]).swap_remove(0)
 }
 
-/// [`move_text`] of each of `moves` (moves of `pos`), where a game has
-/// series of jumps with the rule moves' texts found once for all, not once
-/// a move: a position with thousands of moves is written in one pass.
+/// [`move_text`] of each of `moves` (moves of `pos`). Where a move may read
+/// like another (a game with series of jumps, a rule that makes moves
+/// alike) the rule moves' texts are found once for all, not once a move:
+/// a position with thousands of moves is written in one pass.
 pub fn texts_of(pos: &Position, moves: &[Move]) -> Vec<String> {
-    if !has_jumps(pos.model()) {
-        return moves.iter().map(|&m| move_text(pos, m)).collect();
+    let jumps = has_jumps(pos.model());
+    let may_read_alike = |m: Move| jumps || alike(pos, m);
+    if !moves.iter().any(|&m| may_read_alike(m)) {
+        return moves.iter().map(|&m| plain_text(pos, m)).collect();
     }
+    // Numbered as `move_texts` numbers the legal moves.
     let all = pos.rule_moves();
     let texts = move_texts(pos, &all);
     moves
         .iter()
         .map(|&m| match all.iter().position(|&x| x == m) {
-            Some(i) => texts[i].clone(),
-            None => plain_text(pos, m),
+            Some(i) if may_read_alike(m) => texts[i].clone(),
+            _ => plain_text(pos, m),
         })
         .collect()
 }
