@@ -257,25 +257,22 @@ pub(super) fn replayable(path: &Path) -> Result<Replayable, i32> {
     // may reach (a longer run of white space is no results file), or to
     // the end.
     let mut head: Vec<u8> = Vec::new();
-    let marks = |head: &[u8]| -> Vec<u8> {
-        head.strip_prefix(BOM)
-            .unwrap_or(head)
-            .iter()
-            .copied()
-            .filter(|b| !b.is_ascii_whitespace())
-            .take(2)
-            .collect()
-    };
-    while marks(&head).len() < 2 && head.len() <= MAX_RECORD_BYTES {
+    let mut look = Marks::default();
+    loop {
+        look.scan(&head, false);
+        if look.seen.len() >= 2 || head.len() > MAX_RECORD_BYTES {
+            break;
+        }
         let buf = r.fill_buf().map_err(|e| cannot(&e))?;
         if buf.is_empty() {
+            look.scan(&head, true);
             break;
         }
         let n = buf.len();
         head.extend_from_slice(buf);
         r.consume(n);
     }
-    let seen = marks(&head);
+    let seen = look.seen;
     let (first, second) = (seen.first().copied(), seen.get(1).copied());
     let rest: Stream = Box::new(std::io::BufReader::new(std::io::Cursor::new(head).chain(r)));
     // A results file's line opens a JSON object with a key (`{"game"`);
@@ -303,6 +300,42 @@ pub(super) fn replayable(path: &Path) -> Result<Replayable, i32> {
             }
             Ok(Replayable::Records(parts(path, &utf8(path, bytes)?)))
         }
+    }
+}
+
+/// The first two characters other than white space of the bytes read so
+/// far (after a byte order mark), looked for once over each byte however
+/// the bytes come in.
+#[derive(Default)]
+struct Marks {
+    /// The bytes already looked at.
+    scanned: usize,
+    /// The characters found.
+    seen: Vec<u8>,
+}
+
+impl Marks {
+    /// Looks at the bytes of `head` past those already looked at (`end`:
+    /// no more will come, so a part of a byte order mark is no mark).
+    fn scan(&mut self, head: &[u8], end: bool) {
+        if self.scanned == 0 {
+            if !end && head.len() < BOM.len() && BOM.starts_with(head) {
+                // Perhaps a byte order mark: wait for the rest.
+                return;
+            }
+            if head.starts_with(BOM) {
+                self.scanned = BOM.len();
+            }
+        }
+        for &b in head.get(self.scanned..).unwrap_or_default() {
+            if self.seen.len() == 2 {
+                break;
+            }
+            if !b.is_ascii_whitespace() {
+                self.seen.push(b);
+            }
+        }
+        self.scanned = self.scanned.max(head.len());
     }
 }
 
@@ -539,4 +572,37 @@ fn tag_value(text: &str, tag: &str, value: &str) -> Option<usize> {
         at += line.len();
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Marks, BOM};
+
+    /// The characters found by looking at `chunks` as they come, each
+    /// appended to the bytes before it.
+    fn marks_of(chunks: &[&[u8]]) -> Vec<u8> {
+        let (mut head, mut look) = (Vec::new(), Marks::default());
+        for c in chunks {
+            head.extend_from_slice(c);
+            look.scan(&head, false);
+        }
+        look.scan(&head, true);
+        look.seen
+    }
+
+    #[test]
+    fn the_first_marks_are_found_however_the_bytes_come() {
+        let whole = [BOM, b" \n{\"game\"".as_slice()].concat();
+        // All at once, a byte at a time (the mark cut in three), in two.
+        assert_eq!(marks_of(&[&whole]), b"{\"");
+        let bytes: Vec<&[u8]> = whole.chunks(1).collect();
+        assert_eq!(marks_of(&bytes), b"{\"");
+        assert_eq!(marks_of(&[&whole[..2], &whole[2..]]), b"{\"");
+        // A part of a mark that the input ends in is bytes like others;
+        // a mark after the first bytes is no mark.
+        assert_eq!(marks_of(&[&BOM[..2]]), BOM[..2].to_vec());
+        assert_eq!(marks_of(&[b" ", BOM]), BOM[..2].to_vec());
+        assert_eq!(marks_of(&[b"\t\n", b" ", b"[E"]), b"[E");
+        assert_eq!(marks_of(&[b" \n"]), b"");
+    }
 }
