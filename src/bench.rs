@@ -6,7 +6,7 @@
 //! let game = lud::build::compile_str("t.lud", lud::EXAMPLE).unwrap();
 //! let stats = lud::bench::playouts(&game, 20, 50, 1, 1);
 //! assert_eq!(stats.games, 20);
-//! assert_eq!(stats.ended + stats.capped, 20);
+//! assert_eq!(stats.ended + stats.capped + stats.stuck, 20);
 //! ```
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -35,6 +35,9 @@ pub struct Playouts {
     pub ended: u64,
     /// Games stopped at the cap.
     pub capped: u64,
+    /// Games that stopped before the cap with no legal move and no end
+    /// rule saying what that means.
+    pub stuck: u64,
     /// Games each player won (by player number).
     pub wins: Vec<u64>,
     /// Games drawn by an end rule.
@@ -61,6 +64,7 @@ impl Playouts {
         self.plies += o.plies;
         self.ended += o.ended;
         self.capped += o.capped;
+        self.stuck += o.stuck;
         self.draws += o.draws;
         if self.wins.len() < o.wins.len() {
             self.wins.resize(o.wins.len(), 0);
@@ -169,6 +173,8 @@ fn run_part<B: Bits>(
                 out.ended += 1;
                 out.draws += 1;
             }
+            // Stopped short of the cap: no legal move, and no end rule.
+            None if plies < cap => out.stuck += 1,
             None => out.capped += 1,
         }
     }

@@ -781,7 +781,7 @@ fn bad_arguments_and_files_are_refused_with_a_hint() {
     assert_refused(&lud(&["selfplay", "no-such.lud"], b""), 1, "cannot read");
     assert_refused(
         &lud(&["selfplay", c4, "--out", dir.to_str().unwrap()], b""),
-        2,
+        1,
         "is a folder",
     );
     // A file of another study, of something else, of bytes.
@@ -837,8 +837,8 @@ fn bad_arguments_and_files_are_refused_with_a_hint() {
     assert_refused(&lud(&["analyze", "no-such.jsonl"], b""), 1, "cannot read");
     assert_refused(
         &lud(&["analyze", dir.to_str().unwrap()], b""),
-        2,
-        "is a folder",
+        1,
+        "it is a directory",
     );
     assert_refused(&lud(&["analyze"], b""), 2, "required");
 }
@@ -1568,4 +1568,160 @@ fn lines_whose_fields_disagree_are_refused_at_their_line_and_field() {
     ] {
         assert_refused(&on_lines(&out, &lines, &["analyze"], &[]), 1, needle);
     }
+}
+
+/// A game whose players run out of moves with no end rule saying what that
+/// means: two pawns facing each other on a board of three.
+const STUCK: &str = r#"(game "Stuck" (players {(player "White" N) (player "Black" S)})
+    (equipment {(board (square 3)) (piece "Pawn" "P" (step Forward to:Empty))})
+    (rules (start {(place White "Pawn" a1) (place Black "Pawn" a3)})
+        (end {(if (> 1 2) (loss Next "no moves"))})))"#;
+
+#[test]
+fn reports_never_write_over_their_results_and_options_are_given_once() {
+    let dir = scratch("selfplay-outputs");
+    let out = dir.join("r.jsonl");
+    let o = out.to_str().unwrap();
+    let c4 = "games/connect-four.lud";
+    selfplay(c4, &out, &["-n", "4"]);
+    let before = std::fs::read(&out).unwrap();
+    // The report onto the results file, or through a link to it, or a
+    // plot onto it: refused, the file as it was.
+    let link = dir.join("link.html");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&out, &link).unwrap();
+    #[cfg(not(unix))]
+    std::fs::copy(&out, &link).unwrap();
+    let plots = dir.join("plots");
+    std::fs::create_dir_all(&plots).unwrap();
+    let as_plot = plots.join("results.svg");
+    std::fs::copy(&out, &as_plot).unwrap();
+    let mut targets = vec![vec!["--html", o], vec!["--svg", plots.to_str().unwrap()]];
+    if cfg!(unix) {
+        targets.push(vec!["--html", link.to_str().unwrap()]);
+    }
+    for target in targets {
+        let input = if target[0] == "--svg" {
+            as_plot.to_str().unwrap()
+        } else {
+            o
+        };
+        let r = lud(&[&["analyze", input][..], &target].concat(), b"");
+        assert_refused(&r, 2, "would be written over the results file");
+        assert_eq!(std::fs::read(&out).unwrap(), before);
+    }
+    // A plot folder that is a file.
+    assert_refused(&lud(&["analyze", o, "--svg", o], b""), 1, "is not a folder");
+    // An option given twice: alike, it is one setting (the same study as
+    // given once); with two values, refused.
+    let go = "games/go.lud";
+    let r = lud(
+        &[
+            "selfplay", go, "--option", "size=9", "--option", "size=13", "-n", "1",
+        ],
+        b"",
+    );
+    assert_refused(&r, 2, "--option size is given twice, as size=9 and size=13");
+    let twice = dir.join("twice.jsonl");
+    selfplay(
+        go,
+        &twice,
+        &["-n", "1", "--option", "size=9", "--option", "size=9"],
+    );
+    selfplay(go, &twice, &["-n", "2", "--option", "size=9"]);
+    let lines = games(&twice);
+    assert_eq!(lines.len(), 2);
+    assert!(
+        lines
+            .values()
+            .all(|l| l["options"] == serde_json::json!(["size=9"])),
+        "{lines:?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn stuck_games_and_caps_are_told_apart_in_the_analysis() {
+    let dir = scratch("selfplay-stuck");
+    let game = dir.join("stuck.lud");
+    std::fs::write(&game, STUCK).unwrap();
+    let g = game.to_str().unwrap();
+    let out = dir.join("r.jsonl");
+    selfplay(g, &out, &["-n", "5"]);
+    let r = lud(&["analyze", out.to_str().unwrap()], b"");
+    assert_ok(&r);
+    assert!(
+        figure(&r.stdout, "stuck (no legal move, no end rule)").starts_with("100.0%"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        figure(&r.stdout, "capped (timeouts)").starts_with("0.0%"),
+        "{}",
+        r.stdout
+    );
+    let r = lud(&["analyze", out.to_str().unwrap(), "--json"], b"");
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["studies"][0]["metrics"]["stuck"]["value"], 1.0, "{v}");
+    // bench counts them apart from the capped, and play says why it stops.
+    let r = lud(&["bench", g, "--games", "6", "--json"], b"");
+    assert_ok(&r);
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(
+        (v["stuck"].as_u64(), v["capped"].as_u64()),
+        (Some(6), Some(0)),
+        "{v}"
+    );
+    let r = lud(&["play", g, "--white", "random", "--black", "random"], b"");
+    assert_ok(&r);
+    assert!(
+        r.stdout
+            .contains("has no legal move, and no end rule of the game says what that means")
+            && r.stdout.contains("[Termination \"no legal move\"]"),
+        "{}",
+        r.stdout
+    );
+    // Two studies apart only by their cap are named with it.
+    let c4 = "games/connect-four.lud";
+    let (a, b) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
+    selfplay(c4, &a, &["-n", "2"]);
+    selfplay(c4, &b, &["-n", "2", "--max-plies", "10"]);
+    let r = lud(&["analyze", a.to_str().unwrap(), b.to_str().unwrap()], b"");
+    assert_ok(&r);
+    let head = r.stdout.lines().next().unwrap_or_default();
+    assert!(
+        head.contains("at most 5000 plies") && head.contains("at most 10 plies"),
+        "{head}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A FIFO no program reads from or writes to is refused at once, never
+/// waited on: as the results file written, as the report, as a results
+/// file read.
+#[cfg(unix)]
+#[test]
+fn a_fifo_with_nobody_at_the_other_end_is_refused_at_once() {
+    let dir = scratch("selfplay-fifo");
+    let fifo = dir.join("ff");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: mkfifo is not available");
+        return;
+    }
+    let f = fifo.to_str().unwrap();
+    let out = dir.join("r.jsonl");
+    selfplay("games/connect-four.lud", &out, &["-n", "2"]);
+    let o = out.to_str().unwrap();
+    for (args, needle) in [
+        (
+            vec!["selfplay", "games/connect-four.lud", "-n", "2", "--out", f],
+            "no program reads from",
+        ),
+        (vec!["analyze", o, "--html", f], "no program reads from"),
+        (vec!["analyze", f], "it is a FIFO"),
+    ] {
+        assert_refused(&lud(&args, b""), 1, needle);
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

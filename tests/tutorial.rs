@@ -244,3 +244,41 @@ fn a_seeded_game_of_the_computer_against_the_random_player_ends() {
     let outcome = pos.outcome();
     assert!(outcome.is_some(), "no result after 400 plies: {pos}");
 }
+
+/// The tutorial's transcripts of seeded games (`$ lud play ... --seed N`,
+/// then `...` and the end of what it prints) are what the binary prints
+/// now: the computer's search is bounded by nodes, so a seeded game is the
+/// same on every machine, and a change to the search or to the listing's
+/// order shows here rather than in a reader's terminal.
+#[test]
+fn the_tutorials_seeded_games_are_what_lud_plays() {
+    let text = std::fs::read_to_string(root().join("docs/tutorial.md")).unwrap();
+    let mut checked = 0;
+    for block in text.split("```text\n").skip(1) {
+        let block = block.split("```").next().unwrap_or_default();
+        let mut lines = block.lines();
+        let Some(command) = lines.next().and_then(|l| l.strip_prefix("$ lud ")) else {
+            continue;
+        };
+        if !(command.starts_with("play ") && command.contains("--seed")) {
+            continue;
+        }
+        assert_eq!(lines.next(), Some("..."), "{command}: `...` before the end");
+        let shown: Vec<&str> = lines.collect();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lud"))
+            .args(command.split_whitespace())
+            .current_dir(root())
+            .output()
+            .unwrap();
+        let printed = String::from_utf8_lossy(&out.stdout);
+        let printed: Vec<&str> = printed.trim_end().lines().collect();
+        let tail = &printed[printed.len().saturating_sub(shown.len())..];
+        assert_eq!(
+            tail,
+            &shown[..],
+            "lud {command} prints another end than the tutorial shows"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 2, "the tutorial's seeded games");
+}

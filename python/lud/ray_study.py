@@ -25,10 +25,15 @@ import tempfile
 
 
 def play_shard(lud, game_name, game_text, games, shard, shards, threads, extra):
-    """One shard of the study, played on this node: its JSON lines."""
+    """One shard of the study, played on this node: its JSON lines.
+    `game_text` is the game file's bytes, written as they are (a study's
+    fingerprint is of the file's bytes: text mode would turn CRLF line
+    ends into LF and make the shards another study than a local run's)."""
+    if isinstance(game_text, str):
+        game_text = game_text.encode("utf-8")
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, game_name)
-        with open(path, "w", encoding="utf-8") as f:
+        with open(path, "wb") as f:
             f.write(game_text)
         cmd = [lud, "selfplay", path, "-n", str(games), "--shard", f"{shard}/{shards}",
                "--threads", str(threads), "--out", "-", "--quiet", *extra]
@@ -43,7 +48,7 @@ def run(game_file, games, shards, out, lud="lud", threads=1, extra=(), address=N
     line to `out` (shard by shard, as they finish), and returns the path."""
     import ray  # here, so that `--help` and the checks of main need no Ray
 
-    with open(game_file, encoding="utf-8") as f:
+    with open(game_file, "rb") as f:
         text = f.read()
     remote = ray.remote(play_shard)
     if not ray.is_initialized():

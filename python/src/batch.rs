@@ -579,18 +579,26 @@ impl Batch {
     /// is reported capped and starts again).
     #[new]
     #[pyo3(signature = (game, n, max_plies=5000))]
-    fn new(game: &Game, n: usize, max_plies: u32) -> PyResult<Batch> {
-        if n == 0 || n > MAX_GAMES {
+    fn new(game: &Game, n: i128, max_plies: i128) -> PyResult<Batch> {
+        // Taken as any whole number, so that a negative or huge one gets
+        // the message of the range, not an overflow.
+        let Some(n) = usize::try_from(n)
+            .ok()
+            .filter(|&n| n != 0 && n <= MAX_GAMES)
+        else {
             return Err(PyValueError::new_err(format!(
                 "a batch holds 1 to {MAX_GAMES} games, not {n}"
             )));
-        }
-        if max_plies == 0 || max_plies > lud::bench::MAX_CAP {
+        };
+        let Some(max_plies) = u32::try_from(max_plies)
+            .ok()
+            .filter(|&m| m != 0 && m <= lud::bench::MAX_CAP)
+        else {
             return Err(PyValueError::new_err(format!(
                 "max_plies must be between 1 and {}, not {max_plies}",
                 lud::bench::MAX_CAP
             )));
-        }
+        };
         if n as u64 * u64::from(max_plies) > MAX_HISTORY {
             return Err(PyValueError::new_err(format!(
                 "{n} games of up to {max_plies} plies each could keep {} positions of history, more than {MAX_HISTORY}: give fewer games or a lower max_plies",
@@ -747,7 +755,10 @@ impl Batch {
 
     /// The position game i's last game ended in, as a `State` (None
     /// before any has ended): a step that ends a game starts it again, so
-    /// its last position is kept here until the next one ends.
+    /// its last position is kept here until the next one ends. As with
+    /// `state`, the batch keeps no actions to undo: its `history()` is
+    /// empty and its `move_number()` counts from there (the position
+    /// string still numbers the moves of the game).
     fn final_state(&self, i: i64) -> PyResult<Option<crate::State>> {
         Ok(self.slot(i)?.last.clone().map(crate::State::new))
     }

@@ -63,9 +63,11 @@ fn compile(
     lud::build::compile_with(&source, &config).map_err(|e| {
         PyValueError::new_err(match e {
             lud::compile::CompileError::Source(d) => d.render_plain(),
-            lud::compile::CompileError::Config(c) => {
-                lud::diagnostics::render_diagnostic(&*c, lud::diagnostics::Style::Plain, 100)
-            }
+            // Said of the argument given here, not of a command line.
+            lud::compile::CompileError::Config(c) => match &c.help {
+                Some(help) => format!("{} ({}); {help}", c.message, c.label),
+                None => format!("{} ({})", c.message, c.label),
+            },
         })
     })
 }
@@ -282,7 +284,10 @@ impl State {
             .extract::<u64>()
             .map(u128::from)
             .or_else(|_| action.extract::<u128>());
-        if code.is_err() && action.extract::<i128>().is_err() {
+        // A whole number too large for any move is simply not legal.
+        let whole = action.is_instance_of::<pyo3::types::PyInt>()
+            && !action.is_instance_of::<pyo3::types::PyBool>();
+        if code.is_err() && !whole && action.extract::<i128>().is_err() {
             return Err(PyTypeError::new_err(
                 if action.is_instance_of::<PyString>() {
                     let text = action.repr()?;

@@ -3,7 +3,6 @@
 //! table (one column a study), as JSON, as SVG plots and as a
 //! self-contained HTML report.
 
-use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
@@ -43,20 +42,48 @@ pub(super) fn run(a: &AnalyzeArgs) -> i32 {
         return EXIT_INPUT;
     }
     let studies = &gathered.studies;
+    // A report written over a results file read would lose its games.
+    let plots: Vec<report::Plot> = if a.svg.is_some() {
+        report::plots(studies)
+    } else {
+        Vec::new()
+    };
+    let svgs = a
+        .svg
+        .iter()
+        .flat_map(|dir| plots.iter().map(move |p| dir.join(p.name)));
+    for out in svgs.chain(a.html.iter().cloned()) {
+        if let Some(input) = a.files.iter().find(|f| same_file(f, &out)) {
+            eoutln!(
+                "error: {} would be written over the results file {} read",
+                out.display(),
+                input.display()
+            );
+            eoutln!("  help: write the report to a file of its own, as in --html report.html or --svg plots");
+            return EXIT_USAGE;
+        }
+    }
     if a.json {
         outln!("{}", report::json(studies));
     } else {
         out!("{}", report::text(studies));
     }
     if let Some(dir) = &a.svg {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            eoutln!("error: cannot make {}: {e}", dir.display());
+        if dir.exists() && !dir.is_dir() {
+            eoutln!("error: {} is not a folder", dir.display());
+            eoutln!("  help: --svg takes a folder to write the plots into (made if need be), as in --svg plots");
             return EXIT_INPUT;
         }
-        for p in report::plots(studies) {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eoutln!("error: cannot make the folder {}: {e}", dir.display());
+            eoutln!("  help: --svg takes a folder that can be made and written to");
+            return EXIT_INPUT;
+        }
+        for p in &plots {
             let path = dir.join(p.name);
             if let Err(e) = super::io::write_atomic(&path, p.svg.as_bytes()) {
                 eoutln!("error: cannot write {}: {e}", path.display());
+                eoutln!("  help: --svg takes a folder that can be written to");
                 return EXIT_INPUT;
             }
         }
@@ -66,11 +93,33 @@ pub(super) fn run(a: &AnalyzeArgs) -> i32 {
         let sources: Vec<String> = a.files.iter().map(|p| p.display().to_string()).collect();
         if let Err(e) = super::io::write_atomic(path, report::html(studies, &sources).as_bytes()) {
             eoutln!("error: cannot write {}: {e}", path.display());
+            eoutln!("  help: --html takes a file in a folder that exists and can be written to");
             return EXIT_INPUT;
         }
         eoutln!("report in {}", path.display());
     }
     EXIT_OK
+}
+
+/// Whether paths `a` and `b` name the same file (through links), where
+/// both exist.
+fn same_file(a: &Path, b: &Path) -> bool {
+    if a == Path::new("-") || b == Path::new("-") {
+        return false;
+    }
+    let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        x.dev() == y.dev() && x.ino() == y.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (x, y);
+        std::fs::canonicalize(a).ok() == std::fs::canonicalize(b).ok()
+    }
 }
 
 fn names(files: &[PathBuf]) -> String {
@@ -90,15 +139,11 @@ fn read(files: &[PathBuf], k: usize, gathered: &mut Gathered) -> Result<(), i32>
     let source: Box<dyn std::io::BufRead> = if stdin {
         Box::new(std::io::stdin().lock())
     } else {
-        match File::open(path) {
-            Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => {
-                eoutln!("error: {} is a folder", path.display());
-                eoutln!("  help: give the results files themselves, as in results/*.jsonl");
-                return Err(EXIT_USAGE);
-            }
+        match crate::input::open_file(path) {
             Ok(f) => Box::new(BufReader::new(f)),
             Err(e) => {
                 eoutln!("error: cannot read {}: {e}", path.display());
+                eoutln!("  help: give the results files themselves, as in results/*.jsonl; a stream is read from the standard input: ... | lud analyze -");
                 return Err(EXIT_INPUT);
             }
         }

@@ -50,8 +50,14 @@ pub(super) fn run(file: &Path, config: &ConfigArgs, o: &Options) -> i32 {
     let players = game.model().player_names();
     let state_bytes = game.state_size();
     let mean = p.plies as f64 / p.games.max(1) as f64;
-    // Every game in one share: each player's wins, the draws, the capped.
-    let counts: Vec<u64> = p.wins.iter().copied().chain([p.draws, p.capped]).collect();
+    // Every game in one share: each player's wins, the draws, the capped,
+    // the stuck.
+    let counts: Vec<u64> = p
+        .wins
+        .iter()
+        .copied()
+        .chain([p.draws, p.capped, p.stuck])
+        .collect();
     let tenths = shares(&counts, p.games);
     let pct = |i: usize| tenths[i] as f64 / 10.0;
     let draws_at = p.wins.len();
@@ -68,6 +74,7 @@ pub(super) fn run(file: &Path, config: &ConfigArgs, o: &Options) -> i32 {
             "cap_plies": o.cap,
             "ended_by_rules": p.ended,
             "capped": p.capped,
+            "stuck": p.stuck,
             "plies": p.plies,
             "mean_plies": mean,
             "wins": wins,
@@ -80,6 +87,7 @@ pub(super) fn run(file: &Path, config: &ConfigArgs, o: &Options) -> i32 {
                     .collect::<serde_json::Map<_, _>>(),
                 "draws": pct(draws_at),
                 "capped": pct(draws_at + 1),
+                "stuck": pct(draws_at + 2),
             },
             "seconds": p.seconds,
             "threads": p.threads,
@@ -90,7 +98,7 @@ pub(super) fn run(file: &Path, config: &ConfigArgs, o: &Options) -> i32 {
         outln!("{v}");
         return EXIT_OK;
     }
-    let results: Vec<String> = players
+    let mut results: Vec<String> = players
         .iter()
         .zip(0..draws_at)
         .map(|(name, i)| format!("{name} wins {:.1}%", pct(i)))
@@ -99,9 +107,19 @@ pub(super) fn run(file: &Path, config: &ConfigArgs, o: &Options) -> i32 {
             format!("capped at {} plies {:.1}%", o.cap, pct(draws_at + 1)),
         ])
         .collect();
+    // Games with no legal move that no end rule ends, where there are any.
+    let stuck = if p.stuck > 0 {
+        results.push(format!("stuck {:.1}%", pct(draws_at + 2)));
+        format!(
+            ", {} stuck with no legal move and no end rule for it",
+            p.stuck
+        )
+    } else {
+        String::new()
+    };
     outln!("game          {}", game.name());
     outln!(
-        "playouts      {} random games from the start, {} ended by the rules, {} stopped at the cap of {} plies",
+        "playouts      {} random games from the start, {} ended by the rules, {} stopped at the cap of {} plies{stuck}",
         p.games, p.ended, p.capped, o.cap
     );
     outln!("results       {}", results.join(", "));

@@ -93,9 +93,9 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         Err(e) => return Err(e),
     };
     let old = std::fs::metadata(&target).ok();
-    if old.as_ref().is_some_and(|m| !m.is_file()) {
+    if let Some(m) = old.as_ref().filter(|m| !m.is_file()) {
         // A device or a pipe (`--record /dev/stdout`): nothing to replace.
-        return std::fs::write(path, bytes);
+        return open_stream(path, m, false)?.write_all(bytes);
     }
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -129,6 +129,48 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         return written;
     }
     Err(last.unwrap_or_else(|| io::Error::other("no name for a temporary file")))
+}
+
+/// Opens something other than a plain file (`meta` its metadata: a
+/// device, a pipe) to write to, appending where `append` is set. A FIFO
+/// (named pipe) that no program reads from is refused at once, where
+/// opening it would wait for a reader; a folder is refused too.
+pub(crate) fn open_stream(
+    path: &Path,
+    meta: &std::fs::Metadata,
+    append: bool,
+) -> io::Result<std::fs::File> {
+    if meta.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "it is a folder, not a file",
+        ));
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).append(append);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+        if meta.file_type().is_fifo() {
+            // Opened without waiting first: that fails at once where
+            // nothing reads the pipe. Kept open until the one written to is.
+            let _probe = std::fs::OpenOptions::new()
+                .write(true)
+                .custom_flags(libc::O_NONBLOCK)
+                .open(path)
+                .map_err(|e| {
+                    if e.raw_os_error() == Some(libc::ENXIO) {
+                        io::Error::other(
+                            "it is a FIFO (named pipe) that no program reads from; start the reader first, or write to a file",
+                        )
+                    } else {
+                        e
+                    }
+                })?;
+            return options.open(path);
+        }
+    }
+    options.open(path)
 }
 
 /// Writes the bytes, gives the file the old one's permissions, and syncs it.

@@ -124,7 +124,9 @@ impl ConfigArgs {
         self.ruleset.is_none() && self.options.is_empty()
     }
 
-    /// The configuration, or a usage error for an option without `=`.
+    /// The configuration, or a usage error for an option without `=` or
+    /// one given twice with different values (given twice alike, it is
+    /// kept once).
     pub fn config(&self) -> Result<Config, String> {
         let mut options = Vec::new();
         for o in &self.options {
@@ -133,13 +135,28 @@ impl ConfigArgs {
                     "--option takes NAME=VALUE, as in --option opening-moves=8 (got `{o}`)"
                 ));
             };
-            options.push((k.trim().to_string(), v.trim().to_string()));
+            let (k, v) = (k.trim(), v.trim());
+            let given: Option<&String> = options
+                .iter()
+                .find(|(name, _): &&(String, String)| name == k)
+                .map(|(_, was)| was);
+            match given {
+                // Given twice alike: once is enough.
+                Some(was) if was == v => {}
+                Some(was) => return Err(twice(k, was, v)),
+                None => options.push((k.to_string(), v.to_string())),
+            }
         }
         Ok(Config {
             ruleset: self.ruleset.clone(),
             options,
         })
     }
+}
+
+/// The usage error of option `k` given as `k=a` and `k=b`.
+fn twice(k: &str, a: &str, b: &str) -> String {
+    format!("--option {k} is given twice, as {k}={a} and {k}={b}: give each option once")
 }
 
 /// The subcommands.

@@ -390,13 +390,14 @@ fn open_out(
         Ok(m) if m.is_dir() => {
             eoutln!("error: {} is a folder", path.display());
             eoutln!("  help: --out takes a file to write the games to, as in --out results.jsonl");
-            return Err(EXIT_USAGE);
+            return Err(EXIT_INPUT);
         }
         Ok(m) if !m.is_file() => {
-            let f = OpenOptions::new()
-                .append(true)
-                .open(path)
-                .map_err(|e| cannot("write", &e))?;
+            let f = super::io::open_stream(path, &m, true).map_err(|e| {
+                let code = cannot("write", &e);
+                eoutln!("  help: --out - writes the lines to the standard output, for a pipe");
+                code
+            })?;
             return Ok((f, have));
         }
         Ok(_) => {}

@@ -149,6 +149,8 @@ pub struct Metrics {
     pub completion: Share,
     /// Games stopped at the cap (Ludii's Timeouts).
     pub timeouts: Share,
+    /// Games that stopped with no legal move and no end rule for it.
+    pub stuck: Share,
     /// 1 minus the largest difference between two sides' win rates
     /// (Ludii's Balance).
     pub balance: f64,
@@ -336,6 +338,7 @@ impl Summary {
             drawishness: Share::of(self.draws as f64, n),
             completion: Share::of(won as f64, n),
             timeouts: Share::of(self.capped as f64, n),
+            stuck: Share::of(self.stuck as f64, n),
             balance,
             first_player_score: first_se.is_finite().then_some(first),
             first_player_se: first_se,

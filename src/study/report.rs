@@ -104,6 +104,14 @@ fn rows(studies: &[Summary]) -> Vec<Vec<String>> {
         each(&|_, m| pct(m.timeouts)),
         diff(&|m| m.timeouts),
     );
+    // Games stuck with no legal move, where a study has any.
+    if studies.iter().any(|s| s.stuck > 0) {
+        row(
+            "stuck (no legal move, no end rule)",
+            each(&|_, m| pct(m.stuck)),
+            diff(&|m| m.stuck),
+        );
+    }
     row(
         "completion",
         each(&|_, m| pct(m.completion)),
@@ -205,9 +213,24 @@ fn file_mark(s: &Summary, all: &[Summary]) -> String {
     }
 }
 
-/// [`study_name`] told apart from the other studies' ([`file_mark`]).
+/// [`study_name`] told apart from the other studies' ([`file_mark`]),
+/// with its cap on plies where another study of the game has another.
 fn study_name_in(s: &Summary, all: &[Summary]) -> String {
-    study_name(s) + &file_mark(s, all)
+    study_name(s) + &file_mark(s, all) + &cap_mark(s, all)
+}
+
+/// The study's cap on plies as a label, where another study of the same
+/// game has another cap; else nothing.
+fn cap_mark(s: &Summary, all: &[Summary]) -> String {
+    let label = s.study.game_label();
+    if all
+        .iter()
+        .any(|o| o.study.game_label() == label && o.study.max_plies != s.study.max_plies)
+    {
+        format!(", at most {} plies", s.study.max_plies)
+    } else {
+        String::new()
+    }
 }
 
 fn players(s: &Summary) -> String {
@@ -359,6 +382,7 @@ pub fn json(studies: &[Summary]) -> serde_json::Value {
                     "drawishness": share(m.drawishness),
                     "completion": share(m.completion),
                     "timeouts": share(m.timeouts),
+                    "stuck": share(m.stuck),
                     "balance": m.balance,
                     "first_player_score": m.first_player_score.map(share),
                     "length_mean": m.length_mean,
@@ -412,7 +436,7 @@ pub fn plots(studies: &[Summary]) -> Vec<Plot> {
     for (name, title, draw) in [
         (
             "results.svg",
-            "Results: each side's wins, draws and capped games, with 95% intervals",
+            "Results: each side's wins, draws and capped games (and stuck ones, where there are any), with 95% intervals",
             results_plot as fn(&[Summary], &mut String) -> Result<(), String>,
         ),
         (
@@ -444,7 +468,7 @@ fn legend_name(s: &Summary, all: &[Summary]) -> String {
     parts.extend(s.study.ruleset.iter().cloned());
     parts.extend(s.study.options.iter().cloned());
     parts.push(players(s));
-    parts.join(", ") + &file_mark(s, all)
+    parts.join(", ") + &file_mark(s, all) + &cap_mark(s, all)
 }
 
 fn results_plot(studies: &[Summary], svg: &mut String) -> Result<(), String> {
@@ -464,6 +488,10 @@ fn results_plot(studies: &[Summary], svg: &mut String) -> Result<(), String> {
         .collect();
     cats.push("draws".into());
     cats.push("capped".into());
+    let stuck = studies.iter().any(|s| s.stuck > 0);
+    if stuck {
+        cats.push("stuck".into());
+    }
     let shares: Vec<Vec<Share>> = studies
         .iter()
         .map(|s| {
@@ -473,6 +501,9 @@ fn results_plot(studies: &[Summary], svg: &mut String) -> Result<(), String> {
                 .collect();
             v.push(m.drawishness);
             v.push(m.timeouts);
+            if stuck {
+                v.push(m.stuck);
+            }
             v
         })
         .collect();
@@ -764,7 +795,7 @@ dt { font-weight: bold; margin-top: 0.6rem; }
 
 /// What each figure means, with the Ludii metric it follows.
 pub const GLOSSARY: &[(&str, &str)] = &[
-    ("wins, draws, capped", "Each a share of all games, with its 95% Wilson score interval. Capped games were still going at the study's cap on plies (Ludii's Timeouts); draws are draws by the game's own rules (Ludii's Drawishness: the share of games that end in a draw, not counting timeouts)."),
+    ("wins, draws, capped", "Each a share of all games, with its 95% Wilson score interval. Capped games were still going at the study's cap on plies (Ludii's Timeouts); draws are draws by the game's own rules (Ludii's Drawishness: the share of games that end in a draw, not counting timeouts). Stuck games, shown where there are any, stopped with no legal move and no end rule saying what that means."),
     ("completion", "The share of games with a winner (Ludii's Completion)."),
     ("balance", "1 minus the largest difference between two sides' win rates (Ludii's Balance): 1 when every side wins as often."),
     ("first player's score", "A win 1, a draw 1/2, over the games the rules ended: above 50% the first player has the advantage. Its 95% interval is the normal one of a mean, with z²/2 wins and z²/2 losses added (as Agresti and Coull adjust a share), so that games that all went one way still have one as wide as their number allows."),

@@ -64,6 +64,9 @@ enum Stop {
     Quit,
     /// It cannot go on (a bad input stream): unfinished, exit 1.
     Failed,
+    /// The player to move (named) has no legal move and no end rule ends
+    /// the game: unfinished.
+    Stuck(String),
 }
 
 pub(super) fn run(o: &Options) -> i32 {
@@ -187,6 +190,10 @@ pub(super) fn run(o: &Options) -> i32 {
         );
         let side = table.pos.side_to_move();
         let mover = model.players[side].name.clone();
+        if table.pos.legal_moves().is_empty() {
+            outln!("\n{mover} has no legal move, and no end rule of the game says what that means: the game stops unfinished.");
+            break Stop::Stuck(mover);
+        }
         let m = match o.controllers[side.min(1)] {
             Controller::Random => {
                 let moves = table.pos.legal_moves();
@@ -294,6 +301,10 @@ pub(super) fn run(o: &Options) -> i32 {
                 s.conclude(out.score(), &format!("{words} ({})", out.score()))
             }
             Stop::Quit | Stop::Failed => s.conclude("*", "unfinished (*)"),
+            Stop::Stuck(mover) => {
+                s.rec.set_tag("Termination", "no legal move");
+                s.conclude("*", &format!("unfinished: {mover} has no legal move (*)"))
+            }
         };
         if !written || matches!(stop, Stop::Failed) {
             code = EXIT_INPUT;

@@ -322,6 +322,13 @@ fn summary(c: &Compiled, p: &crate::bench::Playouts) -> Value {
             pct(p.capped)
         ));
     }
+    if p.stuck > 0 {
+        parts.push(format!(
+            "{} stuck with no legal move and no end rule ({:.1}%)",
+            p.stuck,
+            pct(p.stuck)
+        ));
+    }
     let text = format!(
         "{} random games: {}. {:.1} plies a game on average; {:.0} games a second.",
         p.games,
@@ -334,6 +341,7 @@ fn summary(c: &Compiled, p: &crate::bench::Playouts) -> Value {
         "wins": p.wins,
         "draws": p.draws,
         "capped": p.capped,
+        "stuck": p.stuck,
         "plies": p.plies,
         "seconds": p.seconds,
         "text": text,

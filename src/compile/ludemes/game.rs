@@ -47,7 +47,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         name: "players",
         cat: Cat::Players,
         params: &[pos("players", Ty::Of(&[Cat::Player]), Arity::List, "the players in turn order")],
-        doc: "The players, in the order they move. The first is written in capitals in positions.",
+        doc: "The players, in the order they move. The first is written in capitals in positions. lud plays games of two players: a game of one, or of three or more, is refused (`lud::compile::bad_players`).",
         example: "(players {(player \"White\" N) (player \"Black\" S)})",
     },
     Ludeme {
@@ -479,7 +479,7 @@ pub(super) const LUDEMES: &[Ludeme] = &[
         name: "surrounded",
         cat: Cat::Pattern,
         params: &[pos("dirs", DIRS, Arity::List, "the directions looked along"), PIECES_KEY, PATTERN_AT, HOSTILE],
-        doc: "The enemy pieces right next to where the move lands (along the directions) whose every neighbour along the directions holds a piece of the mover or is a hostile square (a neighbour off the board does not count as either).",
+        doc: "The enemy pieces right next to where the move lands (along the directions) whose every neighbour along the directions holds a piece of the mover or is a hostile square. A direction that leads off the board counts as neither, so a piece on the edge or in a corner is never surrounded along all of them.",
         example: "(surrounded Orthogonal piece:\"King\" hostile:{e5})",
     },
     Ludeme {
