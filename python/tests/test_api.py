@@ -112,6 +112,9 @@ def test_actions_and_their_text():
         state.apply_action(12345678901234567890)
     with pytest.raises(ValueError):
         state.apply_action(-1)
+    # A whole number too large for any move is not legal: no type error.
+    with pytest.raises(ValueError, match="not one of the legal actions"):
+        state.apply_action(2**200)
     with pytest.raises(ValueError, match="no action to undo"):
         state.undo_action()
 
@@ -161,6 +164,11 @@ def test_bad_files_and_settings_are_refused():
         lud.Game("games/parsi-chess.lud", ruleset="Nobody")
     with pytest.raises(ValueError):
         lud.Game("games/nilakantha.lud", options={"setup-pawn": "z"})
+    # An option's error is said of the option given, not of a command line.
+    with pytest.raises(ValueError) as bad:
+        lud.Game("games/go.lud", options={"size": 10})
+    assert '"size" cannot be 10' in str(bad.value) and "19, 13, 9" in str(bad.value)
+    assert "command line" not in str(bad.value)
     game = lud.Game("games/chess.lud")
     with pytest.raises(ValueError):
         game.state_from_string("not a position")

@@ -198,11 +198,12 @@ def test_bad_actions_play_nothing():
         batch.state(3)
     with pytest.raises(ValueError, match="no game -1"):
         batch.final_state(-1)
-    for n in (0, 2**17):
+    for n in (0, 2**17, -1, 2**70):
         with pytest.raises(ValueError, match="a batch holds"):
             lud.Batch(game, n)
-    with pytest.raises(ValueError, match="max_plies"):
-        lud.Batch(game, 2, max_plies=0)
+    for m in (0, -1, 2**40):
+        with pytest.raises(ValueError, match="max_plies"):
+            lud.Batch(game, 2, max_plies=m)
     with pytest.raises(ValueError, match="max_plies"):
         lud.Batch(game, 2, max_plies=10**6)
     with pytest.raises(ValueError, match="fewer games or a lower max_plies"):
