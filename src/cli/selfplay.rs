@@ -282,7 +282,7 @@ pub(super) fn run(a: &SelfplayArgs) -> i32 {
         return EXIT_INPUT;
     }
     if progress.stop.load(Ordering::Relaxed) && !super::io::stdout_closed() {
-        eoutln!("stopped (Ctrl-C) after {}", counted(t.games, "game"));
+        eoutln!("stopped (interrupted) after {}", counted(t.games, "game"));
         if a.out.is_some() && !to_stderr {
             eoutln!("  help: the same command goes on from there");
         }
@@ -491,6 +491,6 @@ fn interrupt_stops(progress: &Arc<Progress>) {
         if progress.stop.swap(true, Ordering::Relaxed) {
             std::process::exit(EXIT_INTERRUPTED);
         }
-        eoutln!("\nstopping after the games under way (Ctrl-C again to stop at once)");
+        eoutln!("\nstopping after the games under way (interrupt again, Ctrl-C, to stop at once)");
     });
 }

@@ -35,6 +35,9 @@ pub struct Decls {
     pub hole_spans: Vec<crate::source::Span>,
     /// Its cells: squares or hexagons.
     pub tiling: crate::compile::board::Tiling,
+    /// The names of the file's macros (for a hint where one is written
+    /// as a name).
+    pub macros: Vec<String>,
     /// Each name's first declaration, by kind (0 pieces, 1 players, 2
     /// regions): found by hashing, however many names a file declares.
     index: [HashMap<String, usize>; 3],

@@ -114,11 +114,17 @@ pub(crate) struct Front {
     pub(crate) declared: options::Declared,
     /// The problems found so far (errors and warnings).
     pub(crate) problems: Vec<Problem>,
+    /// The names of the file's macros (`(define "Name" ...)`): a name
+    /// used where it means nothing may be a macro written without brackets.
+    pub(crate) macros: Vec<String>,
 }
 
 /// Parses, expands and reads the options: the part every configuration shares.
 pub(crate) fn front(source: &SourceFile) -> Result<Front, Diagnostics> {
-    let (ast, mut problems) = syntax::parse_and_expand(source);
+    let (tree, mut problems) = syntax::parse(source);
+    let macros = define_names(&tree);
+    let (ast, more) = syntax::expand(&tree);
+    problems.extend(more);
     if ast.items.is_empty() && problems.iter().any(Problem::is_error) {
         // The text's structure is broken: nothing further would be reliable.
         return Err(Diagnostics::new(source.clone(), problems));
@@ -134,7 +140,23 @@ pub(crate) fn front(source: &SourceFile) -> Result<Front, Diagnostics> {
         game,
         declared,
         problems,
+        macros,
     })
+}
+
+/// The names the file's top-level `(define "Name" ...)` forms give.
+fn define_names(tree: &syntax::ast::Ast) -> Vec<String> {
+    use syntax::ast::NodeKind;
+    tree.items
+        .iter()
+        .filter_map(|item| match &item.kind {
+            NodeKind::Form(f) if f.head == "define" => match f.args.first().map(|a| &a.kind) {
+                Some(NodeKind::Str(name)) => Some(name.clone()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
 }
 
 /// A game compiled for one configuration: its model and rule graph, with the
@@ -162,7 +184,8 @@ pub(crate) fn back(
         .resolve(config)
         .map_err(CompileError::Config)?;
     let (game, mut problems) = options::apply(&front.game, &front.declared, &assignment);
-    let decls = decls::Decls::collect(&game);
+    let mut decls = decls::Decls::collect(&game);
+    decls.macros.clone_from(&front.macros);
     problems.extend(checks::run(&game, &decls));
     if problems
         .iter()

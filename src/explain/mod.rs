@@ -476,8 +476,8 @@ fn why_not_in<B: Bits>(
     }
     if from == to {
         return Refusal::new(
-            format!("a move must leave {fname}"),
-            Some("give two different squares".into()),
+            format!("{fname} to {fname} is no move: a piece moves off its square"),
+            Some("give two different squares, the piece's and where it goes".into()),
             Vec::new(),
         );
     }

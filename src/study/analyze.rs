@@ -56,10 +56,20 @@ impl Share {
         let centre = (p + z2 / (2.0 * total)) / (1.0 + z2 / total);
         let half =
             Z95 * (p * (1.0 - p) / total + z2 / (4.0 * total * total)).sqrt() / (1.0 + z2 / total);
+        // At none or all, the bound there is exactly 0 or 1 (rounding
+        // would leave 5.6e-17).
         Share {
             value: p,
-            low: (centre - half).max(0.0),
-            high: (centre + half).min(1.0),
+            low: if count <= 0.0 {
+                0.0
+            } else {
+                (centre - half).max(0.0)
+            },
+            high: if count >= total {
+                1.0
+            } else {
+                (centre + half).min(1.0)
+            },
         }
     }
 }
@@ -325,14 +335,15 @@ impl Summary {
         let (first, first_se) = self.first_player();
         let mut lengths = self.lengths.iter().enumerate().filter(|(_, &c)| c > 0);
         let total_plies: f64 = lengths.clone().map(|(l, &c)| l as f64 * c as f64).sum();
-        let mean = total_plies / n.max(1.0);
+        let mean = total_plies / n.max(1.0) + 0.0;
         let var = lengths
             .clone()
             .map(|(l, &c)| (l as f64 - mean).powi(2) * c as f64)
             .sum::<f64>()
             / (n - 1.0).max(1.0);
         let positions: u64 = self.branching_games.iter().sum();
-        let branching = self.branching_sum.iter().sum::<f64>() / (positions.max(1) as f64);
+        // (`+ 0.0`: a sum of nothing is -0.0, shown as "-0.00".)
+        let branching = self.branching_sum.iter().sum::<f64>() / (positions.max(1) as f64) + 0.0;
         Metrics {
             wins: self.wins.iter().map(|&w| Share::of(w as f64, n)).collect(),
             drawishness: Share::of(self.draws as f64, n),
@@ -493,7 +504,8 @@ mod tests {
         let s = Share::of(15.0, 148.0);
         assert!(near(s.low, 0.0624) && near(s.high, 0.1605), "{s:?}");
         let s = Share::of(0.0, 20.0);
-        assert!(near(s.low, 0.0) && near(s.high, 0.1611), "{s:?}");
+        assert!(s.low == 0.0 && near(s.high, 0.1611), "{s:?}");
+        assert!(Share::of(20.0, 20.0).high >= 1.0);
         let s = Share::of(1.0, 29.0);
         assert!(near(s.low, 0.0061) && near(s.high, 0.1718), "{s:?}");
     }

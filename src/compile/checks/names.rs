@@ -81,6 +81,10 @@ fn use_of(n: &Node, ty: Ty, decls: &Decls, out: &mut Vec<Problem>) {
         (NodeKind::Str(s), Ty::Sites) if decls.region(s).is_none() => {
             let help = if looks_like_square(s) {
                 Some(format!("square names are written without quotes: {s}"))
+            } else if decls.macros.contains(s) {
+                Some(format!(
+                    "\"{s}\" is a macro (a define), not a region: a macro is used in brackets, `(\"{s}\")`"
+                ))
             } else {
                 suggest(s, decls.regions.iter().map(|p| p.name.as_str())).or_else(|| {
                     Some(if decls.regions.is_empty() {
