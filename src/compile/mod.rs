@@ -122,7 +122,7 @@ pub(crate) struct Front {
 /// Parses, expands and reads the options: the part every configuration shares.
 pub(crate) fn front(source: &SourceFile) -> Result<Front, Diagnostics> {
     let (tree, mut problems) = syntax::parse(source);
-    let macros = define_names(&tree);
+    let macros = syntax::define_names(&tree);
     let (ast, more) = syntax::expand(&tree);
     problems.extend(more);
     if ast.items.is_empty() && problems.iter().any(Problem::is_error) {
@@ -142,21 +142,6 @@ pub(crate) fn front(source: &SourceFile) -> Result<Front, Diagnostics> {
         problems,
         macros,
     })
-}
-
-/// The names the file's top-level `(define "Name" ...)` forms give.
-fn define_names(tree: &syntax::ast::Ast) -> Vec<String> {
-    use syntax::ast::NodeKind;
-    tree.items
-        .iter()
-        .filter_map(|item| match &item.kind {
-            NodeKind::Form(f) if f.head == "define" => match f.args.first().map(|a| &a.kind) {
-                Some(NodeKind::Str(name)) => Some(name.clone()),
-                _ => None,
-            },
-            _ => None,
-        })
-        .collect()
 }
 
 /// A game compiled for one configuration: its model and rule graph, with the

@@ -38,6 +38,23 @@ pub struct Macro {
     pub name_span: Span,
 }
 
+/// The names the file's top-level `(define "Name" ...)` forms give, in
+/// order (those [`expand`] reads as macros, and any it refuses).
+pub fn define_names(ast: &Ast) -> Vec<String> {
+    ast.items
+        .iter()
+        .filter_map(|item| match &item.kind {
+            NodeKind::Form(f) if f.head_kind == HeadKind::Ludeme && f.head == "define" => {
+                match f.args.first().map(|a| &a.kind) {
+                    Some(NodeKind::Str(name)) => Some(name.clone()),
+                    _ => None,
+                }
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// Expands every macro use in the file's non-define items. Returns the tree
 /// without its defines, and the problems found.
 pub fn expand(ast: &Ast) -> (Ast, Vec<Problem>) {

@@ -10,7 +10,7 @@ mod lower;
 use crate::diagnostics::Problem;
 use crate::source::SourceFile;
 
-pub use expand::{expand, Macro};
+pub use expand::{define_names, expand, Macro};
 
 /// The deepest that forms and lists may nest, in the text and after macro
 /// expansion: a deeper file is refused (`lud::syntax::too_deep`,

@@ -190,18 +190,14 @@ pub(super) fn run(o: &Options) -> i32 {
         );
         let side = table.pos.side_to_move();
         let mover = model.players[side].name.clone();
-        if table.pos.legal_moves().is_empty() {
+        // Listed once a ply: the random player draws from them too.
+        let moves = table.pos.legal_moves();
+        if moves.is_empty() {
             outln!("\n{mover} has no legal move, and no end rule of the game says what that means: the game stops unfinished.");
             break Stop::Stuck(mover);
         }
         let m = match o.controllers[side.min(1)] {
-            Controller::Random => {
-                let moves = table.pos.legal_moves();
-                if moves.is_empty() {
-                    break Stop::Quit;
-                }
-                moves[play.rng.usize(..moves.len())]
-            }
+            Controller::Random => moves[play.rng.usize(..moves.len())],
             Controller::Ai => match ai::choose(&table.pos, play.settings, &mut play.rng) {
                 Some(m) => m,
                 None => break Stop::Quit,
