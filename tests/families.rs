@@ -397,6 +397,19 @@ fn a_hand_field_reads_back_and_is_refused_when_it_is_not_a_count_and_a_letter() 
 }
 
 #[test]
+fn a_hand_field_is_refused_in_a_game_without_hands() {
+    // Connect Four neither gives pieces in hand nor drops them from one.
+    let g = common::game("games/connect-four.lud");
+    let start = g.start().to_string();
+    let e = g
+        .position(&format!("{start} hand=5S"))
+        .expect_err("a hand in a game without hands");
+    assert!(e.message.contains("no hands"), "{}", e.message);
+    // An empty hand says nothing and is read.
+    assert!(g.position(&format!("{start} hand=")).is_ok());
+}
+
+#[test]
 fn count_in_counts_a_players_pieces_on_some_squares_only() {
     // A race: the first player with two men on their far rank wins.
     let src = r#"(game "Race"
@@ -561,6 +574,30 @@ fn a_royal_piece_that_puts_a_piece_is_judged_on_the_square_it_stays_on() {
     );
     // The rook on a5 gives check: only the stone on a2 stops it.
     assert_eq!(sorted(legal(&with_rook("a5").start())), ["a1a2"]);
+}
+
+#[test]
+fn a_piece_put_on_an_enemy_takes_it_off_the_board() {
+    // A pawn that stays and puts a new pawn one square west, onto whatever
+    // stands there: the queen it lands on is taken, in every respect.
+    let g = lud::build::compile_str(
+        "put.lud",
+        r#"(game "Put"
+            (players {(player "White" N) (player "Black" S)})
+            (equipment {(board (square 3)) (piece "Q" "Q" (step All to:Empty)) (piece "P" "P" (step W put:"P"))})
+            (rules (start {(place White "Q" a1) (place White "Q" c3) (place Black "P" c1)})
+                (end {(if (= (count Next) 0) (loss Next "gone"))})))"#,
+    )
+    .unwrap();
+    let mut p = pos(&g, "3/3/Qp1 b");
+    play(&mut p, "b1a1");
+    // The same board read afresh: the queen on a1 is gone, and with it
+    // White's last piece, so the end rule holds.
+    let fresh = pos(&g, "3/3/pp1 w");
+    assert_eq!(name_on(&p, "a1"), name_on(&fresh, "a1"));
+    assert_eq!(p.outcome(), fresh.outcome());
+    assert_eq!(p.outcome(), Some(Outcome::win(1, "gone")));
+    assert_eq!(p.key(), fresh.key(), "the hash forgets the queen too");
 }
 
 /// A king on a1 and, on a2, a piece of the kind `PIECE` (a rook, or a

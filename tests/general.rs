@@ -146,6 +146,37 @@ fn overlapping_rules_make_each_move_once() {
 }
 
 #[test]
+fn overlapping_rules_of_many_moves_make_each_move_once() {
+    // Three rules that each fly a piece to any empty square: hundreds of
+    // moves alike, each listed once (the moves seen are hashed past a few
+    // dozen), as many as one rule alone makes.
+    let game = |rules: &str| {
+        let text = format!(
+            r#"(game "Fliers"
+            (players {{(player "White" N) (player "Black" S)}})
+            (equipment {{(board (square 9)) (piece "P" "P" {rules})}})
+            (rules (start {{(place White "P" (rank 1)) (place Black "P" (rank 9))}})
+                (end {{(if (noMoves Next) (loss Next "stuck"))}})))"#
+        );
+        lud::compile_str("fliers.lud", &text).unwrap()
+    };
+    let one = game("(fly (everywhere) to:Empty)");
+    let three =
+        game("(fly (everywhere) to:Empty) (fly (everywhere) to:Empty) (fly (everywhere) to:Empty)");
+    let moves = common::legal(&three.start());
+    assert_eq!(
+        moves.len(),
+        9 * 63,
+        "each of 9 pieces to each of 63 empty squares"
+    );
+    assert_eq!(moves, common::legal(&one.start()));
+    assert_eq!(
+        lud::perft::perft(&three.start(), 2),
+        lud::perft::perft(&one.start(), 2)
+    );
+}
+
+#[test]
 fn a_jump_and_another_move_to_the_same_square_are_written_apart() {
     // The Frog leaps two squares to an empty one, or jumps the enemy piece
     // between, taking it: both from a1 to c1, two moves with two texts that

@@ -712,3 +712,35 @@ fn a_peer_that_sees_its_bared_king_lost_a_ply_early_loses_by_the_rules() {
     assert_eq!(row(t, "player 1", 3), 1, "{t}");
     assert!(t.contains("each losing by the rules, and plays `"), "{t}");
 }
+
+#[test]
+fn lud_against_itself_through_uci_in_a_game_with_an_opening_phase() {
+    // Parsi chess (Murray) opens with a phase of four moves each: its start
+    // as a FEN alone is a position of normal play, and the engine once
+    // alternated sides there and refused White's second opening move. The
+    // start is sent as `startpos`.
+    let lud_bin = env!("CARGO_BIN_EXE_lud");
+    let file = "games/parsi-chess.lud";
+    let engine = format!("{lud_bin} uci {file}");
+    let r = lud(
+        &[
+            "match",
+            file,
+            "--engine",
+            &engine,
+            "--engine-nodes",
+            "200",
+            "--nodes",
+            "200",
+            "--games",
+            "2",
+            "--max-plies",
+            "30",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let t = &r.stdout;
+    assert_eq!(count(t, "illegal moves"), 0, "{t}");
+    assert_eq!(count(t, "engine disagreements"), 0, "{t}");
+}

@@ -410,6 +410,27 @@ fn uci_ends_cleanly_at_the_end_of_input() {
 }
 
 #[test]
+fn a_search_by_depth_alone_ends_in_a_game_played_by_monte_carlo() {
+    // Reversi's file asks for Monte Carlo tree search, which has no depth:
+    // a search bounded by depth alone is alpha-beta's, and it ends.
+    let mut e = Engine::start(&["uci", "games/reversi.lud"]);
+    e.ask("uci", "uciok");
+    e.send("position startpos");
+    e.ask("go depth 2", "bestmove");
+    assert!(e.transcript.contains("info depth 2"), "{}", e.transcript);
+    e.send("quit");
+    assert_eq!(e.finish().2, 0);
+    let mut x = Engine::start(&["xboard", "games/reversi.lud"]);
+    x.send("xboard");
+    x.ask("protover 2", "feature");
+    x.send("new");
+    x.send("sd 1");
+    x.ask("go", "move");
+    x.send("quit");
+    assert_eq!(x.finish().2, 0);
+}
+
+#[test]
 fn xboard_session_with_bad_input() {
     let mut e = Engine::start(&["xboard", "games/shatranj.lud"]);
     e.send("xboard");

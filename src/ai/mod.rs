@@ -82,6 +82,19 @@ impl Method {
     }
 }
 
+impl Settings {
+    /// The settings of a search bounded by its depth alone (no node or
+    /// time budget): alpha-beta, whatever the method. Monte Carlo tree
+    /// search has no depth: with no other bound it would never stop.
+    #[must_use]
+    pub fn by_depth_alone(mut self) -> Settings {
+        if self.max_nodes == u64::MAX && self.max_time.is_none() {
+            self.method = Method::AlphaBeta;
+        }
+        self
+    }
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {

@@ -28,21 +28,16 @@ const TOKEN_TYPES: [lsp::SemanticTokenType; 8] = [
 
 /// Runs the server until the client says `exit`; the exit code.
 pub(super) fn run() -> i32 {
-    let (connection, threads) = Connection::stdio();
-    let code = match serve(&connection) {
-        Ok(()) => 0,
-        Err(e) => {
-            super::io::write_err(format_args!("lud lsp: {e}\n"));
+    let (connection, io) = super::lsp_io::stdio();
+    let served = serve(&connection).map_err(|e| e.to_string());
+    // Where the input broke off, that is the cause: the server's own
+    // complaint (the channel closed) says nothing more.
+    match (io.finish(connection), served) {
+        (Some(why), _) | (None, Err(why)) => {
+            super::io::write_err(format_args!("lud lsp: {why}\n"));
             1
         }
-    };
-    drop(connection);
-    match threads.join() {
-        Ok(()) => code,
-        Err(e) => {
-            super::io::write_err(format_args!("lud lsp: {e}\n"));
-            1
-        }
+        (None, Ok(())) => 0,
     }
 }
 

@@ -43,6 +43,7 @@ mod fmt;
 mod graph;
 mod io;
 mod lsp;
+mod lsp_io;
 mod matchup;
 mod perft;
 mod play;

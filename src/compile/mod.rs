@@ -136,6 +136,7 @@ pub(crate) fn front(source: &SourceFile) -> Result<Front, Diagnostics> {
     let (declared, more) = options::Declared::read(&game);
     problems.extend(more);
     problems.extend(options::unused_values(&game, &declared));
+    problems.extend(checks::fixed::check(&game));
     Ok(Front {
         game,
         declared,

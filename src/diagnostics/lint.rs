@@ -58,6 +58,20 @@ problems! {
         label: "{label}",
         fields: { why: String, label: String },
     }
+    /// A comparison of two numbers written out: decided before the game
+    /// begins, the same in every position.
+    FixedComparison [lud::lint::fixed_comparison] severity(Warning) {
+        message: "this comparison is always {value}",
+        label: "`{text}` compares two fixed numbers",
+        fields: { value: String, text: String },
+    }
+    /// An end rule whose condition an earlier end rule already tests: the
+    /// earlier one ends the game first, so this one never does.
+    EndNeverReached [lud::lint::end_never_reached] severity(Warning) {
+        message: "this end rule never ends the game",
+        label: "the end rule `{earlier}` comes first and holds wherever this one holds",
+        fields: { earlier: String },
+    }
     /// A start position in which a king is attacked.
     StartInCheck [lud::lint::start_in_check] severity(Warning) {
         message: "at the start, {player}'s {piece} on {square} is in check",

@@ -157,7 +157,8 @@ problem_enum! {
     DuplicateSection, NoRoyal, BadPlayers, RecursiveCondition, EmptyList, TooMany,
     // lint
     UnusedDefine, UnusedRegion, PieceNeverMoves, PieceNeverAppears, UnreachableRule, RuleAddsNothing,
-    UnusedOptionValue, NeverEnds, OverAtStart, StartInCheck, OpeningNotPlayable,
+    UnusedOptionValue, NeverEnds, OverAtStart, StartInCheck, OpeningNotPlayable, FixedComparison,
+    EndNeverReached,
 }
 
 impl Problem {

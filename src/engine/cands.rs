@@ -412,7 +412,10 @@ impl<B: Bits> Engine<B> {
             // Two rules of a kind may make the same move doing the same
             // thing: the first makes it. A series of jumps is not the slide
             // to the same square.
+            // Looked through in turn while few; past that, hashed (a piece
+            // of two rules each of thousands of moves stays linear).
             let mut seen: SmallVec<[MoveKey; 64]> = SmallVec::new();
+            let mut many = rustc_hash::FxHashSet::<MoveKey>::default();
             let mut dedup = |m: Move, safe: bool| {
                 let kind = if m.from == NO_SQ {
                     NO_KIND
@@ -430,10 +433,19 @@ impl<B: Bits> Engine<B> {
                         m.path,
                         deeds(m.rule),
                     );
-                    if seen.contains(&key) {
+                    if many.is_empty() {
+                        if seen.contains(&key) {
+                            return true;
+                        }
+                        if seen.len() < 64 {
+                            seen.push(key);
+                        } else {
+                            many.extend(seen.drain(..));
+                            many.insert(key);
+                        }
+                    } else if !many.insert(key) {
                         return true;
                     }
-                    seen.push(key);
                 }
                 f(m, safe)
             };

@@ -93,14 +93,16 @@ impl<B: Bits> Engine<B> {
         };
         let mut landed = m.to;
         if let Some(k) = rule.put {
-            // The piece stays; a new one is put where the move lands.
+            // The piece stays; a new one is put where the move lands, taking
+            // what stood there.
+            let took_there = self.take_hashed(st, m.to);
             st.put(m.to, k as u8, side);
             st.hash ^= self.z(code(k as u8, side), m.to);
             if self.acting[m.rule as usize] {
                 let took = self.apply_effects(st, &rule.effects, side, m.to);
-                return (kind, took);
+                return (kind, took_there || took);
             }
-            return (kind, false);
+            return (kind, took_there);
         }
         let captured = if rule.stay {
             landed = m.from;

@@ -28,6 +28,7 @@ pub(crate) fn run(node: &Node, decls: &Decls, game: &Game) -> Vec<Problem> {
     start::check(game, &mut out);
     start::over(node, game, &mut out);
     ends::check(node, game, &mut out);
+    ends::shadowed(node, &mut out);
     opening::check(game, &mut out);
     out
 }

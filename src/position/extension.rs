@@ -207,6 +207,25 @@ pub(super) fn parse_extension<B: Bits>(
         }
         "hand" => {
             st.hand = Default::default();
+            let m = &e.model;
+            let has_hands = !m.hands.is_empty()
+                || m.moves.iter().any(|d| {
+                    matches!(
+                        d.kind,
+                        crate::compile::model::MoveKind::Drop {
+                            from_hand: true,
+                            ..
+                        }
+                    )
+                });
+            if !has_hands && !value.is_empty() {
+                return Err(bad(
+                    "this game has no hands",
+                    "a game holds pieces in hand when its file gives them, `(hand ...)` at the \
+                     start, or drops them with `(drop ... fromHand:True)`: leave hand= out here"
+                        .into(),
+                ));
+            }
             for part in value.split(',').filter(|x| !x.is_empty()) {
                 let digits = part.len() - part.trim_start_matches(|c: char| c.is_ascii_digit()).len();
                 let (count, letter) = part.split_at(digits);

@@ -276,8 +276,8 @@ impl Engine {
         }
     }
 
-    /// Asks for a move in the position `fen` (a FEN the engine reads; `None`
-    /// for the game's own start, under xboard) after `moves`, searching with
+    /// Asks for a move in the position `fen` (a FEN the engine reads;
+    /// `from_start`: the game's own start, sent as such) after `moves`, searching with
     /// `limit` (the spec's if `None`).
     pub(super) fn best_move(
         &mut self,
@@ -294,7 +294,7 @@ impl Engine {
         }
         let patience = self.bound(limit.patience());
         let answer = match self.spec.protocol {
-            Protocol::Uci => self.ask_uci(fen, moves, limit, patience),
+            Protocol::Uci => self.ask_uci(fen, from_start, moves, limit, patience),
             Protocol::Xboard => self.ask_xboard(fen, from_start, moves, limit, patience),
         };
         if answer.is_err() {
@@ -306,11 +306,18 @@ impl Engine {
     fn ask_uci(
         &mut self,
         fen: &str,
+        from_start: bool,
         moves: &[String],
         limit: Limit,
         patience: Duration,
     ) -> Result<Answer, Failure> {
-        let mut position = format!("position fen {fen}");
+        // The game's own start as `startpos`: a FEN says the board, not
+        // what lud's position string adds (a phase of opening moves, say).
+        let mut position = if from_start {
+            "position startpos".to_string()
+        } else {
+            format!("position fen {fen}")
+        };
         if !moves.is_empty() {
             position.push_str(" moves ");
             position.push_str(&moves.join(" "));

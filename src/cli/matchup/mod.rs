@@ -88,7 +88,8 @@ pub struct MatchArgs {
     /// lud's player searches this many nodes a move.
     #[arg(long, group = "ai_limit")]
     nodes: Option<u64>,
-    /// lud's player searches to this depth.
+    /// lud's player searches to this depth, by alpha-beta (a Monte Carlo
+    /// search has no depth).
     #[arg(long, group = "ai_limit")]
     depth: Option<u32>,
     /// A clock for each side, both engines and lud's player: SECONDS for
@@ -396,7 +397,8 @@ impl Match {
             (_, _, Some(d)) => ai::Settings {
                 max_depth: d,
                 ..unlimited
-            },
+            }
+            .by_depth_alone(),
             _ => ai::Settings {
                 threads: a.threads,
                 method,

@@ -20,8 +20,9 @@
 pub(super) mod uci;
 pub(super) mod xboard;
 
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::{Receiver, SyncSender};
 use std::sync::Arc;
 
 use crate::ai::{self, Control, Progress, Settings};
@@ -342,8 +343,50 @@ pub(super) enum Event {
     Done(Vec<Move>),
 }
 
+/// How many events wait between the input and the main loop: a GUI that
+/// writes faster than the engine reads waits, and memory stays bounded.
+pub(super) const QUEUE: usize = 256;
+
+/// The most lines kept while a search is waited for; those past it are
+/// skipped (counted), but for a `quit`, an urgent word and the input's end.
+const MAX_PENDING: usize = 4096;
+
+/// Waits for the search under way to send its turn, keeping the events
+/// that come first in `pending` (at most [`MAX_PENDING`]). A line that is
+/// one of `urgent` (`quit`, xboard's `?`) stops the search at once. The
+/// turn (None if the search is gone), and how many lines were skipped.
+pub(super) fn wait_for_turn(
+    rx: &Receiver<Event>,
+    thinking: &Thinking,
+    pending: &mut VecDeque<Event>,
+    urgent: &[&str],
+) -> (Option<Vec<Move>>, usize) {
+    let mut skipped = 0;
+    loop {
+        match rx.recv() {
+            Ok(Event::Done(parts)) => return (Some(parts), skipped),
+            Ok(e) => {
+                let keep = match &e {
+                    Event::Line(l) if l.trim() == "quit" || urgent.contains(&l.trim()) => {
+                        thinking.stop();
+                        true
+                    }
+                    Event::End => true,
+                    _ => pending.len() < MAX_PENDING,
+                };
+                if keep {
+                    pending.push_back(e);
+                } else {
+                    skipped += 1;
+                }
+            }
+            Err(_) => return (None, skipped),
+        }
+    }
+}
+
 /// Reads stdin line by line on a thread of its own, sending each to `tx`.
-pub(super) fn read_lines(tx: Sender<Event>) {
+pub(super) fn read_lines(tx: SyncSender<Event>) {
     let spawned = std::thread::Builder::new()
         .name("stdin".into())
         .spawn(move || {
@@ -385,7 +428,7 @@ impl Thinking {
         settings: Settings,
         memory: Arc<ai::Memory>,
         mut report: Reporter,
-        tx: Sender<Event>,
+        tx: SyncSender<Event>,
     ) -> Thinking {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);

@@ -16,7 +16,7 @@
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::time::Duration;
 
 use super::{
@@ -60,7 +60,7 @@ pub(in crate::cli) fn run(o: &Options) -> i32 {
         eoutln!("error: {} cannot be played over UCI: {why}", game.name());
         return EXIT_INPUT;
     }
-    let (tx, rx) = channel();
+    let (tx, rx) = sync_channel(super::QUEUE);
     read_lines(tx.clone());
     let mut uci = Uci {
         path: o.file.clone(),
@@ -110,7 +110,7 @@ struct Uci {
     held: Option<Vec<Move>>,
     /// The position being searched.
     root: Option<Position>,
-    tx: Sender<Event>,
+    tx: SyncSender<Event>,
     rx: Receiver<Event>,
     /// Events received while waiting for a search to end.
     pending: VecDeque<Event>,
@@ -381,6 +381,7 @@ impl Uci {
         let (mut time, mut inc, mut to_go) = ([None, None], [Duration::ZERO; 2], None);
         let mut limited = false;
         let mut infinite = false;
+        let mut depth_asked = false;
         let mut it = words.iter();
         while let Some(&w) = it.next() {
             let mut number = || it.next().and_then(|v| v.parse::<i64>().ok());
@@ -401,10 +402,12 @@ impl Uci {
                     let ms = Duration::from_millis(u);
                     match w {
                         "depth" => {
+                            depth_asked = true;
                             settings.max_depth =
                                 u32::try_from(u).unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
                         }
                         "mate" => {
+                            depth_asked = true;
                             settings.max_depth = u32::try_from(u.saturating_mul(2))
                                 .unwrap_or(MAX_DEPTH)
                                 .clamp(1, MAX_DEPTH);
@@ -428,6 +431,9 @@ impl Uci {
             if settings.max_time.is_none() {
                 settings.max_time = Some(ai::time_for_move(left, inc[side.min(1)], to_go));
             }
+        }
+        if depth_asked && !infinite {
+            settings = settings.by_depth_alone();
         }
         self.hold = infinite || !limited;
         self.held = None;
@@ -551,15 +557,17 @@ impl Uci {
             self.best(&parts);
             return;
         }
-        loop {
-            match self.rx.recv() {
-                Ok(Event::Done(parts)) => {
-                    self.best(&parts);
-                    return;
-                }
-                Ok(e) => self.pending.push_back(e),
-                Err(_) => return,
-            }
+        let Some(t) = &self.thinking else {
+            return;
+        };
+        let (turn, skipped) = super::wait_for_turn(&self.rx, t, &mut self.pending, &[]);
+        if skipped > 0 {
+            say(&format!(
+                "skipped {skipped} lines sent while the search was waited for"
+            ));
+        }
+        if let Some(parts) = turn {
+            self.best(&parts);
         }
     }
 }

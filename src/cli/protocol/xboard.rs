@@ -10,7 +10,7 @@
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::time::Duration;
 
 use super::{
@@ -53,7 +53,7 @@ pub(in crate::cli) fn run(o: &Options) -> i32 {
         .variant
         .clone()
         .unwrap_or_else(|| variant_name(game.model()));
-    let (tx, rx) = channel();
+    let (tx, rx) = sync_channel(super::QUEUE);
     read_lines(tx.clone());
     let mut xb = Xboard {
         pos: game.start(),
@@ -107,7 +107,7 @@ struct Xboard {
     root: Option<Position>,
     /// Whether the running search's move is to be thrown away.
     discard: bool,
-    tx: Sender<Event>,
+    tx: SyncSender<Event>,
     rx: Receiver<Event>,
     /// Events received while waiting for a search to end.
     pending: VecDeque<Event>,
@@ -351,6 +351,8 @@ impl Xboard {
             settings.max_time = Some(ai::time_for_move(left, inc, to_go));
         } else if self.depth.is_none() {
             settings.max_time = Some(DEFAULT_TIME);
+        } else {
+            settings = settings.by_depth_alone();
         }
         let post = self.post;
         let report: super::Reporter = Box::new(move |root: &Position, p: &ai::Progress| {
@@ -405,15 +407,16 @@ impl Xboard {
         if self.thinking.is_none() {
             return;
         }
-        loop {
-            match self.rx.recv() {
-                Ok(Event::Done(parts)) => {
-                    self.done(&parts);
-                    return;
-                }
-                Ok(e) => self.pending.push_back(e),
-                Err(_) => return,
-            }
+        let Some(t) = &self.thinking else {
+            return;
+        };
+        // `?` is "move now": the search stops, and its move is played.
+        let (turn, skipped) = super::wait_for_turn(&self.rx, t, &mut self.pending, &["?"]);
+        if skipped > 0 {
+            outln!("Error (skipped {skipped} lines sent while the move was waited for): ?");
+        }
+        if let Some(parts) = turn {
+            self.done(&parts);
         }
     }
 

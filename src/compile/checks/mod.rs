@@ -3,6 +3,7 @@
 
 mod betza;
 mod context;
+pub(crate) mod fixed;
 mod letters;
 mod ludii;
 mod names;
