@@ -18,6 +18,11 @@ use std::path::Path;
 /// [`crate::source::MAX_SOURCE_BYTES`]).
 pub const MAX_RECORD_BYTES: usize = 1 << 20;
 
+/// The largest file of records `lud replay` reads whole, one record after
+/// another (as `lud match --records` writes them: about 25,000 games of
+/// chess).
+pub const MAX_RECORDS_BYTES: usize = 64 << 20;
+
 /// The longest line `lud play` takes from its input, in bytes: a move, or
 /// a word such as `moves`, is a few bytes.
 pub const MAX_LINE_BYTES: usize = 1024;

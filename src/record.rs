@@ -385,6 +385,8 @@ impl Record {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut r = Record::default();
         let mut movetext = String::new();
+        // The line of the record each line of the move text is.
+        let mut text_lines: Vec<usize> = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = raw.trim();
             if line.is_empty() || line.starts_with(';') || line.starts_with('%') {
@@ -419,8 +421,13 @@ impl Record {
             }
             movetext.push_str(raw);
             movetext.push('\n');
+            text_lines.push(i + 1);
         }
-        let (moves, results) = moves_of(&movetext);
+        let (moves, results) =
+            moves_of(&movetext).map_err(|(at, message)| RecordError::Syntax {
+                line: text_lines.get(at).copied().unwrap_or(1),
+                message,
+            })?;
         r.moves = moves;
         // The result written after the moves is a claim like the tag's: it
         // must agree with it, and stands for it where there is no tag.
@@ -646,43 +653,76 @@ impl Record {
 
 /// The moves of a record's move text, PGN's extras left out: comments
 /// `{...}` and `; ...`, variations `(...)`, NAGs `$1`, marks `!?`, move
-/// numbers (`4.`, `4...`, `4.e4`); and the results written among them.
-fn moves_of(text: &str) -> (Vec<String>, Vec<String>) {
+/// numbers (`4.`, `4...`, `4.e4`); and the results written among them. A
+/// comment or variation never closed, or a bracket closing none, is an
+/// error: the line of the move text it is on (from 0), and what is wrong.
+fn moves_of(text: &str) -> Result<(Vec<String>, Vec<String>), (usize, String)> {
     let mut moves = Vec::new();
     let mut results = Vec::new();
-    let mut depth = 0usize;
+    // The lines the open variations began on.
+    let mut open: Vec<usize> = Vec::new();
+    let mut line = 0usize;
     let mut clean = String::new();
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
         match c {
+            '\n' => {
+                line += 1;
+                clean.push('\n');
+            }
             '{' => {
                 // A comment runs to the next `}`.
+                let from = line;
+                let mut closed = false;
                 for c in chars.by_ref() {
                     if c == '}' {
+                        closed = true;
                         break;
                     }
+                    line += usize::from(c == '\n');
+                }
+                if !closed {
+                    return Err((
+                        from,
+                        "a comment `{` is never closed: end it with `}`".into(),
+                    ));
                 }
                 clean.push(' ');
+            }
+            '}' => {
+                return Err((
+                    line,
+                    "a `}` closes no comment: a comment is `{ ... }`, and does not nest".into(),
+                ))
             }
             ';' => {
                 for c in chars.by_ref() {
                     if c == '\n' {
+                        line += 1;
                         break;
                     }
                 }
                 clean.push(' ');
             }
             '(' => {
-                depth += 1;
+                open.push(line);
                 clean.push(' ');
             }
             ')' => {
-                depth = depth.saturating_sub(1);
+                if open.pop().is_none() {
+                    return Err((line, "a `)` closes no variation `(`".into()));
+                }
                 clean.push(' ');
             }
-            _ if depth > 0 => {}
+            _ if !open.is_empty() => {}
             _ => clean.push(c),
         }
+    }
+    if let Some(&from) = open.first() {
+        return Err((
+            from,
+            "a variation `(` is never closed: end it with `)`".into(),
+        ));
     }
     for tok in clean.split_whitespace() {
         if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*") {
@@ -704,11 +744,33 @@ fn moves_of(text: &str) -> (Vec<String>, Vec<String>) {
             moves.push(t.to_string());
         }
     }
-    (moves, results)
+    Ok((moves, results))
 }
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_comment_or_variation_never_closed_is_an_error_on_its_line() {
+        use super::{Record, RecordError};
+        let line_of = |text: &str| match Record::parse(text) {
+            Err(RecordError::Syntax { line, message }) => (line, message),
+            other => panic!("{text:?}: {other:?}"),
+        };
+        let (line, m) = line_of("[Game \"G\"]\n1. e2e4 (e7e5 2. g1f3\n");
+        assert_eq!(line, 2);
+        assert!(m.contains("never closed"), "{m}");
+        let (line, m) = line_of("[Game \"G\"]\n\n1. e2e4\n{oops e7e5 2. g1f3 1-0\n");
+        assert_eq!(line, 4);
+        assert!(m.contains("comment"), "{m}");
+        let (_, m) = line_of("1. e2e4 {c {nested}} e7e5 *");
+        assert!(m.contains("closes no comment"), "{m}");
+        let (_, m) = line_of("1. e2e4 e7e5) *");
+        assert!(m.contains("closes no variation"), "{m}");
+        // Closed ones, over lines too, are left out as before.
+        let r = Record::parse("1. e2e4 {a\ncomment} (1. d2d4\n(1. c2c4)) e7e5 *").unwrap();
+        assert_eq!(r.moves, ["e2e4", "e7e5"]);
+    }
 
     #[test]
     fn records_one_after_another_are_split_at_the_tags_after_moves() {

@@ -96,8 +96,14 @@ fn a_game_file_or_record_over_the_limit_is_refused() {
         1,
         "the file is 3145728 bytes, more than the 1048576 bytes",
     );
-    let r = lud(&["replay", "games/shatranj.lud", big], b"");
-    assert_refused(&r, 1, "more than the 1048576 bytes");
+    // A file of records holds many games: it is read to 64 MiB.
+    let huge = dir.join("huge.txt");
+    std::fs::write(&huge, vec![b' '; (64 << 20) + 1]).unwrap();
+    let r = lud(
+        &["replay", "games/shatranj.lud", huge.to_str().unwrap()],
+        b"",
+    );
+    assert_refused(&r, 1, "more than the 67108864 bytes");
     std::fs::remove_dir_all(&dir).ok();
 }
 

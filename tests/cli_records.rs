@@ -48,6 +48,21 @@ fn replay_reads_pgn_and_writes_it() {
 }
 
 #[test]
+fn a_file_of_records_over_a_megabyte_replays() {
+    // As `lud match --records` writes a long match: the opera game 3,000
+    // times over, over a megabyte.
+    let opera = std::fs::read_to_string(OPERA).unwrap();
+    let dir = scratch("many-records");
+    let path = dir.join("many.pgn");
+    std::fs::write(&path, format!("{opera}\n").repeat(3000)).unwrap();
+    assert!(std::fs::metadata(&path).unwrap().len() > 1 << 20);
+    let r = lud(&["replay", "games/chess.lud", path.to_str().unwrap()], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("3000 records"), "{}", r.stdout);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn replay_steps_through_a_record_ply_by_ply() {
     let dir = scratch("step");
     let path = dir.join("short.txt");

@@ -749,6 +749,53 @@ fn ctrl_c_keeps_the_games_played_and_the_same_command_goes_on() {
     assert_eq!(games(&out).len(), 400);
 }
 
+#[cfg(unix)]
+#[test]
+fn sigterm_leaves_games_too_long_to_wait_for() {
+    use std::process::Stdio;
+    // Games of Go at two million nodes a move last minutes: the run is not
+    // kept waiting for them past its grace, and says they are left.
+    let dir = scratch("selfplay-sigterm");
+    let out = dir.join("r.jsonl");
+    let args = [
+        "selfplay",
+        "games/go.lud",
+        "-n",
+        "2",
+        "--white",
+        "mcts:2000000",
+        "--threads",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ];
+    let mut child = cli_run::command(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let err = cli_run::collect(child.stderr.take().unwrap());
+    // The results file is opened just before the signals are caught.
+    let t = std::time::Instant::now();
+    while !out.exists() {
+        assert!(t.elapsed().as_secs() < 30, "the results file never came");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let kill = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let code = cli_run::wait(child, "selfplay");
+    cli_run::closed(&err);
+    let stderr = cli_run::text(&err);
+    assert_eq!(code, 130, "{stderr}");
+    assert!(stderr.contains("the same command plays them"), "{stderr}");
+    assert_eq!(games(&out).len(), 0);
+}
+
 #[test]
 fn bad_arguments_and_files_are_refused_with_a_hint() {
     let dir = scratch("selfplay-refusals");

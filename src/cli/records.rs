@@ -13,7 +13,7 @@ use crate::compile::model::Worth;
 use crate::compile::options::ConfigError;
 use crate::eval::Outcome;
 use crate::game::Game;
-use crate::input::{read_file, MAX_RECORD_BYTES};
+use crate::input::{read_file, MAX_RECORDS_BYTES, MAX_RECORD_BYTES};
 use crate::record::{Record, RecordError};
 use crate::study::{Line, Reader};
 
@@ -289,13 +289,13 @@ pub(super) fn replayable(path: &Path) -> Result<Replayable, i32> {
         (Some(b'{'), Some(b'"')) => Ok(Replayable::Results(Reader::new(rest))),
         _ => {
             let mut bytes = Vec::new();
-            rest.take(MAX_RECORD_BYTES as u64 + 1)
+            rest.take(MAX_RECORDS_BYTES as u64 + 1)
                 .read_to_end(&mut bytes)
                 .map_err(|e| cannot(&e))?;
-            if bytes.len() > MAX_RECORD_BYTES {
+            if bytes.len() > MAX_RECORDS_BYTES {
                 return Err(cannot(&crate::input::InputError::TooLarge {
                     size,
-                    limit: MAX_RECORD_BYTES,
+                    limit: MAX_RECORDS_BYTES,
                 }));
             }
             Ok(Replayable::Records(parts(path, &utf8(path, bytes)?)))

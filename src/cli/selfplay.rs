@@ -483,8 +483,15 @@ fn last_byte(f: &mut File) -> Option<u8> {
     Some(b[0])
 }
 
-/// The first Ctrl-C stops the run after the games under way (their lines
-/// written); a second one ends it at once (the lines written are kept).
+/// How long the games under way are given to end once the run is told to
+/// stop.
+const GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The first Ctrl-C (or SIGTERM, SIGHUP) stops the run after the games
+/// under way (their lines written), if they end within [`GRACE`]; else, or
+/// at a second one, it ends at once. Nothing written is lost either way,
+/// and a game cut off is played again by the same command (each game is
+/// the same on every run).
 fn interrupt_stops(progress: &Arc<Progress>) {
     let progress = Arc::clone(progress);
     let _ = ctrlc::set_handler(move || {
@@ -492,5 +499,10 @@ fn interrupt_stops(progress: &Arc<Progress>) {
             std::process::exit(EXIT_INTERRUPTED);
         }
         eoutln!("\nstopping after the games under way (interrupt again, Ctrl-C, to stop at once)");
+        let _ = std::thread::Builder::new().spawn(|| {
+            std::thread::sleep(GRACE);
+            eoutln!("stopped: the games still under way are left, and the same command plays them");
+            std::process::exit(EXIT_INTERRUPTED);
+        });
     });
 }
