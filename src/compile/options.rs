@@ -23,7 +23,8 @@ use std::fmt;
 use miette::{Diagnostic, NamedSource, SourceSpan};
 
 use crate::diagnostics::{
-    suggest, BadOptionValue, BadWhen, DuplicateDefinition, Problem, TooMany, UnknownOption,
+    suggest, BadOptionValue, BadWhen, DuplicateDefinition, EmptyList, Problem, TooMany,
+    UnknownOption,
 };
 use crate::source::Span;
 use crate::syntax::ast::{Form, HeadKind, Node, NodeKind};
@@ -261,7 +262,34 @@ impl Declared {
                 .filter_map(|v| Value::of(v).map(|x| (x, v.span)))
                 .unzip();
             if values.is_empty() {
+                if values_node.items().is_empty() && matches!(values_node.kind, NodeKind::List(_)) {
+                    problems.push(
+                        EmptyList::new(
+                            values_node.span,
+                            format!("the option \"{name}\"'s list of values"),
+                            "an option has no value to choose",
+                        )
+                        .origin(values_node.origin.as_ref())
+                        .help("give it its values, the default first: {19 13 9}"),
+                    );
+                }
                 continue;
+            }
+            for (i, v) in values.iter().enumerate() {
+                if values[..i].contains(v) {
+                    problems.push(
+                        DuplicateDefinition::new(
+                            value_spans[i],
+                            "option value",
+                            format!("{name} = {v}"),
+                        )
+                        .note(
+                            value_spans[values[..i].iter().position(|x| x == v).unwrap_or(0)],
+                            "first given here",
+                        )
+                        .help("give each value once"),
+                    );
+                }
             }
             if let Some(first) = d.options.iter().find(|o| o.name == name) {
                 problems.push(
@@ -355,6 +383,16 @@ impl Declared {
                     problems.push(unknown_option(on, oname, &d.options));
                     continue;
                 };
+                if sets.iter().any(|(n, _): &(String, Value)| n == oname) {
+                    problems.push(
+                        DuplicateDefinition::new(on.span, "setting of the option", oname)
+                            .origin(on.origin.as_ref())
+                            .help(format!(
+                                "the ruleset \"{name}\" sets \"{oname}\" twice: set it once"
+                            )),
+                    );
+                    continue;
+                }
                 match Value::of(vn) {
                     Some(v) if opt.values.contains(&v) => sets.push((oname.to_string(), v)),
                     _ => problems.push(

@@ -384,7 +384,14 @@ impl Uci {
         let mut depth_asked = false;
         let mut it = words.iter();
         while let Some(&w) = it.next() {
-            let mut number = || it.next().and_then(|v| v.parse::<i64>().ok());
+            // A number too large for an i64 is as large as one can be.
+            let mut number = || {
+                it.next().and_then(|v| {
+                    v.parse::<i64>().ok().or_else(|| {
+                        (!v.is_empty() && v.bytes().all(|b| b.is_ascii_digit())).then_some(i64::MAX)
+                    })
+                })
+            };
             match w {
                 "perft" => {
                     self.perft(number());
@@ -394,9 +401,11 @@ impl Uci {
                 "ponder" => {}
                 "depth" | "nodes" | "movetime" | "wtime" | "btime" | "winc" | "binc"
                 | "movestogo" | "mate" => {
+                    // A limit that is not a number is left out (said so):
+                    // the search goes on by the others.
                     let Some(n) = number() else {
-                        say(&format!("go {w} takes a number"));
-                        return;
+                        say(&format!("go {w} takes a number: left out"));
+                        continue;
                     };
                     let u = u64::try_from(n.max(0)).unwrap_or(0);
                     let ms = Duration::from_millis(u);
