@@ -262,7 +262,7 @@ fn lines(n: usize, line: impl Fn(usize) -> String) -> String {
 fn defines(n: usize, body: impl Fn(usize) -> String) -> String {
     lines(n, |i| {
         let body = if i == 0 {
-            "(noMoves Next)".to_string()
+            "(inCheck Next)".to_string()
         } else {
             body(i)
         };
